@@ -1,0 +1,19 @@
+// ria: build-wide configuration. The only place __host__ __device__ is spelled.
+#pragma once
+
+#if defined(__CUDACC__)
+#define RIA_HD __host__ __device__
+#define RIA_HAS_CUDA_COMPILER 1
+#else
+#define RIA_HD
+#endif
+
+namespace ria {
+
+/// Floating-point precision chosen at run time; the solvers are templates on the C++ type.
+enum class Precision { f32, f64 };
+
+/// Default real type for host-side bookkeeping (times, norms, file values).
+using Real = double;
+
+}  // namespace ria

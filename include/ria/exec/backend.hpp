@@ -1,0 +1,21 @@
+// The backend seam: names of the execution backends and what this build contains.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ria::exec {
+
+enum class Backend { serial, openmp, cuda };
+
+Backend parse_backend(const std::string& name);  // throws std::invalid_argument naming the value
+std::string to_string(Backend b);
+
+bool built_with_openmp();
+bool built_with_cuda();
+/// True when CUDA was built in and a device is present.
+bool cuda_device_available();
+/// Backends usable in this build on this machine, in order serial, openmp, cuda.
+std::vector<Backend> available_backends();
+
+}  // namespace ria::exec

@@ -1,0 +1,14 @@
+// What the benchmark needs to know about the accelerator (CUDA builds; CPU builds answer plainly).
+#pragma once
+
+#include <string>
+
+namespace ria::exec {
+
+/// "NVIDIA H100 80GB HBM3 (sm_90, 132 SMs)" or "no CUDA device".
+std::string cuda_device_name();
+/// Device-to-device cudaMemcpy bandwidth in GB/s (read + write bytes per second), measured now
+/// on a 1 GiB buffer; 0 when there is no CUDA device.
+double cuda_copy_bandwidth_gbs();
+
+}  // namespace ria::exec

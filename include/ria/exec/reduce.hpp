@@ -1,0 +1,33 @@
+// One reduction interface for every backend and module (shallow-water dt and mass, SPH dt).
+//
+// Two phases: phase 1 reduces fixed blocks of kReduceBlock consecutive values to partials (in
+// parallel), phase 2 reduces the partials in order. The block split does not depend on the
+// number of threads, so a sum is bitwise the same on the serial and OpenMP backends.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+
+#include "ria/exec/backend.hpp"
+
+namespace ria::exec {
+
+enum class ReduceOp { min, max, sum };
+
+constexpr std::size_t kReduceBlock = 4096;
+
+class Reducer {
+ public:
+  virtual ~Reducer() = default;
+  /// Reduces n values at `data` (host memory for CPU reducers, device memory for CUDA) to a double.
+  /// Sums accumulate in double. An empty range gives +inf (min), -inf (max) or 0 (sum).
+  virtual double reduce(ReduceOp op, const float* data, std::size_t n) = 0;
+  virtual double reduce(ReduceOp op, const double* data, std::size_t n) = 0;
+};
+
+/// Host reducer; `parallel` uses OpenMP threads for phase 1 (bitwise equal to serial).
+std::unique_ptr<Reducer> make_host_reducer(bool parallel);
+/// CUDA reducer over device pointers (throws when not built with CUDA).
+std::unique_ptr<Reducer> make_cuda_reducer();
+
+}  // namespace ria::exec

@@ -1,0 +1,85 @@
+// Boundary conditions as ghost states built on the fly at the domain edges (no ghost cells stored).
+//
+// For an edge on the domain boundary the outside (ghost) state has the interior cell's bed H and:
+//   wall       (h, -qn, qt, hc)                       reflection: zero normal mass flux
+//   open       (h, qn, qt, hc)                        transmissive (zero gradient)
+//   level      h_g = max(0, eta(t) + H), velocity and C_bc: prescribed free surface eta(t)
+//   discharge  qn_g = q_in (into the domain), qt_g = 0, h_g = max(h, h_crit), C = C_bc, where
+//              h_crit = (q_in^2 / g)^(1/3) lets a river enter a dry channel.
+// eta(t) = mean + sum_k a_k cos(omega_k t - phi_k) (harmonic constituents, t in seconds since the
+// scenario start). The pollutant of the ghost state is used only for inflow (upwind flux), so an
+// outflowing boundary carries the interior C out.
+#pragma once
+
+#include <cmath>
+
+#include "ria/config.hpp"
+#include "ria/swe/state.hpp"
+#include "ria/swe/wet_dry.hpp"
+
+namespace ria::swe {
+
+enum class BoundaryKind : int { wall = 0, open = 1, level = 2, discharge = 3 };
+
+/// Sides of the rectangle, in the order used everywhere: x = x0, x = x1, y = y0, y = y1.
+enum Side : int { west = 0, east = 1, south = 2, north = 3 };
+
+constexpr int kMaxConstituents = 16;
+
+/// Free-surface elevation as a sum of harmonic constituents [m, rad/s, rad].
+struct Tide {
+  double mean = 0;
+  int count = 0;
+  double amplitude[kMaxConstituents] = {};
+  double omega[kMaxConstituents] = {};
+  double phase[kMaxConstituents] = {};
+
+  RIA_HD double at(double t) const {
+    double eta = mean;
+    for (int k = 0; k < count; ++k) eta += amplitude[k] * cos(omega[k] * t - phase[k]);
+    return eta;
+  }
+};
+
+/// The condition of one side; it acts on the cells [begin, end) along the side (a segment, e.g. a
+/// river mouth) and the rest of the side is a wall.
+struct BoundarySide {
+  BoundaryKind kind = BoundaryKind::wall;
+  int begin = 0, end = 1 << 30;  // cell range along the side (column i for south/north, row j for west/east)
+  Tide level;               // for kind == level
+  double discharge = 0;     // for kind == discharge: inflow per unit width [m^2/s], > 0 enters
+  double concentration = 0; // C of water entering through this side
+};
+
+struct Boundaries {
+  BoundarySide side[4];
+};
+
+/// Kind acting at cell `along` of a side: the side's kind inside its segment, wall outside.
+RIA_HD inline BoundaryKind kind_at(const BoundarySide& b, int along) {
+  return (along >= b.begin && along < b.end) ? b.kind : BoundaryKind::wall;
+}
+
+/// Ghost state for `interior` (edge frame of the boundary edge), interior bed H, at time t.
+/// inward = +1 where the edge normal points into the domain (west, south), -1 otherwise.
+template <class T>
+RIA_HD inline EdgeState<T> ghost_state(const BoundarySide& b, BoundaryKind kind, const EdgeState<T>& in, T H,
+                                       double t, T inward, T g, T eps) {
+  switch (kind) {
+    case BoundaryKind::wall: return {in.h, -in.qn, in.qt, in.hc};
+    case BoundaryKind::level: {
+      const T hg = fmax(T(0), T(b.level.at(t)) + H);
+      const T u = ratio(in.qn, in.h, eps), v = ratio(in.qt, in.h, eps);
+      return {hg, hg * u, hg * v, hg * T(b.concentration)};
+    }
+    case BoundaryKind::discharge: {
+      const T q = T(b.discharge);
+      const T hg = fmax(in.h, cbrt(q * q / g));
+      return {hg, inward * q, T(0), hg * T(b.concentration)};
+    }
+    case BoundaryKind::open:
+    default: return in;
+  }
+}
+
+}  // namespace ria::swe

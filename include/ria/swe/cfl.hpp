@@ -1,0 +1,46 @@
+// Local time step of a cell (CFL condition, Viñas et al. 2012 eq. 16).
+//
+// Eq. 16 reads dt = min_i 2 gamma |V_i| / sum_j |E_ij| ||D_ij||_inf. On a Cartesian cell
+// (|V| = dx dy, two edges of length dy and two of length dx) with the edge spectral radius bounded
+// by the cell's own (|u| + c, |v| + c), c = sqrt(g h), this is
+//   dt_i = 1 / ((|u| + c)/dx + (|v| + c)/dy),   dt = gamma min_i dt_i.
+// Evaluating it per cell (not per edge) lets the step compute the next dt while writing the new
+// state, the basis of the device-resident dt of the fused GPU kernel; all backends use this rule.
+// Diffusion adds dt <= min(dx, dy)^2 / (4 K) (explicit five-point stencil).
+#pragma once
+
+#include <cmath>
+
+#include "ria/config.hpp"
+#include "ria/swe/state.hpp"
+#include "ria/swe/wet_dry.hpp"
+
+namespace ria::swe {
+
+/// Local stable step of one cell without the gamma factor; a huge value for dry cells and -1 for a
+/// state that is not physical (NaN anywhere, or a depth below -h_dry), so that the minimum over
+/// the grid exposes it and the run stops (solver.hpp, NumericalError).
+template <class T>
+RIA_HD inline T local_dt(const Conserved<T>& w, T inv_dx, T inv_dy, const SweParams<T>& p) {
+  if (!(w.h >= -p.h_dry) || w.qx != w.qx || w.qy != w.qy || w.hc != w.hc) return T(-1);
+  if (!is_wet(w.h, p.h_dry)) return T(1e30);
+  const T c = sqrt(p.g * w.h);
+  const T u = fabs(w.qx / w.h), v = fabs(w.qy / w.h);
+  const T dt = T(1) / ((u + c) * inv_dx + (v + c) * inv_dy);
+  return dt > T(0) ? dt : T(-1);
+}
+
+/// Global step from the reduced minimum of local_dt: gamma times it, limited by diffusion and by
+/// the time left to the next stop (output, end), which is never overshot.
+RIA_HD inline double global_dt(double min_local, double cfl, double diffusivity, double dx, double dy,
+                        double time_left) {
+  double dt = cfl * min_local;
+  if (diffusivity > 0) {
+    const double d = dx < dy ? dx : dy;
+    const double dt_diff = 0.25 * d * d / diffusivity;
+    if (dt_diff < dt) dt = dt_diff;
+  }
+  return dt < time_left ? dt : time_left;
+}
+
+}  // namespace ria::swe

@@ -1,0 +1,74 @@
+// The shallow-water solver seen from the simulation layer: one interface for every backend,
+// kernel variant and precision. States cross it as double arrays on the host.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "ria/config.hpp"
+#include "ria/exec/backend.hpp"
+#include "ria/grid/grid.hpp"
+#include "ria/swe/boundary.hpp"
+#include "ria/swe/state.hpp"
+
+namespace ria::swe {
+
+/// Global row-major fields (nx * ny), double on the host.
+struct HostState {
+  std::vector<double> h, qx, qy, hc;
+  void resize(std::size_t n) {
+    h.assign(n, 0.0);
+    qx.assign(n, 0.0);
+    qy.assign(n, 0.0);
+    hc.assign(n, 0.0);
+  }
+};
+
+struct SolverSetup {
+  Grid grid;
+  std::vector<double> H;  // bed depth below the reference level, nx * ny (state.hpp)
+  Boundaries bc;
+  SweParams<double> params;
+  exec::Backend backend = exec::Backend::serial;
+  std::string kernel = "default";  // CUDA kernel variant; CPU backends accept only "default"
+  Precision precision = Precision::f64;
+};
+
+/// Water volume [m^3] and pollutant amount [concentration * m^3] in the domain.
+struct Totals {
+  double water = 0, pollutant = 0;
+};
+
+/// Raised when the state stops being physical (NaN, negative depth, zero time step).
+class NumericalError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Solver {
+ public:
+  virtual ~Solver() = default;
+  virtual void set_state(const HostState& s) = 0;
+  virtual void get_state(HostState& s) const = 0;
+  /// Simulated time [s] and steps taken since the start.
+  virtual double time() const = 0;
+  virtual long steps() const = 0;
+  virtual void set_clock(double t, long steps) = 0;
+  /// Steps until time() == t_stop exactly (the last dt is clamped) or max_steps steps were taken.
+  /// Returns the number of steps taken. Throws NumericalError on a non-finite or zero dt.
+  virtual long advance(double t_stop, long max_steps) = 0;
+  virtual Totals totals() const = 0;
+  virtual std::string description() const = 0;
+  /// Bytes each cell update must move to or from memory by design (state, bed, dt work arrays),
+  /// the basis of the bandwidth fraction reported by `ria bench`.
+  virtual double bytes_per_cell_update() const = 0;
+};
+
+std::unique_ptr<Solver> make_solver(const SolverSetup& setup);
+
+/// Kernel names of a backend, first the default (empty when the backend is not built).
+std::vector<std::string> kernels_of(exec::Backend b);
+
+}  // namespace ria::swe

@@ -1,0 +1,46 @@
+// Pointwise source steps applied after the flux update (ARCHITECTURE.md principle 5).
+#pragma once
+
+#include <cmath>
+
+#include "ria/config.hpp"
+#include "ria/swe/state.hpp"
+#include "ria/swe/wet_dry.hpp"
+
+namespace ria::swe {
+
+/// Semi-implicit Manning friction: dq/dt = -g n^2 |u| q / h^(4/3), discretised with q at the new
+/// level and |u|, h from the flux-updated state (Brufau et al. 2004-style):
+///   q^{n+1} = q* / (1 + dt g n^2 |u*| / h^{4/3}).
+/// Unconditionally stable, never reverses the flow. Dry cells (wet_dry.hpp) get q = 0.
+template <class T>
+RIA_HD inline void apply_friction_and_dry_policy(Conserved<T>& w, T dt, const SweParams<T>& p) {
+  if (!is_wet(w.h, p.h_dry)) {
+    w.qx = T(0);
+    w.qy = T(0);
+    return;
+  }
+  if (p.manning > T(0)) {
+    const T speed = sqrt(w.qx * w.qx + w.qy * w.qy) / w.h;
+    const T factor = T(1) + dt * p.g * p.manning * p.manning * speed / pow(w.h, T(4) / T(3));
+    w.qx /= factor;
+    w.qy /= factor;
+  }
+}
+
+/// First-order decay dC/dt = -lambda C, exact over the step: hc *= exp(-lambda dt).
+template <class T>
+RIA_HD inline void apply_decay(Conserved<T>& w, T dt, T decay_rate) {
+  if (decay_rate > T(0)) w.hc *= exp(-decay_rate * dt);
+}
+
+/// Diffusive pollutant flux across an edge, K h_e (C_R - C_L) / d with h_e = min(h_L, h_R):
+/// conservative, zero where either side is dry, and with dt <= d^2 / (4 K) a convex update.
+template <class T>
+RIA_HD inline T diffusive_flux(T hl, T hcl, T hr, T hcr, T K, T d, T eps) {
+  const T he = fmin(hl, hr);
+  if (he <= eps) return T(0);
+  return K * he * (ratio(hcr, hr, eps) - ratio(hcl, hl, eps)) / d;
+}
+
+}  // namespace ria::swe

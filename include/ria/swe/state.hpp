@@ -1,0 +1,56 @@
+// Shallow-water state types (physics layer: values only, no storage).
+//
+// Unknowns per cell (Viñas et al. 2012, eq. 1): W = (h, qx, qy, hC)
+//   h  water depth [m], qx = h u, qy = h v unit discharges [m^2/s], hc = h C pollutant load [m * conc].
+// Bathymetry convention (fixed for the whole code): H = depth of the bed below the reference level
+// [m], positive downwards (the paper's H), so the free surface is eta = h - H and the bed elevation
+// is z = -H. File readers convert elevations to H once, at the I/O boundary.
+#pragma once
+
+#include "ria/config.hpp"
+
+namespace ria::swe {
+
+template <class T>
+struct Conserved {
+  T h, qx, qy, hc;
+};
+
+/// A state seen from an edge: qn along the edge normal, qt along the edge. For x-edges
+/// (qn, qt) = (qx, qy); for y-edges the axes are swapped, (qn, qt) = (qy, qx): the equations are
+/// invariant under the reflection x <-> y, so one flux function serves both directions.
+template <class T>
+struct EdgeState {
+  T h, qn, qt, hc;
+};
+
+/// What an edge contributes to its two cells, in the edge frame, per unit edge length.
+/// Mass, tangential momentum and pollutant fluxes are conservative (same value for both cells);
+/// the normal momentum differs between the left and right cell by the hydrostatic-reconstruction
+/// pressure terms that carry the bed source (Audusse et al. 2004, eq. 2.9).
+template <class T>
+struct EdgeFlux {
+  T h;       // mass flux [m^2/s]
+  T qn_l;    // normal momentum flux seen by the left (lower-index) cell [m^3/s^2]
+  T qn_r;    // normal momentum flux seen by the right (higher-index) cell
+  T qt;      // tangential momentum flux
+  T hc;      // pollutant flux
+};
+
+/// Physical and numerical parameters of the shallow-water model, passed by value to kernels.
+template <class T>
+struct SweParams {
+  T g = T(9.81);          // gravity [m/s^2]
+  T h_dry = T(1e-5);      // dry tolerance [m]: below it a cell has no velocity (wet_dry.hpp)
+  T manning = T(0);       // Manning coefficient n [s/m^(1/3)], uniform
+  T diffusivity = T(0);   // horizontal pollutant diffusivity K [m^2/s]
+  T decay_rate = T(0);    // first-order decay rate lambda = ln 2 / half-life [1/s]
+  T cfl = T(0.9);         // CFL number gamma of eq. 16, 0 < gamma <= 1
+};
+
+template <class T>
+RIA_HD inline EdgeState<T> to_x_edge(const Conserved<T>& w) { return {w.h, w.qx, w.qy, w.hc}; }
+template <class T>
+RIA_HD inline EdgeState<T> to_y_edge(const Conserved<T>& w) { return {w.h, w.qy, w.qx, w.hc}; }
+
+}  // namespace ria::swe

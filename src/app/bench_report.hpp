@@ -1,0 +1,49 @@
+// Rows, device facts and output formats of `ria bench`.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "ria/config.hpp"
+
+namespace ria::app {
+
+struct BenchRow {
+  std::string backend, kernel, precision;
+  int nx = 0, ny = 0;
+  long steps = 0;
+  double ms_per_step = 0, cell_updates_per_s = 0;
+  double bytes_per_cell_update = 0;
+  double achieved_gbs = 0;         // bytes_per_cell_update * cell_updates_per_s
+  double bandwidth_fraction = 0;   // of the measured copy bandwidth (GPU rows)
+};
+
+struct EstuaryResult {
+  bool ran = false;
+  std::string backend, kernel, precision;
+  int n = 0;
+  double simulated_s = 0, wall_s = 0, ratio = 0;
+  long steps = 0;
+  double cell_updates_per_s = 0;
+  double water_rel_error = 0;  // mass balance: (stored - initial - net inflow) / initial
+};
+
+struct BenchReport {
+  std::string device;
+  double copy_bandwidth_gbs = 0;
+  std::vector<BenchRow> rows;
+  EstuaryResult estuary;
+};
+
+std::string device_description(const std::vector<std::string>& backends);
+double measured_copy_bandwidth(const std::vector<std::string>& backends);
+void finish_row(BenchRow& r, double copy_bandwidth_gbs);
+void print_row(std::ostream& o, const BenchRow& r);
+std::string to_json(const BenchReport& rep, long steps);
+
+/// Runs the n x n estuary for `hours` simulated hours and reports wall time and the speed-up.
+EstuaryResult run_estuary(const std::string& backend, const std::string& kernel, Precision p, int n, double hours,
+                          std::ostream& log);
+
+}  // namespace ria::app

@@ -1,0 +1,70 @@
+// ria validate [CASE|all] [--backend B] [--kernel K] [--precision P] [--resolution N] [--json FILE]
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "app/options.hpp"
+#include "io/json.hpp"
+#include "ria/swe/solver.hpp"
+#include "validate/validate.hpp"
+
+namespace ria::app {
+namespace {
+
+struct ValidateArgs {
+  std::string which = "all";
+  BackendChoice backend;
+  int resolution = 0;
+  std::string json;
+};
+
+int run_validate(const ValidateArgs& a) {
+  validate::Options opt;
+  opt.backend = exec::parse_backend(a.backend.backend);
+  opt.kernel = a.backend.kernel;
+  if (opt.backend == exec::Backend::cuda && opt.kernel == "default") opt.kernel = "fused";
+  opt.precision = parse_precision(a.backend.precision);
+  opt.resolution = a.resolution;
+  std::vector<std::string> names = a.which == "all" ? validate::case_names() : std::vector<std::string>{a.which};
+  std::vector<validate::CaseResult> results;
+  for (const std::string& n : names) {
+    std::cerr << "running " << n << " (" << a.backend.backend << ", " << opt.kernel << ", " << a.backend.precision
+              << ")...\n";
+    for (auto& r : validate::run_case(n, opt)) results.push_back(std::move(r));
+  }
+  std::cout << validate::format_table(results);
+  if (!a.json.empty()) io::write_file_atomic(a.json, validate::to_json(results, opt));
+  bool all = true;
+  for (const auto& r : results) all = all && r.pass();
+  std::cout << (all ? "all cases PASS" : "some cases FAIL") << "\n";
+  return all ? kOk : kFail;
+}
+
+}  // namespace
+
+void register_validate(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<ValidateArgs>();
+  CLI::App* cmd = app.add_subcommand("validate", "run the exact-solution validation cases and check their error norms");
+  std::string names = "all";
+  for (const auto& n : validate::case_names()) names += ", " + n;
+  cmd->add_option("case", args->which, "case to run: " + names)->capture_default_str();
+  add_backend_options(*cmd, args->backend);
+  cmd->add_option("--resolution", args->resolution, "cells along the case's main axis (0: the case's default)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--json", args->json, "also write the results as JSON to this file");
+  cmd->callback([args, &exit_code] {
+    try {
+      exit_code = run_validate(*args);
+    } catch (const std::invalid_argument& e) {
+      std::cerr << "ria validate: " << e.what() << "\n";
+      exit_code = kBadInput;
+    } catch (const swe::NumericalError& e) {
+      std::cerr << "ria validate: numerical failure: " << e.what() << "\n";
+      exit_code = kNumericalError;
+    } catch (const std::exception& e) {
+      std::cerr << "ria validate: " << e.what() << "\n";
+      exit_code = kFail;
+    }
+  });
+}
+
+}  // namespace ria::app

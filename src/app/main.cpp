@@ -1,0 +1,22 @@
+// ria: shallow water and pollutant transport. Subcommands are registered by their own files.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "app/options.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"ria: GPU shallow-water simulator with pollutant transport (Roe scheme, Viñas et al. 2012)"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "ria 0.1.0");
+  int exit_code = ria::app::kOk;
+  ria::app::register_demo(app, exit_code);
+  ria::app::register_validate(app, exit_code);
+  ria::app::register_bench(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? 0 : ria::app::kBadInput;
+  }
+  return exit_code;
+}

@@ -1,0 +1,32 @@
+// Command-line pieces shared by the subcommands.
+#pragma once
+
+#include <string>
+
+#include "ria/config.hpp"
+#include "ria/exec/backend.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace ria::app {
+
+/// Exit codes of `ria` (documented in README.md and docs/cli.md).
+enum ExitCode : int { kOk = 0, kFail = 1, kBadInput = 2, kIoError = 3, kNumericalError = 4, kNotBuilt = 5 };
+
+struct BackendChoice {
+  std::string backend = "serial";
+  std::string kernel = "default";
+  std::string precision = "double";
+};
+
+/// Adds --backend, --kernel, --precision.
+void add_backend_options(CLI::App& cmd, BackendChoice& c);
+Precision parse_precision(const std::string& s);
+
+void register_validate(CLI::App& app, int& exit_code);
+void register_demo(CLI::App& app, int& exit_code);
+void register_bench(CLI::App& app, int& exit_code);
+
+}  // namespace ria::app

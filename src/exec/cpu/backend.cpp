@@ -1,0 +1,37 @@
+#include "ria/exec/backend.hpp"
+
+#include <stdexcept>
+
+namespace ria::exec {
+
+Backend parse_backend(const std::string& name) {
+  if (name == "serial") return Backend::serial;
+  if (name == "openmp") return Backend::openmp;
+  if (name == "cuda") return Backend::cuda;
+  throw std::invalid_argument("unknown backend '" + name + "' (expected serial, openmp or cuda)");
+}
+
+std::string to_string(Backend b) {
+  switch (b) {
+    case Backend::serial: return "serial";
+    case Backend::openmp: return "openmp";
+    default: return "cuda";
+  }
+}
+
+bool built_with_openmp() {
+#if defined(RIA_HAVE_OPENMP)
+  return true;
+#else
+  return false;
+#endif
+}
+
+std::vector<Backend> available_backends() {
+  std::vector<Backend> out{Backend::serial};
+  if (built_with_openmp()) out.push_back(Backend::openmp);
+  if (cuda_device_available()) out.push_back(Backend::cuda);
+  return out;
+}
+
+}  // namespace ria::exec

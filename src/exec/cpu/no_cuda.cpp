@@ -1,0 +1,24 @@
+// Compiled only when the CUDA backend is not built: every CUDA entry point reports it clearly.
+#include <stdexcept>
+
+#include "ria/exec/backend.hpp"
+#include "ria/exec/reduce.hpp"
+
+namespace ria::exec {
+
+bool built_with_cuda() { return false; }
+bool cuda_device_available() { return false; }
+std::unique_ptr<Reducer> make_cuda_reducer() {
+  throw std::runtime_error("ria was not built with CUDA (configure with -DRIA_CUDA=ON on a machine with nvcc)");
+}
+
+}  // namespace ria::exec
+
+#include "ria/exec/device_info.hpp"
+
+namespace ria::exec {
+
+std::string cuda_device_name() { return "no CUDA device (ria built without CUDA)"; }
+double cuda_copy_bandwidth_gbs() { return 0.0; }
+
+}  // namespace ria::exec

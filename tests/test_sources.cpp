@@ -1,0 +1,75 @@
+// Friction, decay, desingularisation, boundary ghost states and the local time step.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "ria/swe/boundary.hpp"
+#include "ria/swe/cfl.hpp"
+#include "ria/swe/sources.hpp"
+
+using namespace ria::swe;
+
+TEST(WetDry, RatioIsExactAboveToleranceAndVanishesWithDepth) {
+  EXPECT_EQ(ratio(0.3, 1.5, 1e-6), 0.3 / 1.5);
+  EXPECT_EQ(ratio(1.0, 0.0, 1e-6), 0.0);
+  EXPECT_LT(std::fabs(ratio(1e-9, 1e-9, 1e-6)), 1e-2);  // would be 1 undesingularised
+}
+
+TEST(Friction, ManningMatchesTheSemiImplicitFormula) {
+  SweParams<double> p;
+  p.manning = 0.03;
+  Conserved<double> w{2.0, 2.0, 0.0, 0.0};
+  const double dt = 10.0;
+  apply_friction_and_dry_policy(w, dt, p);
+  const double factor = 1 + dt * 9.81 * 0.03 * 0.03 * 1.0 / std::pow(2.0, 4.0 / 3.0);
+  EXPECT_NEAR(w.qx, 2.0 / factor, 1e-14);
+  Conserved<double> dry{1e-7, 1.0, 1.0, 0.0};
+  apply_friction_and_dry_policy(dry, dt, p);
+  EXPECT_EQ(dry.qx, 0.0);
+}
+
+TEST(Decay, HalfLifeHalvesTheLoad) {
+  Conserved<double> w{1, 0, 0, 8.0};
+  const double half_life = 3600;
+  apply_decay(w, half_life, std::log(2.0) / half_life);
+  EXPECT_NEAR(w.hc, 4.0, 1e-12);
+}
+
+TEST(Diffusion, FluxIsConservativeAndZeroWhenDry) {
+  EXPECT_NEAR(diffusive_flux(1.0, 1.0, 2.0, 0.0, 0.5, 0.1, 1e-6), 0.5 * 1.0 * (0.0 - 1.0) / 0.1, 1e-14);
+  EXPECT_EQ(diffusive_flux(0.0, 0.0, 2.0, 1.0, 0.5, 0.1, 1e-6), 0.0);
+}
+
+TEST(Boundary, GhostStates) {
+  BoundarySide b;
+  const EdgeState<double> in{2.0, 1.0, 0.5, 0.2};
+  b.kind = BoundaryKind::wall;
+  EXPECT_EQ(ghost_state(b, b.kind, in, 1.0, 0.0, 1.0, 9.81, 1e-6).qn, -1.0);
+  b.kind = BoundaryKind::level;
+  b.level.mean = 0.5;
+  b.level.count = 1;
+  b.level.amplitude[0] = 0.2;
+  b.level.omega[0] = 1.0;
+  EXPECT_NEAR(ghost_state(b, b.kind, in, 1.0, M_PI, 1.0, 9.81, 1e-6).h, 1.0 + 0.5 - 0.2, 1e-14);
+  b.kind = BoundaryKind::discharge;
+  b.discharge = 3.0;
+  b.concentration = 0.4;
+  const EdgeState<double> gd = ghost_state(b, b.kind, in, 1.0, 0.0, -1.0, 9.81, 1e-6);
+  EXPECT_EQ(gd.qn, -3.0);
+  EXPECT_NEAR(gd.hc / gd.h, 0.4, 1e-15);
+  BoundarySide seg;
+  seg.kind = BoundaryKind::open;
+  seg.begin = 3;
+  seg.end = 5;
+  EXPECT_EQ(kind_at(seg, 2), BoundaryKind::wall);
+  EXPECT_EQ(kind_at(seg, 4), BoundaryKind::open);
+}
+
+TEST(Cfl, LocalStepMatchesEq16OnASquareCell) {
+  SweParams<double> p;
+  const Conserved<double> w{4.0, 4.0, 0.0, 0.0};  // u = 1, c = sqrt(9.81 * 4)
+  const double c = std::sqrt(9.81 * 4.0), dx = 2.0;
+  EXPECT_NEAR(local_dt(w, 1 / dx, 1 / dx, p), 1.0 / ((1 + c) / dx + c / dx), 1e-14);
+  EXPECT_LT(local_dt(Conserved<double>{NAN, 0, 0, 0}, 1.0, 1.0, p), 0.0);
+  EXPECT_GT(local_dt(Conserved<double>{0.0, 0, 0, 0}, 1.0, 1.0, p), 1e20);
+}
