@@ -20,6 +20,11 @@ struct ValidateArgs {
 int run_validate(const ValidateArgs& a) {
   validate::Options opt;
   opt.backend = exec::parse_backend(a.backend.backend);
+  if (opt.backend == exec::Backend::cuda && !exec::cuda_device_available()) {
+    std::cerr << "ria validate: backend 'cuda' is not available here ("
+              << (exec::built_with_cuda() ? "no CUDA device" : "ria was not built with CUDA") << ")\n";
+    return kNotBuilt;
+  }
   opt.kernel = a.backend.kernel;
   if (opt.backend == exec::Backend::cuda && opt.kernel == "default") opt.kernel = "fused";
   opt.precision = parse_precision(a.backend.precision);

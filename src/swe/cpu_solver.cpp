@@ -90,14 +90,14 @@ class CpuSolver final : public Solver {
   }
 
   void sweep(T dt) {
-    const ConstFields<T> f = view(cur_);
+    const ArraySource<T> src{view(cur_), H_.data(), setup_.grid.nx, 0};
     const Fields<T> out{h(next_), qx(next_), qy(next_), hc(next_)};
     const int nx = setup_.grid.nx;
     const double t = t_;
     exec::cpu::for_rows(parallel_, 0, setup_.grid.ny, [&](int j) {
       for (int i = 0; i < nx; ++i) {
         const std::size_t k = static_cast<std::size_t>(j) * nx + i;
-        const Conserved<T> w = step_cell(f, H_.data(), sweep_, t, dt, i, j);
+        const Conserved<T> w = step_cell(src, sweep_, t, dt, i, j);
         store(out, k, w);
         local_dt_[k] = local_dt(w, sweep_.inv_dx, sweep_.inv_dy, sweep_.phys);
       }

@@ -73,45 +73,45 @@ RIA_HD inline EdgeFlux<T> interior_edge(const EdgeState<T>& l, T Hl, const EdgeS
   return f;
 }
 
-/// Flux through the x-edge on the west side of cell (i, j), i in [0, nx].
+/// Reads cells of row-major arrays: the state source of the CPU backends and the plain GPU kernels.
+/// A source provides state(i, j) and bed(i, j) for global cell indices; GPU kernels supply others
+/// (texture fetches, shared-memory tiles) with the same two functions.
 template <class T>
-RIA_HD inline EdgeFlux<T> x_edge_flux(const ConstFields<T>& f, const T* H, const SweepParams<T>& s, double t, int i,
-                                      int j) {
-  const std::size_t row = static_cast<std::size_t>(j - s.row0) * s.nx;
-  if (i == 0) return boundary_edge(s.bc.side[west], j, to_x_edge(load(f, row)), H[row], true, t, s.phys);
-  if (i == s.nx) {
-    const std::size_t k = row + s.nx - 1;
-    return boundary_edge(s.bc.side[east], j, to_x_edge(load(f, k)), H[k], false, t, s.phys);
-  }
-  const std::size_t kl = row + i - 1, kr = row + i;
-  return interior_edge(to_x_edge(load(f, kl)), H[kl], to_x_edge(load(f, kr)), H[kr], s.inv_dx, s.phys);
+struct ArraySource {
+  ConstFields<T> f;
+  const T* H;
+  int nx, row0;
+  RIA_HD std::size_t index(int i, int j) const { return static_cast<std::size_t>(j - row0) * nx + i; }
+  RIA_HD Conserved<T> state(int i, int j) const { return load(f, index(i, j)); }
+  RIA_HD T bed(int i, int j) const { return H[index(i, j)]; }
+};
+
+/// Flux through the x-edge on the west side of cell (i, j), i in [0, nx].
+template <class T, class Src>
+RIA_HD inline EdgeFlux<T> x_edge_flux(const Src& src, const SweepParams<T>& s, double t, int i, int j) {
+  if (i == 0) return boundary_edge(s.bc.side[west], j, to_x_edge(src.state(0, j)), src.bed(0, j), true, t, s.phys);
+  if (i == s.nx)
+    return boundary_edge(s.bc.side[east], j, to_x_edge(src.state(i - 1, j)), src.bed(i - 1, j), false, t, s.phys);
+  return interior_edge(to_x_edge(src.state(i - 1, j)), src.bed(i - 1, j), to_x_edge(src.state(i, j)), src.bed(i, j),
+                       s.inv_dx, s.phys);
 }
 
 /// Flux through the y-edge on the south side of cell (i, j), j in [0, ny] (global rows).
-template <class T>
-RIA_HD inline EdgeFlux<T> y_edge_flux(const ConstFields<T>& f, const T* H, const SweepParams<T>& s, double t, int i,
-                                      int j) {
-  const std::size_t nx = static_cast<std::size_t>(s.nx);
-  if (j == 0) {
-    const std::size_t k = static_cast<std::size_t>(0 - s.row0) * nx + i;
-    return boundary_edge(s.bc.side[south], i, to_y_edge(load(f, k)), H[k], true, t, s.phys);
-  }
-  if (j == s.ny) {
-    const std::size_t k = static_cast<std::size_t>(s.ny - 1 - s.row0) * nx + i;
-    return boundary_edge(s.bc.side[north], i, to_y_edge(load(f, k)), H[k], false, t, s.phys);
-  }
-  const std::size_t kl = static_cast<std::size_t>(j - 1 - s.row0) * nx + i, kr = kl + nx;
-  return interior_edge(to_y_edge(load(f, kl)), H[kl], to_y_edge(load(f, kr)), H[kr], s.inv_dy, s.phys);
+template <class T, class Src>
+RIA_HD inline EdgeFlux<T> y_edge_flux(const Src& src, const SweepParams<T>& s, double t, int i, int j) {
+  if (j == 0) return boundary_edge(s.bc.side[south], i, to_y_edge(src.state(i, 0)), src.bed(i, 0), true, t, s.phys);
+  if (j == s.ny)
+    return boundary_edge(s.bc.side[north], i, to_y_edge(src.state(i, j - 1)), src.bed(i, j - 1), false, t, s.phys);
+  return interior_edge(to_y_edge(src.state(i, j - 1)), src.bed(i, j - 1), to_y_edge(src.state(i, j)), src.bed(i, j),
+                       s.inv_dy, s.phys);
 }
 
 /// New state of cell (i, j) after one step of length dt: four edges, then the update.
-template <class T>
-RIA_HD inline Conserved<T> step_cell(const ConstFields<T>& f, const T* H, const SweepParams<T>& s, double t, T dt,
-                                     int i, int j) {
-  const EdgeFlux<T> w = x_edge_flux(f, H, s, t, i, j), e = x_edge_flux(f, H, s, t, i + 1, j);
-  const EdgeFlux<T> so = y_edge_flux(f, H, s, t, i, j), n = y_edge_flux(f, H, s, t, i, j + 1);
-  const std::size_t k = static_cast<std::size_t>(j - s.row0) * s.nx + i;
-  return update_cell(load(f, k), w, e, so, n, dt, s.inv_dx, s.inv_dy, s.phys);
+template <class T, class Src>
+RIA_HD inline Conserved<T> step_cell(const Src& src, const SweepParams<T>& s, double t, T dt, int i, int j) {
+  const EdgeFlux<T> w = x_edge_flux(src, s, t, i, j), e = x_edge_flux(src, s, t, i + 1, j);
+  const EdgeFlux<T> so = y_edge_flux(src, s, t, i, j), n = y_edge_flux(src, s, t, i, j + 1);
+  return update_cell(src.state(i, j), w, e, so, n, dt, s.inv_dx, s.inv_dy, s.phys);
 }
 
 }  // namespace ria::swe

@@ -1,0 +1,57 @@
+// The Reducer interface on CUDA device pointers: phase 1 (fixed 256-thread blocks) then phase 2.
+#include <algorithm>
+#include <vector>
+
+#include "exec/cuda/cuda_check.hpp"
+#include "exec/cuda/two_phase_reduce.cuh"
+
+namespace ria::exec {
+namespace {
+
+constexpr int kThreads = 256;
+
+class CudaReducer final : public Reducer {
+ public:
+  CudaReducer() {
+    RIA_CUDA_CHECK(cudaMalloc(&partial_, kMaxBlocks * sizeof(double)));
+    RIA_CUDA_CHECK(cudaMalloc(&out_, sizeof(double)));
+  }
+  ~CudaReducer() override {
+    cudaFree(partial_);
+    cudaFree(out_);
+  }
+  double reduce(ReduceOp op, const float* d, std::size_t n) override { return run(op, d, n); }
+  double reduce(ReduceOp op, const double* d, std::size_t n) override { return run(op, d, n); }
+
+ private:
+  static constexpr int kMaxBlocks = 1024;
+
+  template <class T>
+  double run(ReduceOp op, const T* d, std::size_t n) {
+    const int blocks = static_cast<int>(std::min<std::size_t>(kMaxBlocks, (n + kThreads - 1) / kThreads + 1));
+    switch (op) {
+      case ReduceOp::min: launch<ReduceOp::min>(d, n, blocks); break;
+      case ReduceOp::max: launch<ReduceOp::max>(d, n, blocks); break;
+      default: launch<ReduceOp::sum>(d, n, blocks); break;
+    }
+    double r = 0;
+    RIA_CUDA_CHECK(cudaMemcpy(&r, out_, sizeof(double), cudaMemcpyDeviceToHost));
+    return r;
+  }
+  template <ReduceOp Op, class T>
+  void launch(const T* d, std::size_t n, int blocks) {
+    cuda::reduce_phase1<Op, T, double><<<blocks, kThreads>>>(d, n, partial_);
+    RIA_CUDA_CHECK(cudaGetLastError());
+    cuda::reduce_phase2<Op, double><<<1, 1024>>>(partial_, blocks, out_);
+    RIA_CUDA_CHECK(cudaGetLastError());
+  }
+
+  double* partial_ = nullptr;
+  double* out_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<Reducer> make_cuda_reducer() { return std::make_unique<CudaReducer>(); }
+
+}  // namespace ria::exec

@@ -1,0 +1,79 @@
+// The two-phase reduction on the GPU (exec layer; reused by the shallow-water kernels and SPH).
+// Phase 1: each thread block reduces its values to one partial (block_reduce, in shared memory
+// and warp shuffles), either in a dedicated kernel or at the end of a compute kernel.
+// Phase 2: one block reduces the partials. Both phases use the same combine and the same fixed
+// order for a given launch shape, so results are reproducible run to run.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cmath>
+#include <cstddef>
+
+#include "ria/exec/reduce.hpp"
+
+namespace ria::exec::cuda {
+
+template <ReduceOp Op>
+struct Combine;
+template <>
+struct Combine<ReduceOp::min> {
+  template <class T>
+  __device__ static T apply(T a, T b) { return b < a ? b : a; }
+  template <class T>
+  __device__ static T identity() { return static_cast<T>(INFINITY); }
+};
+template <>
+struct Combine<ReduceOp::max> {
+  template <class T>
+  __device__ static T apply(T a, T b) { return b > a ? b : a; }
+  template <class T>
+  __device__ static T identity() { return static_cast<T>(-INFINITY); }
+};
+template <>
+struct Combine<ReduceOp::sum> {
+  template <class T>
+  __device__ static T apply(T a, T b) { return a + b; }
+  template <class T>
+  __device__ static T identity() { return T(0); }
+};
+
+/// Reduces v over the block; every thread must call it; the result is valid in thread 0.
+/// `scratch` needs blockDim / 32 entries of shared memory.
+template <ReduceOp Op, class T>
+__device__ inline T block_reduce(T v, T* scratch) {
+  const unsigned lane = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  for (int o = 16; o > 0; o >>= 1) v = Combine<Op>::apply(v, __shfl_down_sync(0xffffffffu, v, o));
+  const unsigned warps = (blockDim.x * blockDim.y * blockDim.z + 31) / 32;
+  if ((lane & 31) == 0) scratch[lane >> 5] = v;
+  __syncthreads();
+  if (lane < 32) {
+    v = lane < warps ? scratch[lane] : Combine<Op>::template identity<T>();
+    for (int o = 16; o > 0; o >>= 1) v = Combine<Op>::apply(v, __shfl_down_sync(0xffffffffu, v, o));
+  }
+  return v;
+}
+
+/// Phase 1 as its own kernel: grid-stride over n inputs of type In, accumulated in Acc.
+template <ReduceOp Op, class In, class Acc>
+__global__ void reduce_phase1(const In* __restrict__ in, std::size_t n, Acc* __restrict__ partial) {
+  __shared__ Acc scratch[32];
+  Acc v = Combine<Op>::template identity<Acc>();
+  for (std::size_t k = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; k < n;
+       k += static_cast<std::size_t>(blockDim.x) * gridDim.x)
+    v = Combine<Op>::apply(v, static_cast<Acc>(in[k]));
+  v = block_reduce<Op>(v, scratch);
+  if (threadIdx.x == 0) partial[blockIdx.x] = v;
+}
+
+/// Phase 2: one block of 1024 threads reduces n partials into *out.
+template <ReduceOp Op, class T>
+__global__ void reduce_phase2(const T* __restrict__ partial, int n, T* __restrict__ out) {
+  __shared__ T scratch[32];
+  T v = Combine<Op>::template identity<T>();
+  for (int k = threadIdx.x; k < n; k += blockDim.x) v = Combine<Op>::apply(v, partial[k]);
+  v = block_reduce<Op>(v, scratch);
+  if (threadIdx.x == 0) *out = v;
+}
+
+}  // namespace ria::exec::cuda

@@ -1,0 +1,326 @@
+// The CUDA backend of the shallow-water solver: buffers, texture objects, the kernel variants of
+// `--kernel` (the paper's naive and optimized kernels, its intermediate steps, and fused) and the
+// CUDA graph of the fused variant.
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "exec/cuda/cuda_check.hpp"
+#include "ria/exec/reduce.hpp"
+#include "swe/solver_common.hpp"
+#include "swe/swe_kernels_cuda.cuh"
+
+namespace ria::swe {
+namespace {
+
+/// How a variant computes the edge fluxes and the time step (the paper's Table II columns).
+enum class Flux { naive, tiled };
+enum class DtMode { tree, two_phase, device };
+struct Variant {
+  const char* name;
+  Flux flux;
+  DtMode dt;
+  bool textures;
+  int bx, by;
+};
+
+constexpr Variant kVariants[] = {
+    {"fused", Flux::tiled, DtMode::device, true, 32, 8},
+    {"naive", Flux::naive, DtMode::tree, false, 16, 16},
+    {"decoupled", Flux::tiled, DtMode::tree, false, 16, 16},
+    {"decoupled-2phase", Flux::tiled, DtMode::two_phase, false, 16, 16},
+    {"optimized", Flux::tiled, DtMode::two_phase, true, 16, 16},
+    {"optimized-8x8", Flux::tiled, DtMode::two_phase, true, 8, 8},
+    {"optimized-32x8", Flux::tiled, DtMode::two_phase, true, 32, 8},
+    {"optimized-32x16", Flux::tiled, DtMode::two_phase, true, 32, 16},
+    {"fused-16x16", Flux::tiled, DtMode::device, true, 16, 16},
+};
+
+const Variant& find_variant(const std::string& name) {
+  for (const Variant& v : kVariants)
+    if (name == v.name) return v;
+  std::string known;
+  for (const Variant& v : kVariants) known += std::string(known.empty() ? "" : ", ") + v.name;
+  throw std::invalid_argument("kernel '" + name + "' does not exist for backend 'cuda' (expected one of: " + known + ")");
+}
+
+constexpr int kGraphSteps = 32;  // steps per CUDA graph launch (even: the ping-pong ends where it began)
+
+template <class T>
+cudaTextureObject_t make_texture(const T* d, std::size_t n) {
+  cudaResourceDesc res{};
+  res.resType = cudaResourceTypeLinear;
+  res.res.linear.devPtr = const_cast<T*>(d);
+  res.res.linear.desc = sizeof(T) == 4 ? cudaCreateChannelDesc<float>() : cudaCreateChannelDesc<int2>();
+  res.res.linear.sizeInBytes = n * sizeof(T);
+  cudaTextureDesc td{};
+  td.readMode = cudaReadModeElementType;
+  cudaTextureObject_t t = 0;
+  RIA_CUDA_CHECK(cudaCreateTextureObject(&t, &res, &td, nullptr));
+  return t;
+}
+
+template <class T>
+class CudaSolver final : public Solver {
+ public:
+  CudaSolver(const SolverSetup& s, const Variant& v) : setup_(s), v_(v), n_(s.grid.cells()) {
+    if (!exec::cuda_device_available()) throw std::runtime_error("backend 'cuda' requested but no CUDA device is present");
+    sweep_ = make_sweep_params<T>(s);
+    if (n_ >= (std::size_t(1) << 31)) throw std::invalid_argument("grid too large for the CUDA backend (>= 2^31 cells)");
+    RIA_CUDA_CHECK(cudaMalloc(&buf_[0], 4 * n_ * sizeof(T)));
+    RIA_CUDA_CHECK(cudaMalloc(&buf_[1], 4 * n_ * sizeof(T)));
+    RIA_CUDA_CHECK(cudaMalloc(&H_, n_ * sizeof(T)));
+    RIA_CUDA_CHECK(cudaMalloc(&dt_, n_ * sizeof(T)));
+    RIA_CUDA_CHECK(cudaMalloc(&clock_, sizeof(cuda::DeviceClock)));
+    grid_ = dim3((s.grid.nx + v.bx - 2) / (v.bx - 1), (s.grid.ny + v.by - 2) / (v.by - 1));
+    RIA_CUDA_CHECK(cudaMalloc(&partial_, std::max<std::size_t>(n_, grid_.x * grid_.y) * sizeof(T)));
+    RIA_CUDA_CHECK(cudaMalloc(&scalar_, sizeof(T)));
+    const std::vector<T> H(s.H.begin(), s.H.end());
+    RIA_CUDA_CHECK(cudaMemcpy(H_, H.data(), n_ * sizeof(T), cudaMemcpyHostToDevice));
+    if (v.textures) {
+      tex_H_ = make_texture(H_, n_);
+      for (int b = 0; b < 2; ++b)
+        for (int f = 0; f < 4; ++f) tex_[b][f] = make_texture(buf_[b] + f * n_, n_);
+    }
+    RIA_CUDA_CHECK(cudaStreamCreate(&stream_));
+    reducer_ = exec::make_cuda_reducer();
+  }
+
+  ~CudaSolver() override {
+    if (graph_exec_) cudaGraphExecDestroy(graph_exec_);
+    if (v_.textures) {
+      cudaDestroyTextureObject(tex_H_);
+      for (auto& b : tex_)
+        for (auto t : b) cudaDestroyTextureObject(t);
+    }
+    for (void* p : {static_cast<void*>(buf_[0]), static_cast<void*>(buf_[1]), static_cast<void*>(H_),
+                    static_cast<void*>(dt_), static_cast<void*>(partial_), static_cast<void*>(scalar_),
+                    static_cast<void*>(clock_)})
+      cudaFree(p);
+    cudaStreamDestroy(stream_);
+  }
+
+  void set_state(const HostState& s) override {
+    std::vector<T> host(4 * n_);
+    const std::vector<double>* f[4] = {&s.h, &s.qx, &s.qy, &s.hc};
+    for (int c = 0; c < 4; ++c) {
+      if (f[c]->size() != n_) throw std::invalid_argument("state field has the wrong size for the grid");
+      std::transform(f[c]->begin(), f[c]->end(), host.begin() + c * n_, [](double x) { return static_cast<T>(x); });
+    }
+    RIA_CUDA_CHECK(cudaMemcpy(buf_[cur_], host.data(), 4 * n_ * sizeof(T), cudaMemcpyHostToDevice));
+    min_local_ = reduce_local_dt();
+    upload_clock();
+  }
+
+  void get_state(HostState& s) const override {
+    std::vector<T> host(4 * n_);
+    RIA_CUDA_CHECK(cudaMemcpy(host.data(), buf_[cur_], 4 * n_ * sizeof(T), cudaMemcpyDeviceToHost));
+    s.resize(n_);
+    std::vector<double>* f[4] = {&s.h, &s.qx, &s.qy, &s.hc};
+    for (int c = 0; c < 4; ++c) std::copy(host.begin() + c * n_, host.begin() + (c + 1) * n_, f[c]->begin());
+  }
+
+  double time() const override { return t_; }
+  long steps() const override { return steps_; }
+  void set_clock(double t, long steps) override {
+    t_ = t;
+    steps_ = steps;
+    upload_clock();
+  }
+
+  long advance(double t_stop, long max_steps) override {
+    if (v_.dt == DtMode::device) return advance_fused(t_stop, max_steps);
+    long taken = 0;
+    const Grid& g = setup_.grid;
+    while (t_ < t_stop && taken < max_steps) {
+      const double dt = global_dt(min_local_, setup_.params.cfl, setup_.params.diffusivity, g.dx, g.dy, t_stop - t_);
+      check_dt(dt, t_, steps_);
+      launch_update(static_cast<T>(dt));
+      min_local_ = v_.dt == DtMode::tree ? reduce_local_dt() : read_scalar();
+      t_ = (dt == t_stop - t_) ? t_stop : t_ + dt;
+      ++steps_;
+      ++taken;
+    }
+    if (!(min_local_ > 0)) check_dt(-1.0, t_, steps_);
+    return taken;
+  }
+
+  Totals totals() const override {
+    const double area = setup_.grid.area();
+    return {reducer_->reduce(exec::ReduceOp::sum, buf_[cur_], n_) * area,
+            reducer_->reduce(exec::ReduceOp::sum, buf_[cur_] + 3 * n_, n_) * area};
+  }
+
+  std::string description() const override {
+    return std::string("cuda/") + v_.name + "/" + (sizeof(T) == 4 ? "float" : "double");
+  }
+
+  // naive and decoupled: state (4) + bed read, state written (4 + 5 incl. the dt kernel's read),
+  // local dt written and read (2): 15 values; two-phase and fused: 9 values (read 5, write 4).
+  double bytes_per_cell_update() const override { return (v_.dt == DtMode::tree ? 15.0 : 9.0) * sizeof(T); }
+
+ private:
+  ConstFields<T> cfields(int b) const { return {buf_[b], buf_[b] + n_, buf_[b] + 2 * n_, buf_[b] + 3 * n_}; }
+  Fields<T> fields(int b) const { return {buf_[b], buf_[b] + n_, buf_[b] + 2 * n_, buf_[b] + 3 * n_}; }
+  ArraySource<T> array_source(int b) const { return {cfields(b), H_, setup_.grid.nx, 0}; }
+  cuda::TexSource<T> tex_source(int b) const {
+    return {tex_[b][0], tex_[b][1], tex_[b][2], tex_[b][3], tex_H_, setup_.grid.nx, 0};
+  }
+  cuda::DtRule dt_rule() const {
+    return {setup_.params.cfl, setup_.params.diffusivity, setup_.grid.dx, setup_.grid.dy};
+  }
+
+  /// Local dt kernel and the tree reduction launched level by level (the paper's naive dt).
+  double reduce_local_dt() {
+    const int threads = 256;
+    cuda::k_local_dt<<<(n_ + threads - 1) / threads, threads, 0, stream_>>>(cfields(cur_), n_, sweep_.inv_dx,
+                                                                           sweep_.inv_dy, sweep_.phys, dt_);
+    RIA_CUDA_CHECK(cudaGetLastError());
+    T* in = dt_;
+    T* out = partial_;
+    std::size_t n = n_;
+    while (n > 1) {
+      const std::size_t blocks = (n + 511) / 512;
+      cuda::k_tree_min<<<blocks, 256, 0, stream_>>>(in, n, out);
+      RIA_CUDA_CHECK(cudaGetLastError());
+      n = blocks;
+      std::swap(in, out);
+    }
+    T r;
+    RIA_CUDA_CHECK(cudaMemcpyAsync(&r, in, sizeof(T), cudaMemcpyDeviceToHost, stream_));
+    RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    return static_cast<double>(r);
+  }
+
+  double read_scalar() {
+    T r;
+    RIA_CUDA_CHECK(cudaMemcpyAsync(&r, scalar_, sizeof(T), cudaMemcpyDeviceToHost, stream_));
+    RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    return static_cast<double>(r);
+  }
+
+  template <int BX, int BY, class Src, bool kPhase1, bool kDevice>
+  void tiled(const Src& src, int out, T dt) {
+    cuda::StepDt<T, kDevice> step{dt, clock_};
+    cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice>
+        <<<grid_, dim3(BX, BY), 0, stream_>>>(src, fields(out), sweep_, t_, step, partial_);
+  }
+
+  /// Tile shapes instantiated per use: the decoupled steps use 16x16 only, the optimized kernel
+  /// all benchmarked shapes, the fused kernel 32x8 and 16x16 (compile time stays small).
+  template <class Src, bool kPhase1, bool kDevice>
+  void tiled_by_shape(const Src& src, int out, T dt) {
+    constexpr bool kAllShapes = kPhase1 && !kDevice && !std::is_same<Src, ArraySource<T>>::value;
+    if constexpr (kAllShapes) {
+      if (v_.bx == 8) return tiled<8, 8, Src, kPhase1, kDevice>(src, out, dt);
+      if (v_.bx == 32 && v_.by == 16) return tiled<32, 16, Src, kPhase1, kDevice>(src, out, dt);
+    }
+    if constexpr (kDevice || kAllShapes) {
+      if (v_.bx == 32 && v_.by == 8) return tiled<32, 8, Src, kPhase1, kDevice>(src, out, dt);
+    }
+    tiled<16, 16, Src, kPhase1, kDevice>(src, out, dt);
+  }
+
+  /// One step from buffer cur_ into the other one (host-driven variants), then swap.
+  void launch_update(T dt) {
+    const int out = 1 - cur_;
+    if (v_.flux == Flux::naive) {
+      const dim3 block(16, 16), grid((setup_.grid.nx + 15) / 16, (setup_.grid.ny + 15) / 16);
+      cuda::k_update_naive<<<grid, block, 0, stream_>>>(array_source(cur_), fields(out), sweep_, t_, dt);
+    } else if (v_.dt == DtMode::tree) {
+      tiled_by_shape<ArraySource<T>, false, false>(array_source(cur_), out, dt);
+    } else if (v_.textures) {
+      tiled_by_shape<cuda::TexSource<T>, true, false>(tex_source(cur_), out, dt);
+    } else {
+      tiled_by_shape<ArraySource<T>, true, false>(array_source(cur_), out, dt);
+    }
+    RIA_CUDA_CHECK(cudaGetLastError());
+    if (v_.dt == DtMode::two_phase) {
+      exec::cuda::reduce_phase2<exec::ReduceOp::min, T><<<1, 1024, 0, stream_>>>(partial_, grid_.x * grid_.y, scalar_);
+      RIA_CUDA_CHECK(cudaGetLastError());
+    }
+    cur_ = out;
+  }
+
+  /// Captures kGraphSteps fused steps (update + phase 2, ping-pong) into a CUDA graph.
+  void build_graph() {
+    cudaGraph_t graph;
+    RIA_CUDA_CHECK(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal));
+    int b = cur_;
+    for (int s = 0; s < kGraphSteps; ++s) {
+      tiled_by_shape<cuda::TexSource<T>, true, true>(tex_source(b), 1 - b, T(0));
+      cuda::k_fused_phase2<T><<<1, 1024, 0, stream_>>>(partial_, grid_.x * grid_.y, clock_, dt_rule());
+      b = 1 - b;
+    }
+    RIA_CUDA_CHECK(cudaStreamEndCapture(stream_, &graph));
+    RIA_CUDA_CHECK(cudaGraphInstantiate(&graph_exec_, graph, 0));
+    RIA_CUDA_CHECK(cudaGraphDestroy(graph));
+    graph_base_ = cur_;
+  }
+
+  long advance_fused(double t_stop, long max_steps) {
+    if (!graph_exec_) build_graph();
+    if (cur_ != graph_base_) throw std::logic_error("fused graph buffer parity lost");
+    const long start = steps_;
+    const long long limit = max_steps >= (1L << 40) ? (1LL << 62) : static_cast<long long>(steps_) + max_steps;
+    cuda::k_fused_start<<<1, 1, 0, stream_>>>(clock_, t_stop, limit, dt_rule());
+    RIA_CUDA_CHECK(cudaGetLastError());
+    cuda::DeviceClock c{};
+    do {
+      RIA_CUDA_CHECK(cudaGraphLaunch(graph_exec_, stream_));
+      RIA_CUDA_CHECK(cudaMemcpyAsync(&c, clock_, sizeof c, cudaMemcpyDeviceToHost, stream_));
+      RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    } while (!c.error && c.dt > 0);
+    t_ = c.t;
+    steps_ = static_cast<long>(c.steps);
+    min_local_ = c.min_local;
+    if (c.error) check_dt(-1.0, t_, steps_);
+    return steps_ - start;
+  }
+
+  void upload_clock() {
+    const cuda::DeviceClock c{t_, 0.0, t_, min_local_, steps_, steps_, 0};
+    RIA_CUDA_CHECK(cudaMemcpy(clock_, &c, sizeof c, cudaMemcpyHostToDevice));
+  }
+
+  SolverSetup setup_;
+  Variant v_;
+  std::size_t n_;
+  SweepParams<T> sweep_;
+  T* buf_[2] = {nullptr, nullptr};
+  T* H_ = nullptr;
+  T* dt_ = nullptr;
+  T* partial_ = nullptr;
+  T* scalar_ = nullptr;
+  cuda::DeviceClock* clock_ = nullptr;
+  cudaTextureObject_t tex_[2][4] = {};
+  cudaTextureObject_t tex_H_ = 0;
+  cudaStream_t stream_ = nullptr;
+  cudaGraphExec_t graph_exec_ = nullptr;
+  int graph_base_ = 0;
+  dim3 grid_;
+  int cur_ = 0;
+  double t_ = 0, min_local_ = 0;
+  long steps_ = 0;
+  std::unique_ptr<exec::Reducer> reducer_;
+};
+
+}  // namespace
+
+std::vector<std::string> cuda_kernel_names() {
+  if (!exec::cuda_device_available()) return {};
+  std::vector<std::string> out;
+  for (const Variant& v : kVariants) out.push_back(v.name);
+  return out;
+}
+
+std::unique_ptr<Solver> make_cuda_solver(const SolverSetup& s) {
+  const Variant& v = find_variant(s.kernel == "default" || s.kernel.empty() ? "fused" : s.kernel);
+  if (s.precision == Precision::f32) return std::make_unique<CudaSolver<float>>(s, v);
+  return std::make_unique<CudaSolver<double>>(s, v);
+}
+
+}  // namespace ria::swe

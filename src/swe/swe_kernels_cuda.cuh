@@ -1,0 +1,183 @@
+// CUDA kernels of the shallow-water step (ARCHITECTURE.md section 5). Every kernel calls the same
+// stencil functions (stencil.hpp) and pure physics as the CPU backends; they differ only in how
+// threads map to cells and edges, where state is read from, and how the time step is reduced.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include "exec/cuda/two_phase_reduce.cuh"
+#include "ria/swe/cfl.hpp"
+#include "swe/stencil.hpp"
+
+namespace ria::swe::cuda {
+
+/// State and bed fetched through texture objects (read-only data path, cached for the 2-D
+/// neighbourhood accesses that are not coalesced), Viñas et al. section 4.
+template <class T>
+struct TexSource;
+
+template <>
+struct TexSource<float> {
+  cudaTextureObject_t h, qx, qy, hc, H;
+  int nx, row0;
+  __device__ int index(int i, int j) const { return (j - row0) * nx + i; }
+  __device__ Conserved<float> state(int i, int j) const {
+    const int k = index(i, j);
+    return {tex1Dfetch<float>(h, k), tex1Dfetch<float>(qx, k), tex1Dfetch<float>(qy, k), tex1Dfetch<float>(hc, k)};
+  }
+  __device__ float bed(int i, int j) const { return tex1Dfetch<float>(H, index(i, j)); }
+};
+
+template <>
+struct TexSource<double> {
+  cudaTextureObject_t h, qx, qy, hc, H;
+  int nx, row0;
+  __device__ static double fetch(cudaTextureObject_t t, int k) {
+    const int2 v = tex1Dfetch<int2>(t, k);
+    return __hiloint2double(v.y, v.x);
+  }
+  __device__ int index(int i, int j) const { return (j - row0) * nx + i; }
+  __device__ Conserved<double> state(int i, int j) const {
+    const int k = index(i, j);
+    return {fetch(h, k), fetch(qx, k), fetch(qy, k), fetch(hc, k)};
+  }
+  __device__ double bed(int i, int j) const { return fetch(H, index(i, j)); }
+};
+
+/// Device-resident clock of the fused kernel: no host synchronisation per step.
+struct DeviceClock {
+  double t;           // simulated time [s]
+  double dt;          // step about to be taken (0: stopped)
+  double t_stop;      // stop time of the current advance()
+  double min_local;   // reduced min of local_dt of the current state
+  long long steps;    // steps taken since the start
+  long long step_limit;
+  int error;          // 1: non-physical state (NaN, negative depth)
+};
+
+struct DtRule {
+  double cfl, diffusivity, dx, dy;
+};
+
+// ---------------------------------------------------------------- naive (paper section 3)
+
+template <class T>
+__global__ void k_local_dt(ConstFields<T> f, std::size_t n, T inv_dx, T inv_dy, SweParams<T> p, T* __restrict__ dt) {
+  const std::size_t k = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (k < n) dt[k] = local_dt(load(f, k), inv_dx, inv_dy, p);
+}
+
+/// One level of the tree reduction: each block of 256 threads reduces 512 values to one.
+template <class T>
+__global__ void k_tree_min(const T* __restrict__ in, std::size_t n, T* __restrict__ out) {
+  __shared__ T s[256];
+  const std::size_t base = blockIdx.x * 512ull + threadIdx.x;
+  T a = base < n ? in[base] : T(INFINITY);
+  const T b = base + 256 < n ? in[base + 256] : T(INFINITY);
+  s[threadIdx.x] = b < a ? b : a;
+  __syncthreads();
+  for (int w = 128; w > 0; w >>= 1) {
+    if (threadIdx.x < w) {
+      const T o = s[threadIdx.x + w];
+      if (o < s[threadIdx.x]) s[threadIdx.x] = o;
+    }
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) out[blockIdx.x] = s[0];
+}
+
+/// One thread per cell; each computes its four edges (every edge is computed twice).
+template <class T>
+__global__ void k_update_naive(ArraySource<T> src, Fields<T> out, SweepParams<T> s, double t, T dt) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x, j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i >= s.nx || j >= s.ny) return;
+  store(out, src.index(i, j), step_cell(src, s, t, dt, i, j));
+}
+
+// ------------------------------------------- ghost-cell-decoupled tiles (paper section 4)
+
+/// Time step of a tiled kernel: a host value, or the device clock (fused; 0 means copy only).
+template <class T, bool kDeviceDt>
+struct StepDt {
+  T host_dt;
+  const DeviceClock* clock;
+  __device__ T get() const { return kDeviceDt ? static_cast<T>(clock->dt) : host_dt; }
+  __device__ double time(double t_host) const { return kDeviceDt ? clock->t : t_host; }
+};
+
+/// A BX x BY block updates the (BX-1) x (BY-1) cells of its tile. Thread (tx, ty) stands for cell
+/// (i, j) = (bx (BX-1) + tx - 1, by (BY-1) + ty - 1): it computes the edge east of its cell and
+/// the edge north of it into shared memory; after the barrier, threads with tx, ty >= 1 (the
+/// interior) add their west/south edges from their neighbours' slots. The first row and column of
+/// a tile are the last of the previous tile, recomputed there (ghost-cell decoupling).
+/// kPhase1: the new state's local dt is reduced in the block (phase 1 of the CFL reduction).
+template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt>
+__global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out, SweepParams<T> s, double t_host,
+                                                         StepDt<T, kDeviceDt> step, T* __restrict__ partial) {
+  __shared__ EdgeFlux<T> fx[BY][BX];
+  __shared__ EdgeFlux<T> fy[BY][BX];
+  __shared__ T scratch[32];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int i = blockIdx.x * (BX - 1) + tx - 1, j = blockIdx.y * (BY - 1) + ty - 1;
+  const T dt = step.get();
+  const double t = step.time(t_host);
+  const bool owner = tx > 0 && ty > 0 && i < s.nx && j < s.ny;
+  T local = T(INFINITY);
+  if (dt > T(0)) {
+    if (j >= 0 && j < s.ny && i < s.nx) fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j);
+    if (i >= 0 && i < s.nx && j < s.ny) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1);
+    __syncthreads();
+    if (owner) {
+      const Conserved<T> w = update_cell(src.state(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx], fy[ty][tx], dt,
+                                         s.inv_dx, s.inv_dy, s.phys);
+      store(out, static_cast<std::size_t>(j - s.row0) * s.nx + i, w);
+      if (kPhase1) local = local_dt(w, s.inv_dx, s.inv_dy, s.phys);
+    }
+  } else if (owner) {
+    // Stopped (fused, dt = 0): carry the state over so the ping-pong buffers stay consistent.
+    const Conserved<T> w = src.state(i, j);
+    store(out, static_cast<std::size_t>(j - s.row0) * s.nx + i, w);
+    if (kPhase1) local = local_dt(w, s.inv_dx, s.inv_dy, s.phys);
+  }
+  if (kPhase1) {
+    local = exec::cuda::block_reduce<exec::ReduceOp::min>(local, scratch);
+    if (tx == 0 && ty == 0) partial[blockIdx.y * gridDim.x + blockIdx.x] = local;
+  }
+}
+
+/// Phase 2 of the fused step, one block: advance the clock by the step just taken, reduce the
+/// partial minima of the new state, and set the next dt (clamped to the stop time, 0 once there
+/// or at the step limit; 0 and error = 1 on a non-physical state).
+template <class T>
+__global__ void k_fused_phase2(const T* __restrict__ partial, int n, DeviceClock* clock, DtRule rule) {
+  __shared__ T scratch[32];
+  T v = T(INFINITY);
+  for (int k = threadIdx.x; k < n; k += blockDim.x) v = fmin(v, partial[k]);
+  v = exec::cuda::block_reduce<exec::ReduceOp::min>(v, scratch);
+  if (threadIdx.x != 0) return;
+  DeviceClock c = *clock;
+  if (c.dt > 0) {
+    c.t = (c.dt == c.t_stop - c.t) ? c.t_stop : c.t + c.dt;
+    c.steps += 1;
+  }
+  c.min_local = static_cast<double>(v);
+  if (!(v > T(0))) c.error = 1;
+  c.dt = (c.error || c.steps >= c.step_limit || c.t >= c.t_stop)
+             ? 0.0
+             : global_dt(c.min_local, rule.cfl, rule.diffusivity, rule.dx, rule.dy, c.t_stop - c.t);
+  *clock = c;
+}
+
+/// Sets the stop time and step limit of a new advance() and the first dt from min_local.
+__global__ inline void k_fused_start(DeviceClock* clock, double t_stop, long long step_limit, DtRule rule) {
+  DeviceClock c = *clock;
+  c.t_stop = t_stop;
+  c.step_limit = step_limit;
+  c.dt = (c.error || c.steps >= c.step_limit || c.t >= c.t_stop || !(c.min_local > 0))
+             ? 0.0
+             : global_dt(c.min_local, rule.cfl, rule.diffusivity, rule.dx, rule.dy, c.t_stop - c.t);
+  if (!(c.min_local > 0)) c.error = 1;
+  *clock = c;
+}
+
+}  // namespace ria::swe::cuda
