@@ -66,12 +66,14 @@ cudaTextureObject_t make_texture(const T* d, std::size_t n) {
 template <class T>
 class CudaSolver final : public Solver {
  public:
-  CudaSolver(const SolverSetup& s, const Variant& v) : setup_(s), v_(v), n_(s.grid.cells()) {
+  // Fields start at multiples of 512 bytes (the texture alignment of linear memory).
+  CudaSolver(const SolverSetup& s, const Variant& v)
+      : setup_(s), v_(v), n_(s.grid.cells()), stride_((s.grid.cells() + 127) / 128 * 128) {
     if (!exec::cuda_device_available()) throw std::runtime_error("backend 'cuda' requested but no CUDA device is present");
     sweep_ = make_sweep_params<T>(s);
     if (n_ >= (std::size_t(1) << 31)) throw std::invalid_argument("grid too large for the CUDA backend (>= 2^31 cells)");
-    RIA_CUDA_CHECK(cudaMalloc(&buf_[0], 4 * n_ * sizeof(T)));
-    RIA_CUDA_CHECK(cudaMalloc(&buf_[1], 4 * n_ * sizeof(T)));
+    RIA_CUDA_CHECK(cudaMalloc(&buf_[0], 4 * stride_ * sizeof(T)));
+    RIA_CUDA_CHECK(cudaMalloc(&buf_[1], 4 * stride_ * sizeof(T)));
     RIA_CUDA_CHECK(cudaMalloc(&H_, n_ * sizeof(T)));
     RIA_CUDA_CHECK(cudaMalloc(&dt_, n_ * sizeof(T)));
     RIA_CUDA_CHECK(cudaMalloc(&clock_, sizeof(cuda::DeviceClock)));
@@ -83,7 +85,7 @@ class CudaSolver final : public Solver {
     if (v.textures) {
       tex_H_ = make_texture(H_, n_);
       for (int b = 0; b < 2; ++b)
-        for (int f = 0; f < 4; ++f) tex_[b][f] = make_texture(buf_[b] + f * n_, n_);
+        for (int f = 0; f < 4; ++f) tex_[b][f] = make_texture(buf_[b] + f * stride_, n_);
     }
     RIA_CUDA_CHECK(cudaStreamCreate(&stream_));
     reducer_ = exec::make_cuda_reducer();
@@ -110,14 +112,16 @@ class CudaSolver final : public Solver {
       if (f[c]->size() != n_) throw std::invalid_argument("state field has the wrong size for the grid");
       std::transform(f[c]->begin(), f[c]->end(), host.begin() + c * n_, [](double x) { return static_cast<T>(x); });
     }
-    RIA_CUDA_CHECK(cudaMemcpy(buf_[cur_], host.data(), 4 * n_ * sizeof(T), cudaMemcpyHostToDevice));
+    for (int c = 0; c < 4; ++c)
+      RIA_CUDA_CHECK(cudaMemcpy(buf_[cur_] + c * stride_, host.data() + c * n_, n_ * sizeof(T), cudaMemcpyHostToDevice));
     min_local_ = reduce_local_dt();
     upload_clock();
   }
 
   void get_state(HostState& s) const override {
     std::vector<T> host(4 * n_);
-    RIA_CUDA_CHECK(cudaMemcpy(host.data(), buf_[cur_], 4 * n_ * sizeof(T), cudaMemcpyDeviceToHost));
+    for (int c = 0; c < 4; ++c)
+      RIA_CUDA_CHECK(cudaMemcpy(host.data() + c * n_, buf_[cur_] + c * stride_, n_ * sizeof(T), cudaMemcpyDeviceToHost));
     s.resize(n_);
     std::vector<double>* f[4] = {&s.h, &s.qx, &s.qy, &s.hc};
     for (int c = 0; c < 4; ++c) std::copy(host.begin() + c * n_, host.begin() + (c + 1) * n_, f[c]->begin());
@@ -151,7 +155,7 @@ class CudaSolver final : public Solver {
   Totals totals() const override {
     const double area = setup_.grid.area();
     return {reducer_->reduce(exec::ReduceOp::sum, buf_[cur_], n_) * area,
-            reducer_->reduce(exec::ReduceOp::sum, buf_[cur_] + 3 * n_, n_) * area};
+            reducer_->reduce(exec::ReduceOp::sum, buf_[cur_] + 3 * stride_, n_) * area};
   }
 
   std::string description() const override {
@@ -163,8 +167,10 @@ class CudaSolver final : public Solver {
   double bytes_per_cell_update() const override { return (v_.dt == DtMode::tree ? 15.0 : 9.0) * sizeof(T); }
 
  private:
-  ConstFields<T> cfields(int b) const { return {buf_[b], buf_[b] + n_, buf_[b] + 2 * n_, buf_[b] + 3 * n_}; }
-  Fields<T> fields(int b) const { return {buf_[b], buf_[b] + n_, buf_[b] + 2 * n_, buf_[b] + 3 * n_}; }
+  ConstFields<T> cfields(int b) const {
+    return {buf_[b], buf_[b] + stride_, buf_[b] + 2 * stride_, buf_[b] + 3 * stride_};
+  }
+  Fields<T> fields(int b) const { return {buf_[b], buf_[b] + stride_, buf_[b] + 2 * stride_, buf_[b] + 3 * stride_}; }
   ArraySource<T> array_source(int b) const { return {cfields(b), H_, setup_.grid.nx, 0}; }
   cuda::TexSource<T> tex_source(int b) const {
     return {tex_[b][0], tex_[b][1], tex_[b][2], tex_[b][3], tex_H_, setup_.grid.nx, 0};
@@ -288,7 +294,7 @@ class CudaSolver final : public Solver {
 
   SolverSetup setup_;
   Variant v_;
-  std::size_t n_;
+  std::size_t n_, stride_;
   SweepParams<T> sweep_;
   T* buf_[2] = {nullptr, nullptr};
   T* H_ = nullptr;

@@ -21,8 +21,8 @@ std::string cuda_device_name() {
   RIA_CUDA_CHECK(cudaGetDevice(&dev));
   cudaDeviceProp p{};
   RIA_CUDA_CHECK(cudaGetDeviceProperties(&p, dev));
-  char buf[256];
-  std::snprintf(buf, sizeof buf, "%s (sm_%d%d, %d SMs, %.0f GiB)", p.name, p.major, p.minor, p.multiProcessorCount,
+  char buf[512];
+  std::snprintf(buf, sizeof buf, "%.255s (sm_%d%d, %d SMs, %.0f GiB)", p.name, p.major, p.minor, p.multiProcessorCount,
                 p.totalGlobalMem / 1073741824.0);
   return buf;
 }
