@@ -10,7 +10,7 @@
 using namespace ria::swe;
 
 TEST(WetDry, RatioIsExactAboveToleranceAndVanishesWithDepth) {
-  EXPECT_EQ(ratio(0.3, 1.5, 1e-6), 0.3 / 1.5);
+  EXPECT_DOUBLE_EQ(ratio(0.3, 1.5, 1e-6), 0.3 / 1.5);
   EXPECT_EQ(ratio(1.0, 0.0, 1e-6), 0.0);
   EXPECT_LT(std::fabs(ratio(1e-9, 1e-9, 1e-6)), 1e-2);  // would be 1 undesingularised
 }

@@ -25,7 +25,8 @@ RIA_HD inline T local_dt(const Conserved<T>& w, T inv_dx, T inv_dy, const SwePar
   if (!(w.h >= -p.h_dry) || w.qx != w.qx || w.qy != w.qy || w.hc != w.hc) return T(-1);
   if (!is_wet(w.h, p.h_dry)) return T(1e30);
   const T c = sqrt(p.g * w.h);
-  const T u = fabs(w.qx / w.h), v = fabs(w.qy / w.h);
+  const T inv_h = T(1) / w.h;
+  const T u = fabs(w.qx * inv_h), v = fabs(w.qy * inv_h);
   const T dt = T(1) / ((u + c) * inv_dx + (v + c) * inv_dy);
   return dt > T(0) ? dt : T(-1);
 }

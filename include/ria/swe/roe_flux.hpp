@@ -68,8 +68,9 @@ RIA_HD inline void hlle_flux(T hl, T ul, T hr, T ur, T sl, T sr, T g, T& fh, T& 
 /// Flux across the edge between L (lower index) and R, in the edge frame. HL, HR: bed depths.
 template <class T>
 RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T HL, const EdgeState<T>& R, T HR, T g, T eps) {
-  const T ul = ratio(L.qn, L.h, eps), vl = ratio(L.qt, L.h, eps), cl_conc = ratio(L.hc, L.h, eps);
-  const T ur = ratio(R.qn, R.h, eps), vr = ratio(R.qt, R.h, eps), cr_conc = ratio(R.hc, R.h, eps);
+  const T il = inverse_depth(L.h, eps), ir = inverse_depth(R.h, eps);
+  const T ul = L.qn * il, vl = L.qt * il, cl_conc = L.hc * il;
+  const T ur = R.qn * ir, vr = R.qt * ir, cr_conc = R.hc * ir;
   const T Hs = fmin(HL, HR);
   const T hl = fmax(T(0), (L.h - HL) + Hs);
   const T hr = fmax(T(0), (R.h - HR) + Hs);
@@ -83,8 +84,9 @@ RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T HL, const EdgeState
     const T ut = (sql * ul + sqr * ur) / (sql + sqr);
     const T ct = sqrt(g * T(0.5) * (hl + hr));
     const T dh = hr - hl, dq = hr * ur - hl * ul;
-    const T a1 = ((ut + ct) * dh - dq) / (T(2) * ct);
-    const T a4 = (dq - (ut - ct) * dh) / (T(2) * ct);
+    const T half_inv_ct = T(0.5) / ct;
+    const T a1 = ((ut + ct) * dh - dq) * half_inv_ct;
+    const T a4 = (dq - (ut - ct) * dh) * half_inv_ct;
     // Roe's middle state (between the acoustic waves), averaged from both sides for symmetry.
     const T hm = T(0.5) * ((hl + a1) + (hr - a4));
     if (hm > T(0)) {

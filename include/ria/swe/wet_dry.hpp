@@ -3,8 +3,8 @@
 // A cell is wet when h > h_dry. Velocities and concentrations are ratios q/h that are singular in
 // thin layers; they are desingularised as in Kurganov & Petrova (2007, eq. 2.17):
 //   u = sqrt(2) h q / sqrt(h^4 + max(h^4, eps^4)),
-// which equals q/h for h >= eps and tends to 0 with h. For h >= eps we return q/h exactly so that a
-// uniform concentration or velocity is reproduced to round-off.
+// which equals q/h for h >= eps and tends to 0 with h. It is evaluated as q * (1/h) so a state
+// needs one division for all its ratios; a uniform C or velocity is reproduced to one rounding.
 #pragma once
 
 #include <cmath>
@@ -13,13 +13,21 @@
 
 namespace ria::swe {
 
+/// The factor 1/h of the desingularised ratio: 1/h for h >= eps, sqrt(2) h / sqrt(h^4 + eps^4)
+/// below (Kurganov & Petrova eq. 2.17 with max(h^4, eps^4) = eps^4 there), 0 for h <= 0.
+/// One division per cell state; every ratio q/h of that state is q times this factor.
+template <class T>
+RIA_HD inline T inverse_depth(T h, T eps) {
+  if (h >= eps) return T(1) / h;
+  if (h <= T(0)) return T(0);
+  const T h2 = h * h, e2 = eps * eps;
+  return T(1.4142135623730951) * h / sqrt(h2 * h2 + e2 * e2);
+}
+
 /// q/h, desingularised below eps (eps = h_dry). Returns 0 for h <= 0.
 template <class T>
 RIA_HD inline T ratio(T q, T h, T eps) {
-  if (h >= eps) return q / h;
-  if (h <= T(0)) return T(0);
-  const T h2 = h * h, e2 = eps * eps;
-  return T(1.4142135623730951) * h * q / sqrt(h2 * h2 + e2 * e2);
+  return q * inverse_depth(h, eps);
 }
 
 template <class T>
