@@ -97,7 +97,7 @@ TEST(Solver, BadRequestsAreClearErrors) {
   if (!exec::built_with_cuda()) {
     s.H.push_back(1.0);
     s.backend = exec::Backend::cuda;
-    EXPECT_THROW(swe::make_solver(s), std::runtime_error);
+    EXPECT_THROW(swe::make_solver(s), swe::NotBuiltError);
   }
 }
 

@@ -98,6 +98,9 @@ void register_bench(CLI::App& app, int& exit_code) {
   cmd->callback([a, &exit_code] {
     try {
       exit_code = run_bench(*a);
+    } catch (const swe::NotBuiltError& e) {
+      std::cerr << "ria bench: " << e.what() << "\n";
+      exit_code = kNotBuilt;
     } catch (const std::invalid_argument& e) {
       std::cerr << "ria bench: " << e.what() << "\n";
       exit_code = kBadInput;

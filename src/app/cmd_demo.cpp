@@ -10,6 +10,7 @@
 
 #include "app/estuary_case.hpp"
 #include "app/options.hpp"
+#include "ria/swe/solver.hpp"
 #include "io/ascii_grid.hpp"
 #include "io/json.hpp"
 
@@ -85,6 +86,9 @@ void register_demo(CLI::App& app, int& exit_code) {
   cmd->callback([a, &exit_code] {
     try {
       exit_code = run_demo(*a);
+    } catch (const swe::NotBuiltError& e) {
+      std::cerr << "ria demo: " << e.what() << "\n";
+      exit_code = kNotBuilt;
     } catch (const std::invalid_argument& e) {
       std::cerr << "ria demo: " << e.what() << "\n";
       exit_code = kBadInput;

@@ -59,6 +59,9 @@ void register_validate(CLI::App& app, int& exit_code) {
   cmd->callback([args, &exit_code] {
     try {
       exit_code = run_validate(*args);
+    } catch (const swe::NotBuiltError& e) {
+      std::cerr << "ria validate: " << e.what() << "\n";
+      exit_code = kNotBuilt;
     } catch (const std::invalid_argument& e) {
       std::cerr << "ria validate: " << e.what() << "\n";
       exit_code = kBadInput;

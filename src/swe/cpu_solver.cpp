@@ -120,7 +120,7 @@ class CpuSolver final : public Solver {
 std::unique_ptr<Solver> make_cpu_solver(const SolverSetup& s) {
   const bool parallel = s.backend == exec::Backend::openmp;
   if (parallel && !exec::built_with_openmp())
-    throw std::runtime_error("backend 'openmp' requested but ria was not built with OpenMP (-DRIA_OPENMP=ON)");
+    throw NotBuiltError("backend 'openmp' requested but ria was not built with OpenMP (-DRIA_OPENMP=ON)");
   if (s.kernel != "default" && !s.kernel.empty())
     throw std::invalid_argument("kernel '" + s.kernel + "' does not exist for backend '" + exec::to_string(s.backend) +
                                 "' (CPU backends have only 'default')");

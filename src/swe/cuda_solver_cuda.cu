@@ -69,7 +69,7 @@ class CudaSolver final : public Solver {
   // Fields start at multiples of 512 bytes (the texture alignment of linear memory).
   CudaSolver(const SolverSetup& s, const Variant& v)
       : setup_(s), v_(v), n_(s.grid.cells()), stride_((s.grid.cells() + 127) / 128 * 128) {
-    if (!exec::cuda_device_available()) throw std::runtime_error("backend 'cuda' requested but no CUDA device is present");
+    if (!exec::cuda_device_available()) throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
     sweep_ = make_sweep_params<T>(s);
     if (n_ >= (std::size_t(1) << 31)) throw std::invalid_argument("grid too large for the CUDA backend (>= 2^31 cells)");
     RIA_CUDA_CHECK(cudaMalloc(&buf_[0], 4 * stride_ * sizeof(T)));

@@ -4,7 +4,7 @@
 namespace ria::swe {
 
 std::unique_ptr<Solver> make_cuda_solver(const SolverSetup&) {
-  throw std::runtime_error("backend 'cuda' requested but ria was not built with CUDA (-DRIA_CUDA=ON needs nvcc)");
+  throw NotBuiltError("backend 'cuda' requested but ria was not built with CUDA (-DRIA_CUDA=ON needs nvcc)");
 }
 std::vector<std::string> cuda_kernel_names() { return {}; }
 

@@ -47,6 +47,12 @@ class NumericalError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// Raised when a backend or feature was not compiled into this build (exit code 5 in the CLI).
+class NotBuiltError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 class Solver {
  public:
   virtual ~Solver() = default;
