@@ -28,10 +28,7 @@ struct BenchArgs {
 };
 
 BenchRow measure(exec::Backend b, const std::string& kernel, Precision p, int n, long steps) {
-  validate::Options opt;
-  opt.backend = b;
-  opt.kernel = kernel;
-  opt.precision = p;
+  const validate::Options opt{b, kernel, p};
   swe::HostState init;
   const swe::SolverSetup s = validate::water_column_setup(n, opt, init);
   auto solver = swe::make_solver(s);

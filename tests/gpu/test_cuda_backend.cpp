@@ -18,10 +18,7 @@ using namespace ria;
 namespace {
 
 swe::HostState water_column(exec::Backend b, const std::string& kernel, Precision p, int n, double t) {
-  validate::Options opt;
-  opt.backend = b;
-  opt.kernel = kernel;
-  opt.precision = p;
+  const validate::Options opt{b, kernel, p};
   swe::HostState init;
   const swe::SolverSetup s = validate::water_column_setup(n, opt, init);
   return validate::run_to(s, init, t);
@@ -68,9 +65,7 @@ INSTANTIATE_TEST_SUITE_P(Sizes, GpuVsCpu,
 
 TEST(GpuSolver, FusedStopsExactlyAtRequestedTimesAndStepLimits) {
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
-  validate::Options opt;
-  opt.backend = exec::Backend::cuda;
-  opt.kernel = "fused";
+  const validate::Options opt{exec::Backend::cuda, "fused"};
   swe::HostState init;
   const swe::SolverSetup s = validate::water_column_setup(64, opt, init);
   auto solver = swe::make_solver(s);
@@ -93,9 +88,7 @@ TEST(GpuSolver, FusedStopsExactlyAtRequestedTimesAndStepLimits) {
 
 TEST(GpuSolver, NanStopsTheFusedKernelWithNumericalError) {
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
-  validate::Options opt;
-  opt.backend = exec::Backend::cuda;
-  opt.kernel = "fused";
+  const validate::Options opt{exec::Backend::cuda, "fused"};
   swe::HostState init;
   const swe::SolverSetup s = validate::water_column_setup(32, opt, init);
   init.qx[100] = std::nan("");
