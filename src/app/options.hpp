@@ -12,7 +12,7 @@ class App;
 
 namespace ria::app {
 
-/// Exit codes of `ria` (documented in README.md and docs/cli.md).
+/// Exit codes of `ria` (documented in README.md).
 enum ExitCode : int { kOk = 0, kFail = 1, kBadInput = 2, kIoError = 3, kNumericalError = 4, kNotBuilt = 5 };
 
 struct BackendChoice {
