@@ -38,18 +38,10 @@ class CpuSolver final : public Solver {
   void set_clock(double t, long steps) override { t_ = t; steps_ = steps; }
 
   long advance(double t_stop, long max_steps) override {
-    long taken = 0;
-    const Grid& g = setup_.grid;
-    while (t_ < t_stop && taken < max_steps) {
-      const double min_local = reducer_->reduce(exec::ReduceOp::min, local_dt_.data(), n_);
-      const double dt = global_dt(min_local, setup_.params.cfl, setup_.params.diffusivity, g.dx, g.dy, t_stop - t_);
-      check_dt(dt, t_, steps_);
-      sweep(static_cast<T>(dt));
-      t_ = (dt == t_stop - t_) ? t_stop : t_ + dt;
-      ++steps_;
-      ++taken;
-    }
-    return taken;
+    return host_advance(
+        setup_, t_, steps_, t_stop, max_steps,
+        [&] { return reducer_->reduce(exec::ReduceOp::min, local_dt_.data(), n_); },
+        [&](double dt) { sweep(static_cast<T>(dt)); });
   }
 
   Totals totals() const override {

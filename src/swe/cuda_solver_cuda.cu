@@ -137,17 +137,11 @@ class CudaSolver final : public Solver {
 
   long advance(double t_stop, long max_steps) override {
     if (v_.dt == DtMode::device) return advance_fused(t_stop, max_steps);
-    long taken = 0;
-    const Grid& g = setup_.grid;
-    while (t_ < t_stop && taken < max_steps) {
-      const double dt = global_dt(min_local_, setup_.params.cfl, setup_.params.diffusivity, g.dx, g.dy, t_stop - t_);
-      check_dt(dt, t_, steps_);
-      launch_update(static_cast<T>(dt));
-      min_local_ = v_.dt == DtMode::tree ? reduce_local_dt() : read_scalar();
-      t_ = (dt == t_stop - t_) ? t_stop : t_ + dt;
-      ++steps_;
-      ++taken;
-    }
+    const long taken = host_advance(setup_, t_, steps_, t_stop, max_steps, [&] { return min_local_; },
+                                    [&](double dt) {
+                                      launch_update(static_cast<T>(dt));
+                                      min_local_ = v_.dt == DtMode::tree ? reduce_local_dt() : read_scalar();
+                                    });
     if (!(min_local_ > 0)) check_dt(-1.0, t_, steps_);
     return taken;
   }

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "ria/swe/cfl.hpp"
 #include "ria/swe/solver.hpp"
 #include "swe/stencil.hpp"
 
@@ -42,6 +43,25 @@ inline void check_dt(double dt, double t, long step) {
       << " (non-finite state: NaN or negative depth)";
     throw NumericalError(o.str());
   }
+}
+
+/// The host-driven time loop shared by the CPU backends and the host-synchronised CUDA variants:
+/// while t < t_stop and fewer than max_steps were taken, dt = global_dt(min_local()) (eq. 16,
+/// clamped to t_stop), then step(dt). Updates t and steps; returns the steps taken.
+template <class MinLocal, class Step>
+long host_advance(const SolverSetup& s, double& t, long& steps, double t_stop, long max_steps, MinLocal min_local,
+                  Step step) {
+  long taken = 0;
+  while (t < t_stop && taken < max_steps) {
+    const double dt =
+        global_dt(min_local(), s.params.cfl, s.params.diffusivity, s.grid.dx, s.grid.dy, t_stop - t);
+    check_dt(dt, t, steps);
+    step(dt);
+    t = advance_time(t, dt, t_stop);
+    ++steps;
+    ++taken;
+  }
+  return taken;
 }
 
 std::unique_ptr<Solver> make_cpu_solver(const SolverSetup& s);

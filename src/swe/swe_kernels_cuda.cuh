@@ -145,6 +145,14 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out,
   }
 }
 
+/// Next dt of the device clock: 0 once stopped (error, step limit or stop time reached), else
+/// eq. 16 from min_local clamped to the stop time.
+__device__ inline double next_dt(const DeviceClock& c, const DtRule& rule) {
+  return (c.error || c.steps >= c.step_limit || c.t >= c.t_stop)
+             ? 0.0
+             : global_dt(c.min_local, rule.cfl, rule.diffusivity, rule.dx, rule.dy, c.t_stop - c.t);
+}
+
 /// Phase 2 of the fused step, one block: advance the clock by the step just taken, reduce the
 /// partial minima of the new state, and set the next dt (clamped to the stop time, 0 once there
 /// or at the step limit; 0 and error = 1 on a non-physical state).
@@ -152,19 +160,17 @@ template <class T>
 __global__ void k_fused_phase2(const T* __restrict__ partial, int n, DeviceClock* clock, DtRule rule) {
   __shared__ T scratch[32];
   T v = T(INFINITY);
-  for (int k = threadIdx.x; k < n; k += blockDim.x) v = fmin(v, partial[k]);
+  for (int k = threadIdx.x; k < n; k += blockDim.x) v = exec::cuda::Combine<exec::ReduceOp::min>::apply(v, partial[k]);
   v = exec::cuda::block_reduce<exec::ReduceOp::min>(v, scratch);
   if (threadIdx.x != 0) return;
   DeviceClock c = *clock;
   if (c.dt > 0) {
-    c.t = (c.dt == c.t_stop - c.t) ? c.t_stop : c.t + c.dt;
+    c.t = advance_time(c.t, c.dt, c.t_stop);
     c.steps += 1;
   }
   c.min_local = static_cast<double>(v);
   if (!(v > T(0))) c.error = 1;
-  c.dt = (c.error || c.steps >= c.step_limit || c.t >= c.t_stop)
-             ? 0.0
-             : global_dt(c.min_local, rule.cfl, rule.diffusivity, rule.dx, rule.dy, c.t_stop - c.t);
+  c.dt = next_dt(c, rule);
   *clock = c;
 }
 
@@ -173,10 +179,8 @@ __global__ inline void k_fused_start(DeviceClock* clock, double t_stop, long lon
   DeviceClock c = *clock;
   c.t_stop = t_stop;
   c.step_limit = step_limit;
-  c.dt = (c.error || c.steps >= c.step_limit || c.t >= c.t_stop || !(c.min_local > 0))
-             ? 0.0
-             : global_dt(c.min_local, rule.cfl, rule.diffusivity, rule.dx, rule.dy, c.t_stop - c.t);
   if (!(c.min_local > 0)) c.error = 1;
+  c.dt = next_dt(c, rule);
   *clock = c;
 }
 

@@ -44,4 +44,10 @@ RIA_HD inline double global_dt(double min_local, double cfl, double diffusivity,
   return dt < time_left ? dt : time_left;
 }
 
+/// Time after a step of dt from t towards t_stop: exactly t_stop when dt was clamped to the time
+/// left (t + (t_stop - t) need not round to t_stop), so stops land on their scheduled times.
+RIA_HD inline double advance_time(double t, double dt, double t_stop) {
+  return dt == t_stop - t ? t_stop : t + dt;
+}
+
 }  // namespace ria::swe
