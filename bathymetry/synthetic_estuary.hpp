@@ -1,6 +1,6 @@
 // A synthetic estuary bathymetry (ria's own generator): a funnel-shaped estuary opening south onto
 // a sloping shelf, with a meandering main channel, intertidal flats, an island, and a river mouth
-// at the head (north side). Used by the default scenario, the demo and `ria bench --estuary`.
+// at the head (north side). Used by the default scenario (scenarios/estuary.toml) and `ria bench --estuary`.
 //
 // Geometry on [0, Lx] x [0, Ly] (default 20 km x 20 km), elevations z relative to mean sea level
 // (ria's H = -z is returned):

@@ -1,6 +1,6 @@
 // The synthetic tidal estuary (bathymetry/synthetic_estuary.hpp) set up as a run: M2 tide at the
 // open sea (south), a river at the head (north), Manning friction, a pollutant patch in the
-// channel. Shared by `ria demo` and `ria bench --estuary`.
+// channel. Used by `ria bench --estuary`.
 #pragma once
 
 #include "ria/swe/solver.hpp"

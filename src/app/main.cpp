@@ -1,15 +1,19 @@
 // ria: shallow water and pollutant transport. Subcommands are registered by their own files.
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <iostream>
 
 #include "app/options.hpp"
 
 int main(int argc, char** argv) {
+  // A file-size limit (or a full disk) must make writes fail with an error, not kill the process.
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"ria: GPU shallow-water simulator with pollutant transport (Roe scheme, Viñas et al. 2012)"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "ria 0.1.0");
   int exit_code = ria::app::kOk;
-  ria::app::register_demo(app, exit_code);
+  ria::app::register_run(app, exit_code);
+  ria::app::register_dem(app, exit_code);
   ria::app::register_validate(app, exit_code);
   ria::app::register_bench(app, exit_code);
   try {

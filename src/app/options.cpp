@@ -1,7 +1,11 @@
 #include "app/options.hpp"
 
 #include <CLI/CLI.hpp>
+#include <iostream>
 #include <stdexcept>
+
+#include "io/io_error.hpp"
+#include "ria/swe/solver.hpp"
 
 namespace ria::app {
 
@@ -20,6 +24,27 @@ Precision parse_precision(const std::string& s) {
   if (s == "float") return Precision::f32;
   if (s == "double") return Precision::f64;
   throw std::invalid_argument("unknown precision '" + s + "' (expected float or double)");
+}
+
+int guarded(const std::string& cmd, const std::function<int()>& body) {
+  try {
+    return body();
+  } catch (const swe::NotBuiltError& e) {
+    std::cerr << cmd << ": " << e.what() << "\n";
+    return kNotBuilt;
+  } catch (const swe::NumericalError& e) {
+    std::cerr << cmd << ": numerical failure: " << e.what() << "\n";
+    return kNumericalError;
+  } catch (const io::IoError& e) {
+    std::cerr << cmd << ": " << e.what() << "\n";
+    return kIoError;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << cmd << ": " << e.what() << "\n";
+    return kBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << cmd << ": " << e.what() << "\n";
+    return kFail;
+  }
 }
 
 }  // namespace ria::app

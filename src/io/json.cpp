@@ -1,4 +1,5 @@
 #include "io/json.hpp"
+#include "io/io_error.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -88,14 +89,17 @@ void write_file_atomic(const std::string& path, const std::string& content) {
   const std::string tmp = path + ".tmp";
   {
     std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) throw std::runtime_error("cannot open '" + tmp + "' for writing");
+    if (!f) throw IoError("cannot open '" + tmp + "' for writing");
     f << content;
-    f.flush();
-    if (!f) throw std::runtime_error("write to '" + tmp + "' failed (disk full?)");
+    f.close();
+    if (!f) {
+      std::remove(tmp.c_str());
+      throw IoError("write to '" + tmp + "' failed (disk full?); '" + path + "' is unchanged");
+    }
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
     std::remove(tmp.c_str());
-    throw std::runtime_error("cannot rename '" + tmp + "' to '" + path + "'");
+    throw IoError("cannot rename '" + tmp + "' to '" + path + "'");
   }
 }
 

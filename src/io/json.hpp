@@ -30,7 +30,7 @@ class JsonWriter {
 std::string json_escape(const std::string& s);
 
 /// Writes `content` to `path` atomically (temporary file in the same directory, then rename), so
-/// an interrupted write never leaves a truncated file. Throws std::runtime_error naming the path.
+/// an interrupted write never leaves a truncated file. Throws io::IoError naming the path.
 void write_file_atomic(const std::string& path, const std::string& content);
 
 }  // namespace ria::io

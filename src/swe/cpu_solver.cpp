@@ -41,13 +41,27 @@ class CpuSolver final : public Solver {
     return host_advance(
         setup_, t_, steps_, t_stop, max_steps,
         [&] { return reducer_->reduce(exec::ReduceOp::min, local_dt_.data(), n_); },
-        [&](double dt) { sweep(static_cast<T>(dt)); });
+        [&](double dt) {
+          if (setup_.track_balance) account(dt);
+          sweep(static_cast<T>(dt));
+        });
   }
 
   Totals totals() const override {
     const double area = setup_.grid.area();
     return {reducer_->reduce(exec::ReduceOp::sum, cur_.data(), n_) * area,
             reducer_->reduce(exec::ReduceOp::sum, cur_.data() + 3 * n_, n_) * area};
+  }
+  void set_boundaries(const Boundaries& bc) override { sweep_.bc = bc; }
+  Balance balance() const override { return balance_; }
+  void set_balance(const Balance& b) override { balance_ = b; }
+  std::vector<Conserved<double>> probe(const std::vector<std::size_t>& cells) const override {
+    std::vector<Conserved<double>> out;
+    for (std::size_t k : cells) {
+      if (k >= n_) throw std::out_of_range("probe: cell index outside the grid");
+      out.push_back({double(cur_[k]), double(cur_[n_ + k]), double(cur_[2 * n_ + k]), double(cur_[3 * n_ + k])});
+    }
+    return out;
   }
   std::string description() const override {
     std::ostringstream o;
@@ -81,6 +95,14 @@ class CpuSolver final : public Solver {
     });
   }
 
+  /// Balance of the step about to be taken from the current state (balance.hpp).
+  void account(double dt) {
+    const ArraySource<T> src{view(cur_), H_.data(), setup_.grid.nx, 0};
+    double rw, rc;
+    release_totals(sweep_.rel, t_, rw, rc);
+    accumulate_step(balance_, perimeter_rates(src, sweep_, t_), rw, rc, dt, setup_.params.decay_rate);
+  }
+
   void sweep(T dt) {
     const ArraySource<T> src{view(cur_), H_.data(), setup_.grid.nx, 0};
     const Fields<T> out{h(next_), qx(next_), qy(next_), hc(next_)};
@@ -105,6 +127,7 @@ class CpuSolver final : public Solver {
   std::vector<T> H_, cur_, next_, local_dt_;
   double t_ = 0;
   long steps_ = 0;
+  Balance balance_;
 };
 
 }  // namespace

@@ -80,6 +80,8 @@ class CudaSolver final : public Solver {
     grid_ = dim3((s.grid.nx + v.bx - 2) / (v.bx - 1), (s.grid.ny + v.by - 2) / (v.by - 1));
     RIA_CUDA_CHECK(cudaMalloc(&partial_, std::max<std::size_t>(n_, grid_.x * grid_.y) * sizeof(T)));
     RIA_CUDA_CHECK(cudaMalloc(&scalar_, sizeof(T)));
+    RIA_CUDA_CHECK(cudaMalloc(&balance_, sizeof(Balance)));
+    set_balance(Balance{});
     const std::vector<T> H(s.H.begin(), s.H.end());
     RIA_CUDA_CHECK(cudaMemcpy(H_, H.data(), n_ * sizeof(T), cudaMemcpyHostToDevice));
     if (v.textures) {
@@ -100,7 +102,7 @@ class CudaSolver final : public Solver {
     }
     for (void* p : {static_cast<void*>(buf_[0]), static_cast<void*>(buf_[1]), static_cast<void*>(H_),
                     static_cast<void*>(dt_), static_cast<void*>(partial_), static_cast<void*>(scalar_),
-                    static_cast<void*>(clock_)})
+                    static_cast<void*>(clock_), static_cast<void*>(balance_)})
       cudaFree(p);
     cudaStreamDestroy(stream_);
   }
@@ -150,6 +152,30 @@ class CudaSolver final : public Solver {
     const double area = setup_.grid.area();
     return {reducer_->reduce(exec::ReduceOp::sum, buf_[cur_], n_) * area,
             reducer_->reduce(exec::ReduceOp::sum, buf_[cur_] + 3 * stride_, n_) * area};
+  }
+
+  void set_boundaries(const Boundaries& bc) override {
+    sweep_.bc = bc;
+    drop_graph();  // the graph holds the kernel parameters by value
+  }
+  Balance balance() const override {
+    Balance b;
+    RIA_CUDA_CHECK(cudaMemcpy(&b, balance_, sizeof b, cudaMemcpyDeviceToHost));
+    return b;
+  }
+  void set_balance(const Balance& b) override {
+    RIA_CUDA_CHECK(cudaMemcpy(balance_, &b, sizeof b, cudaMemcpyHostToDevice));
+  }
+  std::vector<Conserved<double>> probe(const std::vector<std::size_t>& cells) const override {
+    std::vector<Conserved<double>> out;
+    for (std::size_t k : cells) {
+      if (k >= n_) throw std::out_of_range("probe: cell index outside the grid");
+      T v[4];
+      for (int c = 0; c < 4; ++c)
+        RIA_CUDA_CHECK(cudaMemcpy(&v[c], buf_[cur_] + c * stride_ + k, sizeof(T), cudaMemcpyDeviceToHost));
+      out.push_back({double(v[0]), double(v[1]), double(v[2]), double(v[3])});
+    }
+    return out;
   }
 
   std::string description() const override {
@@ -224,8 +250,23 @@ class CudaSolver final : public Solver {
     tiled<16, 16, Src, kPhase1, kDevice>(src, out, dt);
   }
 
+  /// Balance of the step about to be taken from buffer b (one block, before the update kernel).
+  template <bool kDevice>
+  void launch_balance(int b, T dt) {
+    if (!setup_.track_balance) return;
+    const cuda::StepDt<T, kDevice> step{dt, clock_};
+    if (v_.textures)
+      cuda::k_boundary_balance<T, cuda::TexSource<T>, kDevice>
+          <<<1, 256, 0, stream_>>>(tex_source(b), sweep_, t_, step, setup_.params.decay_rate, balance_);
+    else
+      cuda::k_boundary_balance<T, ArraySource<T>, kDevice>
+          <<<1, 256, 0, stream_>>>(array_source(b), sweep_, t_, step, setup_.params.decay_rate, balance_);
+    RIA_CUDA_CHECK(cudaGetLastError());
+  }
+
   /// One step from buffer cur_ into the other one (host-driven variants), then swap.
   void launch_update(T dt) {
+    launch_balance<false>(cur_, dt);
     const int out = 1 - cur_;
     if (v_.flux == Flux::naive) {
       const dim3 block(16, 16), grid((setup_.grid.nx + 15) / 16, (setup_.grid.ny + 15) / 16);
@@ -251,6 +292,7 @@ class CudaSolver final : public Solver {
     RIA_CUDA_CHECK(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal));
     int b = cur_;
     for (int s = 0; s < kGraphSteps; ++s) {
+      launch_balance<true>(b, T(0));
       tiled_by_shape<cuda::TexSource<T>, true, true>(tex_source(b), 1 - b, T(0));
       cuda::k_fused_phase2<T><<<1, 1024, 0, stream_>>>(partial_, grid_.x * grid_.y, clock_, dt_rule());
       b = 1 - b;
@@ -259,6 +301,11 @@ class CudaSolver final : public Solver {
     RIA_CUDA_CHECK(cudaGraphInstantiate(&graph_exec_, graph, 0));
     RIA_CUDA_CHECK(cudaGraphDestroy(graph));
     graph_base_ = cur_;
+  }
+
+  void drop_graph() {
+    if (graph_exec_) RIA_CUDA_CHECK(cudaGraphExecDestroy(graph_exec_));
+    graph_exec_ = nullptr;
   }
 
   long advance_fused(double t_stop, long max_steps) {
@@ -296,6 +343,7 @@ class CudaSolver final : public Solver {
   T* partial_ = nullptr;
   T* scalar_ = nullptr;
   cuda::DeviceClock* clock_ = nullptr;
+  Balance* balance_ = nullptr;
   cudaTextureObject_t tex_[2][4] = {};
   cudaTextureObject_t tex_H_ = 0;
   cudaStream_t stream_ = nullptr;

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <sstream>
+#include <string>
 #include <stdexcept>
 
 #include "ria/swe/cfl.hpp"
@@ -31,7 +32,12 @@ SweepParams<T> make_sweep_params(const SolverSetup& s) {
   sp.inv_dy = static_cast<T>(1.0 / g.dy);
   sp.phys = {static_cast<T>(p.g), static_cast<T>(p.h_dry), static_cast<T>(p.manning),
              static_cast<T>(p.diffusivity), static_cast<T>(p.decay_rate), static_cast<T>(p.cfl)};
+  sp.dx = g.dx;
+  sp.dy = g.dy;
   sp.bc = s.bc;
+  if (s.releases.count < 0 || s.releases.count > kMaxReleases)
+    throw std::invalid_argument("at most " + std::to_string(kMaxReleases) + " releases are supported");
+  sp.rel = s.releases;
   return sp;
 }
 
@@ -62,6 +68,18 @@ long host_advance(const SolverSetup& s, double& t, long& steps, double t_stop, l
     ++taken;
   }
   return taken;
+}
+
+/// Sum of the inflow/outflow rates over the perimeter edges (host loop, O(nx + ny)).
+template <class T, class Src>
+BoundaryRates perimeter_rates(const Src& src, const SweepParams<T>& s, double t) {
+  BoundaryRates r;
+  for (int e = 0; e < perimeter_edges(s); ++e) {
+    const BoundaryRates q = perimeter_edge_rates(src, s, t, e);
+    r.water_in += q.water_in, r.water_out += q.water_out;
+    r.pollutant_in += q.pollutant_in, r.pollutant_out += q.pollutant_out;
+  }
+  return r;
 }
 
 std::unique_ptr<Solver> make_cpu_solver(const SolverSetup& s);

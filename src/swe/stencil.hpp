@@ -7,8 +7,10 @@
 #include <cstddef>
 
 #include "ria/config.hpp"
+#include "ria/swe/balance.hpp"
 #include "ria/swe/boundary.hpp"
 #include "ria/swe/cell_update.hpp"
+#include "ria/swe/release.hpp"
 #include "ria/swe/roe_flux.hpp"
 #include "ria/swe/sources.hpp"
 
@@ -36,8 +38,10 @@ struct SweepParams {
   int nx = 0, ny = 0;  // global grid size
   int row0 = 0;        // global row of stored row 0
   T inv_dx = 1, inv_dy = 1;
+  double dx = 1, dy = 1;  // edge lengths for the boundary balance
   SweParams<T> phys;
   Boundaries bc;
+  Releases rel;
 };
 
 template <class T>
@@ -106,12 +110,46 @@ RIA_HD inline EdgeFlux<T> y_edge_flux(const Src& src, const SweepParams<T>& s, d
                        s.inv_dy, s.phys);
 }
 
+/// The update of cell (i, j) from its four edge fluxes: flux update, friction, decay, releases.
+template <class T>
+RIA_HD inline Conserved<T> finish_cell(const Conserved<T>& w, const EdgeFlux<T>& west, const EdgeFlux<T>& east,
+                                       const EdgeFlux<T>& south, const EdgeFlux<T>& north, const SweepParams<T>& s,
+                                       double t, T dt, int i, int j) {
+  Conserved<T> r = update_cell(w, west, east, south, north, dt, s.inv_dx, s.inv_dy, s.phys);
+  apply_releases(r, s.rel, t, dt, i, j);
+  return r;
+}
+
 /// New state of cell (i, j) after one step of length dt: four edges, then the update.
 template <class T, class Src>
 RIA_HD inline Conserved<T> step_cell(const Src& src, const SweepParams<T>& s, double t, T dt, int i, int j) {
   const EdgeFlux<T> w = x_edge_flux(src, s, t, i, j), e = x_edge_flux(src, s, t, i + 1, j);
   const EdgeFlux<T> so = y_edge_flux(src, s, t, i, j), n = y_edge_flux(src, s, t, i, j + 1);
-  return update_cell(src.state(i, j), w, e, so, n, dt, s.inv_dx, s.inv_dy, s.phys);
+  return finish_cell(src.state(i, j), w, e, so, n, s, t, dt, i, j);
+}
+
+/// Number of boundary edges: west and east (one per row), south and north (one per column).
+template <class T>
+RIA_HD inline int perimeter_edges(const SweepParams<T>& s) { return 2 * (s.nx + s.ny); }
+
+/// Inflow and outflow rates through perimeter edge e in [0, perimeter_edges): west edges of rows
+/// 0..ny-1, east edges, south edges of columns 0..nx-1, north edges; flux times edge length.
+template <class T, class Src>
+RIA_HD inline BoundaryRates perimeter_edge_rates(const Src& src, const SweepParams<T>& s, double t, int e) {
+  EdgeFlux<T> f;
+  double len, inward;
+  if (e < s.ny) {
+    f = x_edge_flux(src, s, t, 0, e), len = s.dy, inward = 1;
+  } else if ((e -= s.ny) < s.ny) {
+    f = x_edge_flux(src, s, t, s.nx, e), len = s.dy, inward = -1;
+  } else if ((e -= s.ny) < s.nx) {
+    f = y_edge_flux(src, s, t, e, 0), len = s.dx, inward = 1;
+  } else {
+    e -= s.nx;
+    f = y_edge_flux(src, s, t, e, s.ny), len = s.dx, inward = -1;
+  }
+  const double w = inward * static_cast<double>(f.h) * len, c = inward * static_cast<double>(f.hc) * len;
+  return {fmax(w, 0.0), fmax(-w, 0.0), fmax(c, 0.0), fmax(-c, 0.0)};
 }
 
 }  // namespace ria::swe

@@ -128,8 +128,8 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out,
     if (i >= 0 && i < s.nx && j < s.ny) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1);
     __syncthreads();
     if (owner) {
-      const Conserved<T> w = update_cell(src.state(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx], fy[ty][tx], dt,
-                                         s.inv_dx, s.inv_dy, s.phys);
+      const Conserved<T> w =
+          finish_cell(src.state(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx], fy[ty][tx], s, t, dt, i, j);
       store(out, static_cast<std::size_t>(j - s.row0) * s.nx + i, w);
       if (kPhase1) local = local_dt(w, s.inv_dx, s.inv_dy, s.phys);
     }
@@ -143,6 +143,32 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out,
     local = exec::cuda::block_reduce<exec::ReduceOp::min>(local, scratch);
     if (tx == 0 && ty == 0) partial[blockIdx.y * gridDim.x + blockIdx.x] = local;
   }
+}
+
+/// Mass balance of the step about to be taken (balance.hpp), one block: the perimeter edges'
+/// inflow/outflow rates of the current state are summed, then thread 0 accumulates them over dt.
+template <class T, class Src, bool kDeviceDt>
+__global__ void k_boundary_balance(Src src, SweepParams<T> s, double t_host, StepDt<T, kDeviceDt> step,
+                                   double decay_rate, Balance* balance) {
+  __shared__ double scratch[32];
+  const double dt = kDeviceDt ? step.clock->dt : static_cast<double>(step.host_dt);
+  if (!(dt > 0)) return;
+  const double t = step.time(t_host);
+  BoundaryRates r;
+  for (int e = threadIdx.x; e < perimeter_edges(s); e += blockDim.x) {
+    const BoundaryRates q = perimeter_edge_rates(src, s, t, e);
+    r.water_in += q.water_in, r.water_out += q.water_out;
+    r.pollutant_in += q.pollutant_in, r.pollutant_out += q.pollutant_out;
+  }
+  double* parts[4] = {&r.water_in, &r.water_out, &r.pollutant_in, &r.pollutant_out};
+  for (double* p : parts) {
+    *p = exec::cuda::block_reduce<exec::ReduceOp::sum>(*p, scratch);
+    __syncthreads();
+  }
+  if (threadIdx.x != 0) return;
+  double rw, rc;
+  release_totals(s.rel, t, rw, rc);
+  accumulate_step(*balance, r, rw, rc, dt, decay_rate);
 }
 
 /// Next dt of the device clock: 0 once stopped (error, step limit or stop time reached), else

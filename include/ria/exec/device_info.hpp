@@ -10,5 +10,7 @@ std::string cuda_device_name();
 /// Device-to-device cudaMemcpy bandwidth in GB/s (read + write bytes per second), measured now
 /// on a 1 GiB buffer; 0 when there is no CUDA device.
 double cuda_copy_bandwidth_gbs();
+/// Free memory of the current CUDA device in bytes (cudaMemGetInfo); 0 when there is none.
+double cuda_free_memory_bytes();
 
 }  // namespace ria::exec

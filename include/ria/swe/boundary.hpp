@@ -6,8 +6,9 @@
 //   level      h_g = max(0, eta(t) + H), velocity and C_bc: prescribed free surface eta(t)
 //   discharge  qn_g = q_in (into the domain), qt_g = 0, h_g = max(h, h_crit), C = C_bc, where
 //              h_crit = (q_in^2 / g)^(1/3) lets a river enter a dry channel.
-// eta(t) = mean + sum_k a_k cos(omega_k t - phi_k) (harmonic constituents, t in seconds since the
-// scenario start). The pollutant of the ghost state is used only for inflow (upwind flux), so an
+// eta(t) = mean + slope (t - t_ref) + sum_k a_k cos(omega_k t - phi_k) (harmonic constituents, t in
+// seconds since the scenario start; the linear part carries one interval of a time series, which
+// the simulation layer updates between intervals, so the series is interpolated exactly). The pollutant of the ghost state is used only for inflow (upwind flux), so an
 // outflowing boundary carries the interior C out.
 #pragma once
 
@@ -26,16 +27,17 @@ enum Side : int { west = 0, east = 1, south = 2, north = 3 };
 
 constexpr int kMaxConstituents = 16;
 
-/// Free-surface elevation as a sum of harmonic constituents [m, rad/s, rad].
+/// Free-surface elevation as a linear part plus harmonic constituents [m, m/s, s, rad/s, rad].
 struct Tide {
   double mean = 0;
+  double slope = 0, t_ref = 0;
   int count = 0;
   double amplitude[kMaxConstituents] = {};
   double omega[kMaxConstituents] = {};
   double phase[kMaxConstituents] = {};
 
   RIA_HD double at(double t) const {
-    double eta = mean;
+    double eta = mean + slope * (t - t_ref);
     for (int k = 0; k < count; ++k) eta += amplitude[k] * cos(omega[k] * t - phase[k]);
     return eta;
   }
@@ -47,7 +49,8 @@ struct BoundarySide {
   BoundaryKind kind = BoundaryKind::wall;
   int begin = 0, end = 1 << 30;  // cell range along the side (column i for south/north, row j for west/east)
   Tide level;               // for kind == level
-  double discharge = 0;     // for kind == discharge: inflow per unit width [m^2/s], > 0 enters
+  double discharge = 0;     // for kind == discharge: inflow per unit width [m^2/s], > 0 enters,
+  double discharge_slope = 0, discharge_t_ref = 0;  //   as discharge + discharge_slope (t - discharge_t_ref)
   double concentration = 0; // C of water entering through this side
 };
 
@@ -73,7 +76,7 @@ RIA_HD inline EdgeState<T> ghost_state(const BoundarySide& b, BoundaryKind kind,
       return {hg, hg * u, hg * v, hg * T(b.concentration)};
     }
     case BoundaryKind::discharge: {
-      const T q = T(b.discharge);
+      const T q = T(b.discharge + b.discharge_slope * (t - b.discharge_t_ref));
       const T hg = fmax(in.h, cbrt(q * q / g));
       return {hg, inward * q, T(0), hg * T(b.concentration)};
     }

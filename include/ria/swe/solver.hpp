@@ -10,7 +10,9 @@
 #include "ria/config.hpp"
 #include "ria/exec/backend.hpp"
 #include "ria/grid/grid.hpp"
+#include "ria/swe/balance.hpp"
 #include "ria/swe/boundary.hpp"
+#include "ria/swe/release.hpp"
 #include "ria/swe/state.hpp"
 
 namespace ria::swe {
@@ -30,7 +32,9 @@ struct SolverSetup {
   Grid grid;
   std::vector<double> H;  // bed depth below the reference level, nx * ny (state.hpp)
   Boundaries bc;
+  Releases releases;
   SweParams<double> params;
+  bool track_balance = false;  // accumulate the boundary/release/decay balance every step (balance.hpp)
   exec::Backend backend = exec::Backend::serial;
   std::string kernel = "default";  // CUDA kernel variant; CPU backends accept only "default"
   Precision precision = Precision::f64;
@@ -66,6 +70,13 @@ class Solver {
   /// Returns the number of steps taken. Throws NumericalError on a non-finite or zero dt.
   virtual long advance(double t_stop, long max_steps) = 0;
   virtual Totals totals() const = 0;
+  /// Replaces the boundary conditions from the next step on (time-series intervals).
+  virtual void set_boundaries(const Boundaries& bc) = 0;
+  /// The balance accumulated since set_balance (all zero unless setup.track_balance).
+  virtual Balance balance() const = 0;
+  virtual void set_balance(const Balance& b) = 0;
+  /// States of the given cells (global row-major indices j nx + i), in double.
+  virtual std::vector<Conserved<double>> probe(const std::vector<std::size_t>& cells) const = 0;
   virtual std::string description() const = 0;
   /// Bytes each cell update must move to or from memory by design (state, bed, dt work arrays),
   /// the basis of the bandwidth fraction reported by `ria bench`.

@@ -15,6 +15,13 @@ bool cuda_device_available() {
   return cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
 }
 
+double cuda_free_memory_bytes() {
+  if (!cuda_device_available()) return 0.0;
+  std::size_t free = 0, total = 0;
+  RIA_CUDA_CHECK(cudaMemGetInfo(&free, &total));
+  return static_cast<double>(free);
+}
+
 std::string cuda_device_name() {
   if (!cuda_device_available()) return "no CUDA device";
   int dev = 0;

@@ -1,0 +1,4 @@
+# Generates app/default_scenario.hpp holding scenarios/estuary.toml as a string (the scenario that
+# `ria run` runs without a file). Invoked at build time so edits to the TOML file are picked up.
+file(READ ${INPUT} text)
+file(WRITE ${OUTPUT} "// Generated from scenarios/estuary.toml by cmake/EmbedScenario.cmake. Do not edit.\n#pragma once\nnamespace ria::app {\ninline constexpr const char* kDefaultScenario = R\"ria_toml(${text})ria_toml\";\n}\n")

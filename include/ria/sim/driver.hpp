@@ -1,0 +1,56 @@
+// The simulation loop: advances a solver from stop to stop (outputs, gauges, quicklooks,
+// checkpoints, time-series knots, release starts and ends, the end time) and calls an observer at
+// each. Steps end exactly on every stop (the last dt before it is clamped), so two runs with the
+// same stops take identical steps; a run resumed from a checkpoint written at a stop, or after a
+// step-limited advance, continues bitwise identically to an uninterrupted one.
+#pragma once
+
+#include <atomic>
+#include <vector>
+
+#include "ria/sim/model.hpp"
+#include "ria/sim/scenario.hpp"
+#include "ria/swe/solver.hpp"
+
+namespace ria::sim {
+
+struct Progress {
+  double t = 0, t_end = 0;
+  long steps = 0;
+  double wall_s = 0;          // since the (re)start
+  double steps_per_s = 0;     // over the run so far
+  double eta_s = 0;           // estimated wall time left
+  double speedup = 0;         // simulated / wall time since the (re)start
+};
+
+/// What the driver reports; every callback may throw (the run then stops with that error after
+/// a checkpoint of the last good state where one can be written).
+class Observer {
+ public:
+  virtual ~Observer() = default;
+  virtual void gauges(double t, const std::vector<swe::Conserved<double>>& values) = 0;
+  /// Map output (also at the start, t0) with the totals and balance at that time.
+  virtual void output(double t, long steps, const swe::HostState& s, const swe::Totals& totals,
+                      const swe::Balance& balance) = 0;
+  virtual void quicklook(double t, const swe::HostState& s) = 0;
+  virtual void checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& balance) = 0;
+  virtual void progress(const Progress& p) = 0;
+};
+
+struct RunOptions {
+  double t_start = 0;                     // > 0 when resuming from a checkpoint
+  const std::atomic<int>* stop = nullptr; // set by a signal handler: checkpoint and return
+  double progress_interval_s = 2.0;       // wall seconds between progress reports
+};
+
+enum class RunEnd { finished, interrupted };
+
+/// All stop times in (t_start, duration]: outputs, gauges (interval > 0), quicklooks,
+/// checkpoints, knots and release times, sorted and unique.
+std::vector<double> stop_times(const Scenario& sc, const Model& m, double t_start);
+
+/// Runs from the solver's current time (its state and clock already set) to the scenario's end.
+/// Throws swe::NumericalError after calling observer.checkpoint with the last good state.
+RunEnd run(swe::Solver& solver, const Scenario& sc, const Model& m, Observer& observer, const RunOptions& opt);
+
+}  // namespace ria::sim

@@ -1,0 +1,56 @@
+// From a scenario and its bed to what the solver needs: the setup (grid, bed, boundaries,
+// releases, physics), the initial state, gauge cells and the boundary pieces over time.
+// Checks everything that needs the grid (gauges, sources and segments inside the domain).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "ria/sim/scenario.hpp"
+#include "ria/swe/solver.hpp"
+
+namespace ria::sim {
+
+/// Bed elevation z [m, + up, model datum] on the model grid, and its CRS (WKT, may be empty).
+struct Bed {
+  Grid grid;
+  std::vector<double> z;
+  std::string crs_wkt;
+};
+
+struct GaugeCell {
+  std::string name;
+  double x = 0, y = 0;
+  std::size_t cell = 0;  // j nx + i
+};
+
+struct Model {
+  swe::SolverSetup setup;        // backend, kernel and precision left at their defaults
+  swe::HostState init;
+  std::vector<double> bed_z;     // for outputs
+  std::string crs_wkt;
+  std::vector<GaugeCell> gauges;
+  std::vector<double> knots;     // times where a time-series boundary changes piece
+  int series_of_side[4] = {-1, -1, -1, -1};  // index into Scenario::boundaries of a series side
+  double segment_width[4] = {0, 0, 0, 0};    // length of each side's active segment [m]
+  std::vector<double> release_times;  // starts and ends of releases
+};
+
+/// Thrown for a scenario that does not fit its grid; the message names the key.
+class ModelError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// `initial_eta`: free-surface elevation per cell for initial.kind = raster (NaN = dry), else empty.
+Model build_model(const Scenario& sc, const Bed& bed, const std::vector<double>& initial_eta = {});
+
+/// The boundary conditions for the time-series interval that contains t (linear piece from the
+/// knot at or before t to the next one; constant before the first and after the last point).
+swe::Boundaries boundaries_at(const Scenario& sc, const Model& m, double t);
+
+/// Cell containing (x, y), or -1 when outside the grid.
+long long cell_at(const Grid& g, double x, double y);
+
+}  // namespace ria::sim

@@ -1,0 +1,138 @@
+// A scenario as plain data: what `ria run` simulates, read from a TOML file by src/io/scenario_toml.cpp
+// (every key is documented in docs/scenarios.md). Units are SI (m, s, m^3/s); times are seconds
+// since the scenario start; coordinates are model coordinates (the DEM's projected CRS, metres).
+// Nothing here touches a file: the simulation layer turns a Scenario into a solver setup.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace ria::sim {
+
+/// Where the bed comes from.
+struct DomainSpec {
+  enum class Source { dem, analytic, synthetic_estuary };
+  Source source = Source::synthetic_estuary;
+
+  // source = dem: any raster GDAL reads (ESRI ASCII .asc also without GDAL).
+  std::string dem;                       // path, relative to the scenario file's directory
+  enum class Values { elevation, depth };
+  Values values = Values::elevation;     // raster holds bed elevation (+ up) or depth (+ down)
+  double vertical_offset = 0;            // added to the elevation (after the sign convention) [m]
+  enum class Nodata { land, error };
+  Nodata nodata = Nodata::land;          // nodata cells: dry land at fill_elevation, or an error
+  double fill_elevation = 5;             // [m] elevation given to nodata cells (policy land)
+  double resolution = 0;                 // > 0: resample (bilinear) to this cell size [m]
+  bool has_bbox = false;
+  std::array<double, 4> bbox{};          // crop: xmin, ymin, xmax, ymax (model coordinates)
+  bool node_registered = false;          // raster origin is the first node (cell centre), not a corner
+
+  // source = analytic: a case of `ria validate` (bed, initial state and boundaries of that case).
+  std::string analytic;                  // lake_at_rest, ritter, stoker, thacker, water_column, bump
+  // source = analytic or synthetic_estuary: cells per side (0: the case's default).
+  int cells = 0;
+};
+
+struct TimeSpec {
+  std::string start = "2000-01-01T00:00:00Z";  // ISO 8601 UTC start date-time (tides, NetCDF time units)
+  double duration = 0;                          // [s] > 0
+  double output_interval = 0;                   // [s] > 0: map output, mass balance line
+  double cfl = 0.9;                             // (0, 1]
+};
+
+struct PhysicsSpec {
+  double gravity = 9.81;
+  double manning = 0;                    // uniform Manning n [s m^-1/3] >= 0
+  std::string manning_raster;            // per-cell Manning n (a raster on the DEM grid); overrides `manning`
+  double diffusivity = 0;                // pollutant diffusivity [m^2/s] >= 0
+  double half_life = 0;                  // pollutant decay half-life [s]; 0 = no decay
+  double dry_depth = 1e-3;               // dry tolerance [m] > 0
+};
+
+struct InitialSpec {
+  enum class Kind { still, raster, checkpoint, analytic };
+  Kind kind = Kind::still;
+  double level = 0;                      // still: free-surface elevation [m]
+  std::string path;                      // raster (free-surface elevation) or checkpoint file
+};
+
+/// One harmonic constituent: eta += amplitude cos(omega t - phase).
+struct ConstituentSpec {
+  std::string name;                      // e.g. "M2" (gives the period) or "" when period is given
+  double amplitude = 0;                  // [m]
+  double period = 0;                     // [s]
+  double phase = 0;                      // [degrees]
+};
+
+/// A point of a time series (linear interpolation between points, held outside).
+struct SeriesPoint {
+  double t = 0, value = 0;
+};
+
+struct BoundarySpec {
+  enum class Side { west, east, south, north };
+  Side side = Side::west;
+  enum class Kind { wall, open, level, discharge };
+  Kind kind = Kind::wall;
+  bool has_segment = false;
+  double from = 0, to = 0;               // segment along the side (model coordinate x or y) [m]
+  // level: mean + constituents, or a series (from a CSV file: time [s], elevation [m]).
+  double mean_level = 0;
+  std::vector<ConstituentSpec> constituents;
+  std::string series_file;               // relative to the scenario file
+  std::vector<SeriesPoint> series;       // filled from series_file (or given inline)
+  // discharge: total inflow [m^3/s] spread over the segment, constant or a series file.
+  double discharge = 0;
+  double concentration = 0;              // pollutant concentration of inflowing water
+};
+
+struct PatchSpec {                       // initial pollutant patch
+  std::string name;
+  double concentration = 0;
+  bool polygon = false;
+  double x = 0, y = 0, radius = 0;       // circle
+  std::vector<std::array<double, 2>> vertices;  // polygon (>= 3 vertices)
+};
+
+struct ReleaseSpec {                     // continuous release: water discharge carrying pollutant
+  std::string name;
+  double x = 0, y = 0, radius = 0;       // radius 0: the cell containing (x, y)
+  double discharge = 0;                  // [m^3/s] > 0
+  double concentration = 0;              // concentration of the released water
+  double start = 0, duration = 0;        // [s]
+};
+
+struct GaugeSpec {
+  std::string name;
+  double x = 0, y = 0;
+};
+
+struct OutputSpec {
+  std::string directory = "ria_output";  // relative to the working directory (or --output)
+  bool netcdf = true;
+  bool gauges_csv = true;
+  double gauge_interval = 0;             // [s]; 0: every step
+  double arrival_threshold = 1e-3;       // concentration defining the first arrival time
+  std::vector<double> png_times;         // quicklook maps at these times [s]
+  bool png_at_end = true;                // a quicklook of the final state
+  double checkpoint_interval = 0;        // [s] simulated; 0: only at the end and on a signal
+};
+
+struct Scenario {
+  std::string file;                      // path of the TOML file ("<embedded>" for the default)
+  std::string base_dir;                  // directory relative paths are resolved against
+  std::string name;
+  std::string description;
+  DomainSpec domain;
+  TimeSpec time;
+  PhysicsSpec physics;
+  InitialSpec initial;
+  std::vector<BoundarySpec> boundaries;  // sides not listed are walls
+  std::vector<PatchSpec> patches;
+  std::vector<ReleaseSpec> releases;
+  std::vector<GaugeSpec> gauges;
+  OutputSpec output;
+};
+
+}  // namespace ria::sim

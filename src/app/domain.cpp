@@ -1,0 +1,119 @@
+// Scenario domain -> model bed (domain.hpp).
+#include "app/domain.hpp"
+
+#include <cmath>
+#include <sstream>
+#include <unistd.h>
+
+#include "io/io_error.hpp"
+#include "io/raster.hpp"
+#include "ria/exec/device_info.hpp"
+#include "synthetic_estuary.hpp"
+
+namespace ria::app {
+namespace {
+
+double host_memory_bytes() {
+  const long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  return pages > 0 && size > 0 ? static_cast<double>(pages) * size : 0.0;
+}
+
+std::string gib(double bytes) {
+  std::ostringstream o;
+  o.precision(3);
+  o << bytes / 1073741824.0 << " GiB";
+  return o.str();
+}
+
+sim::Bed bed_from_raster(const io::Raster& r) {
+  sim::Bed b;
+  b.grid = r.grid();
+  b.z = r.v;
+  b.crs_wkt = r.crs_wkt;
+  return b;
+}
+
+}  // namespace
+
+void check_memory(double cells, exec::Backend backend, Precision precision, const std::string& what) {
+  const double host_need = 15.0 * 8.0 * cells;
+  const double host_have = host_memory_bytes();
+  if (host_have > 0 && host_need > host_have) {
+    std::ostringstream o;
+    o << what << ": a grid of " << cells << " cells needs about " << gib(host_need) << " of host memory, "
+      << gib(host_have) << " are available; use a coarser domain.resolution or a smaller domain.bbox";
+    throw io::InputError(o.str());
+  }
+  if (backend == exec::Backend::cuda) {
+    const double bytes = precision == Precision::f32 ? 4.0 : 8.0;
+    const double dev_need = 12.0 * bytes * cells;
+    const double dev_have = exec::cuda_free_memory_bytes();
+    if (dev_have > 0 && dev_need > dev_have) {
+      std::ostringstream o;
+      o << what << ": a grid of " << cells << " cells needs about " << gib(dev_need) << " of GPU memory, "
+        << gib(dev_have) << " are free; use a coarser domain.resolution, --precision float or a smaller domain.bbox";
+      throw io::InputError(o.str());
+    }
+  }
+}
+
+sim::Bed load_bed(const sim::Scenario& sc, exec::Backend backend, Precision precision) {
+  const sim::DomainSpec& d = sc.domain;
+  if (d.source == sim::DomainSpec::Source::synthetic_estuary) {
+    const int n = d.cells > 0 ? d.cells : 200;
+    check_memory(double(n) * n, backend, precision, sc.file + ": domain.cells");
+    const bathymetry::Estuary e = bathymetry::make_estuary(n, n);
+    sim::Bed b;
+    b.grid = e.grid;
+    b.z.resize(e.H.size());
+    for (std::size_t k = 0; k < e.H.size(); ++k) b.z[k] = -e.H[k];
+    return b;
+  }
+  if (d.source != sim::DomainSpec::Source::dem)
+    throw io::InputError(sc.file + ": domain.source = \"analytic\" is read by `ria validate`; `ria run` takes \"dem\" or \"synthetic_estuary\"");
+
+  const std::string what = sc.file + ": domain.dem '" + d.dem + "'";
+  const io::RasterInfo info = io::raster_info(d.dem);
+  check_memory(double(info.nx) * info.ny, exec::Backend::serial, precision, what);
+  // Declared nodata follows domain.nodata; a NaN the file does not declare is damage, never land.
+  if (info.nan_cells > 0)
+    throw io::InputError(what + " holds " + std::to_string(info.nan_cells) +
+                         " NaN elevation(s) that are not its declared nodata value; repair the raster or "
+                         "`ria dem prepare --fill-nodata` it");
+  io::Raster r = io::read_raster(d.dem);
+  if (d.node_registered) io::shift_to_node_registration(r);
+  if (d.has_bbox) r = io::crop(r, d.bbox);
+  if (d.resolution > 0) {
+    const double cells = std::round((r.nx * r.dx) / d.resolution) * std::round((r.ny * r.dy) / d.resolution);
+    check_memory(cells, backend, precision, what + " resampled to " + std::to_string(d.resolution) + " m");
+    r = io::resample_bilinear(r, d.resolution);
+  } else {
+    check_memory(double(r.nx) * r.ny, backend, precision, what);
+  }
+  std::size_t nodata = 0;
+  for (double v : r.v) nodata += std::isfinite(v) ? 0 : 1;
+  if (nodata == r.v.size())
+    throw io::InputError(what + " holds no valid elevation (all " + std::to_string(nodata) + " cells are nodata or NaN)");
+  if (nodata > 0 && d.nodata == sim::DomainSpec::Nodata::error)
+    throw io::InputError(what + " has " + std::to_string(nodata) +
+                         " nodata/NaN cells and domain.nodata = \"error\"; use nodata = \"land\" with a fill_elevation");
+  const double sign = d.values == sim::DomainSpec::Values::depth ? -1.0 : 1.0;
+  for (double& v : r.v) v = std::isfinite(v) ? sign * v + d.vertical_offset : d.fill_elevation;
+  return bed_from_raster(r);
+}
+
+std::vector<double> load_initial_eta(const sim::Scenario& sc, const sim::Bed& bed) {
+  const std::string what = sc.file + ": initial.path '" + sc.initial.path + "'";
+  io::Raster r = io::read_raster(sc.initial.path);
+  const Grid g = r.grid(), m = bed.grid;
+  if (r.nx != m.nx || r.ny != m.ny || std::fabs(g.dx - m.dx) > 1e-9 * m.dx || std::fabs(g.x0 - m.x0) > 1e-6 * m.dx ||
+      std::fabs(g.y0 - m.y0) > 1e-6 * m.dy) {
+    std::ostringstream o;
+    o << what << " is a " << r.nx << " x " << r.ny << " raster of " << g.dx << " m cells at (" << g.x0 << ", " << g.y0
+      << "); the model grid is " << m.nx << " x " << m.ny << " of " << m.dx << " m at (" << m.x0 << ", " << m.y0 << ")";
+    throw io::InputError(o.str());
+  }
+  return r.v;
+}
+
+}  // namespace ria::app

@@ -1,0 +1,26 @@
+// The model bed of a scenario: a DEM read through src/io (cropped, resampled, nodata filled as the
+// scenario says) or the synthetic estuary of bathymetry/; plus the memory check made before any
+// grid-sized allocation.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ria/exec/backend.hpp"
+#include "ria/sim/model.hpp"
+#include "ria/sim/scenario.hpp"
+
+namespace ria::app {
+
+/// Throws io::InputError / io::IoError naming the scenario key and the file.
+sim::Bed load_bed(const sim::Scenario& sc, exec::Backend backend, Precision precision);
+
+/// Free-surface elevation raster of initial.kind = raster on the bed's grid (NaN: dry).
+std::vector<double> load_initial_eta(const sim::Scenario& sc, const sim::Bed& bed);
+
+/// Refuses (io::InputError) a grid whose run would need more memory than is available, before
+/// anything of that size is allocated: host ~ 15 doubles per cell (state copies, outputs, extremes)
+/// plus, on the GPU, 2 x 4 state fields, bed and work arrays in the run's precision.
+void check_memory(double cells, exec::Backend backend, Precision precision, const std::string& what);
+
+}  // namespace ria::app

@@ -1,0 +1,210 @@
+// The outputs of `ria run` (run_outputs.hpp).
+#include "app/run_outputs.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+
+#include "io/image.hpp"
+
+namespace ria::app {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+std::string hms(double t) {
+  char buf[32];
+  const long s = std::lround(t);
+  std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, (s / 60) % 60, s % 60);
+  return buf;
+}
+
+}  // namespace
+
+RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunContext& ctx, const swe::Totals& initial)
+    : sc_(sc), m_(m), ctx_(ctx), initial_(initial) {
+  const std::size_t n = m.setup.grid.cells();
+  max_depth_.assign(n, 0.0);
+  max_conc_.assign(n, 0.0);
+  arrival_.assign(n, kNaN);
+  if (ctx.resumed) {
+    max_depth_ = ctx.resumed->max_depth;
+    max_conc_ = ctx.resumed->max_concentration;
+    arrival_ = ctx.resumed->arrival_time;
+  }
+  checkpoint_path_ = ctx.dir + "/checkpoint.ckpt";
+  const double t_resume = ctx.resumed ? ctx.resumed->t : -1.0;
+  std::vector<std::string> names;
+  for (const sim::GaugeCell& g : m.gauges) names.push_back(g.name);
+  if (!m.gauges.empty() && sc.output.gauges_csv) {
+    csv_ = std::make_unique<io::GaugeCsv>(ctx.dir + "/gauges.csv", names, t_resume);
+    files_.push_back(csv_->path());
+  }
+  if (sc.output.netcdf) {
+    io::NcHeader h;
+    h.grid = m.setup.grid;
+    h.crs_wkt = m.crs_wkt;
+    h.start_iso = sc.time.start;
+    h.title = sc.name.empty() ? "ria run" : sc.name;
+    h.source = "ria 0.1.0 (first-order path-conservative Roe scheme, Vinas et al. 2012)";
+    h.history = "ria run " + sc.file + (ctx.resumed ? " (restarted at t = " + std::to_string(t_resume) + " s)" : "");
+    h.bed_elevation = m.bed_z;
+    for (const sim::GaugeCell& g : m.gauges) h.stations.push_back({g.name, g.x, g.y});
+    // A restarted run writes its own file, so the file of the first part stays as it was.
+    const std::string nc = ctx.dir + (ctx.resumed ? "/ria_restart_" + std::to_string(std::lround(t_resume)) + "s.nc" : "/ria.nc");
+    nc_ = std::make_unique<io::NetcdfOutput>(nc, h);
+    files_.push_back(nc);
+  }
+  // Colour scale of the concentration maps: the largest concentration the scenario brings in.
+  double c = 0;
+  for (const sim::PatchSpec& p : sc.patches) c = std::max(c, p.concentration);
+  for (const sim::ReleaseSpec& r : sc.releases) c = std::max(c, r.concentration);
+  for (const sim::BoundarySpec& b : sc.boundaries) c = std::max(c, b.concentration);
+  c_scale_ = c > 0 ? c : 1.0;
+}
+
+std::string RunOutputs::time_label(double t) const {
+  std::tm tm{};
+  int y, mo, d, h, mi, s;
+  std::string label = "t = " + hms(t);
+  if (std::sscanf(sc_.time.start.c_str(), "%d-%d-%dT%d:%d:%d", &y, &mo, &d, &h, &mi, &s) == 6) {
+    tm.tm_year = y - 1900, tm.tm_mon = mo - 1, tm.tm_mday = d, tm.tm_hour = h, tm.tm_min = mi, tm.tm_sec = s;
+    const std::time_t when = timegm(&tm) + static_cast<std::time_t>(std::lround(t));
+    std::tm out{};
+    gmtime_r(&when, &out);
+    char buf[64];
+    std::strftime(buf, sizeof buf, " (%Y-%m-%d %H:%M UTC)", &out);
+    label += buf;
+  }
+  return label;
+}
+
+void RunOutputs::gauges(double t, const std::vector<swe::Conserved<double>>& values) {
+  io::NcGaugeRecord r;
+  r.t = t;
+  const double dry = sc_.physics.dry_depth;
+  for (std::size_t g = 0; g < values.size(); ++g) {
+    const swe::Conserved<double>& w = values[g];
+    const bool wet = w.h > dry;
+    r.values.push_back({w.h, wet ? w.h - m_.setup.H[m_.gauges[g].cell] : kNaN, wet ? w.qx / w.h : kNaN,
+                        wet ? w.qy / w.h : kNaN, wet ? w.hc / w.h : kNaN});
+  }
+  if (csv_) csv_->append(t, r.values);
+  if (nc_) pending_gauges_.push_back(std::move(r));
+}
+
+void RunOutputs::track_extremes(double t, const swe::HostState& s) {
+  const double dry = sc_.physics.dry_depth;
+  for (std::size_t k = 0; k < s.h.size(); ++k) {
+    max_depth_[k] = std::max(max_depth_[k], s.h[k]);
+    if (s.h[k] <= dry) continue;
+    const double c = s.hc[k] / s.h[k];
+    max_conc_[k] = std::max(max_conc_[k], c);
+    if (std::isnan(arrival_[k]) && c > sc_.output.arrival_threshold) arrival_[k] = t;
+  }
+}
+
+void RunOutputs::output(double t, long steps, const swe::HostState& s, const swe::Totals& totals,
+                        const swe::Balance& b) {
+  track_extremes(t, s);
+  if (nc_) {
+    const std::size_t n = s.h.size();
+    const double dry = sc_.physics.dry_depth;
+    std::vector<double> eta(n, kNaN), u(n, kNaN), v(n, kNaN), c(n, kNaN);
+    for (std::size_t k = 0; k < n; ++k) {
+      if (s.h[k] <= dry) continue;
+      eta[k] = s.h[k] - m_.setup.H[k], u[k] = s.qx[k] / s.h[k], v[k] = s.qy[k] / s.h[k], c[k] = s.hc[k] / s.h[k];
+    }
+    nc_->append(t, io::NcFields{&s.h, &eta, &u, &v, &c});
+    if (!pending_gauges_.empty()) nc_->append_gauges(pending_gauges_);
+    pending_gauges_.clear();
+  }
+  last_balance_ = b;
+  last_totals_ = totals;
+  water_error_ = totals.water - b.water_expected;
+  pollutant_error_ = totals.pollutant - b.pollutant_expected;
+  if (ctx_.quiet) return;
+  std::printf("balance %s step %ld | water m3: stored %.6e in %.4e out %.4e released %.4e error %.2e (%.1e rel)\n",
+              hms(t).c_str(), steps, totals.water, b.water_in, b.water_out, b.water_released, water_error_,
+              water_error_ / std::max(totals.water, 1e-300));
+  if (initial_.pollutant > 0 || b.pollutant_in > 0 || b.pollutant_released > 0)
+    std::printf("        %s | pollutant: stored %.6e in %.4e out %.4e released %.4e decayed %.4e error %.2e (%.1e rel)\n",
+                std::string(hms(t).size() + 5 + std::to_string(steps).size(), ' ').c_str(), totals.pollutant,
+                b.pollutant_in, b.pollutant_out, b.pollutant_released, b.pollutant_decayed, pollutant_error_,
+                pollutant_error_ / std::max({totals.pollutant, b.pollutant_in, b.pollutant_released, initial_.pollutant, 1e-300}));
+  std::fflush(stdout);
+}
+
+void RunOutputs::quicklook(double t, const swe::HostState& s) {
+  if (!io::png_built()) return;
+  const std::size_t n = s.h.size();
+  const double dry = sc_.physics.dry_depth;
+  std::vector<double> c(n, kNaN), h(n, kNaN);
+  double h_max = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    if (s.h[k] <= dry) continue;
+    c[k] = s.hc[k] / s.h[k], h[k] = s.h[k];
+    h_max = std::max(h_max, s.h[k]);
+  }
+  char stamp[32];
+  std::snprintf(stamp, sizeof stamp, "%09.0f", t);
+  io::MapStyle cs;
+  cs.title = (sc_.name.empty() ? std::string("ria") : sc_.name) + ": pollutant concentration";
+  cs.time_label = time_label(t);
+  cs.units = "C";
+  // One log scale for every frame, from the arrival threshold (at least 1e-4 of the largest source
+  // concentration) to that concentration: a diluted plume spans decades, a linear bar hides it.
+  cs.vmax = c_scale_;
+  cs.vmin = std::max(sc_.output.arrival_threshold, 1e-4 * c_scale_);
+  cs.log_scale = true;
+  cs.threshold = cs.vmin;
+  const std::string cpath = ctx_.dir + "/concentration_t" + stamp + "s.png";
+  io::write_png(cpath, io::render_map(m_.setup.grid, m_.bed_z, c, cs));
+  io::MapStyle ds = cs;
+  ds.log_scale = false, ds.vmin = 0;
+  ds.title = (sc_.name.empty() ? std::string("ria") : sc_.name) + ": water depth";
+  ds.units = "m";
+  ds.vmax = h_max > 0 ? h_max : 1.0;
+  ds.threshold = dry;
+  ds.palette = io::MapStyle::Palette::depth;
+  const std::string dpath = ctx_.dir + "/depth_t" + stamp + "s.png";
+  io::write_png(dpath, io::render_map(m_.setup.grid, m_.bed_z, h, ds));
+  files_.push_back(cpath);
+  files_.push_back(dpath);
+}
+
+void RunOutputs::checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& b) {
+  io::Checkpoint c;
+  c.fingerprint = ctx_.fingerprint;
+  c.precision = ctx_.precision;
+  c.grid = m_.setup.grid;
+  c.t = t;
+  c.steps = steps;
+  c.balance = b;
+  c.initial = initial_;
+  c.state = s;
+  c.max_depth = max_depth_;
+  c.max_concentration = max_conc_;
+  c.arrival_time = arrival_;
+  io::write_checkpoint(checkpoint_path_, c);
+}
+
+void RunOutputs::progress(const sim::Progress& p) {
+  if (ctx_.quiet) return;
+  std::printf("t = %s / %s (%5.1f%%)  ETA %s  %.0f steps/s  %.0fx real time  step %ld\n", hms(p.t).c_str(),
+              hms(p.t_end).c_str(), 100 * p.t / p.t_end, hms(p.eta_s).c_str(), p.steps_per_s, p.speedup, p.steps);
+  std::fflush(stdout);
+}
+
+std::vector<std::string> RunOutputs::finish() {
+  if (nc_) {
+    if (!pending_gauges_.empty()) nc_->append_gauges(pending_gauges_);
+    pending_gauges_.clear();
+    nc_->write_extremes(max_depth_, max_conc_, arrival_, sc_.output.arrival_threshold);
+    nc_->close();
+  }
+  return files_;
+}
+
+}  // namespace ria::app

@@ -1,0 +1,62 @@
+// What `ria run` writes while the driver runs (sim::Observer): gauges (CSV and NetCDF), NetCDF
+// maps with the run-wide extremes, PNG quicklooks, checkpoints, the progress and mass-balance
+// lines on the console, and the run summary.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "io/checkpoint.hpp"
+#include "io/gauge_csv.hpp"
+#include "io/netcdf_output.hpp"
+#include "ria/sim/driver.hpp"
+
+namespace ria::app {
+
+struct RunContext {
+  std::string dir;                 // output directory (exists, writable)
+  std::string precision;           // "float" / "double"
+  std::uint64_t fingerprint = 0;
+  const io::Checkpoint* resumed = nullptr;  // restart: the checkpoint the run continues from
+  bool quiet = false;
+};
+
+class RunOutputs final : public sim::Observer {
+ public:
+  RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunContext& ctx, const swe::Totals& initial);
+  void gauges(double t, const std::vector<swe::Conserved<double>>& values) override;
+  void output(double t, long steps, const swe::HostState& s, const swe::Totals& totals,
+              const swe::Balance& balance) override;
+  void quicklook(double t, const swe::HostState& s) override;
+  void checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& balance) override;
+  void progress(const sim::Progress& p) override;
+  /// Writes the extremes, closes the NetCDF file; returns the files written.
+  std::vector<std::string> finish();
+  const std::string& checkpoint_path() const { return checkpoint_path_; }
+  double last_balance_error_water() const { return water_error_; }
+  double last_balance_error_pollutant() const { return pollutant_error_; }
+  const swe::Balance& last_balance() const { return last_balance_; }
+  const swe::Totals& last_totals() const { return last_totals_; }
+
+ private:
+  void track_extremes(double t, const swe::HostState& s);
+  std::string time_label(double t) const;
+
+  const sim::Scenario& sc_;
+  const sim::Model& m_;
+  RunContext ctx_;
+  swe::Totals initial_;
+  std::unique_ptr<io::GaugeCsv> csv_;
+  std::unique_ptr<io::NetcdfOutput> nc_;
+  std::vector<io::NcGaugeRecord> pending_gauges_;
+  std::vector<double> max_depth_, max_conc_, arrival_;
+  std::vector<std::string> files_;
+  std::string checkpoint_path_;
+  double c_scale_ = 1;  // colour-bar maximum of the concentration maps
+  double water_error_ = 0, pollutant_error_ = 0;
+  swe::Balance last_balance_;
+  swe::Totals last_totals_;
+};
+
+}  // namespace ria::app

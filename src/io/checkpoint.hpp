@@ -1,0 +1,39 @@
+// Checkpoint files: the complete solver state (in double: exact for float and double runs), the
+// clock, the mass balance and the run-wide extremes, so that a restarted run continues bitwise
+// identically. Binary, little-endian, written atomically; a CRC-32 guards the payload.
+//   "RIACKPT1" | u32 version | u64 payload bytes | u32 crc32(payload) | payload
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ria/grid/grid.hpp"
+#include "ria/swe/balance.hpp"
+#include "ria/swe/solver.hpp"
+
+namespace ria::io {
+
+struct Checkpoint {
+  std::uint64_t fingerprint = 0;  // of grid, bed and physics: a restart must match the scenario
+  std::string precision;          // "float" or "double"
+  Grid grid;
+  double t = 0;
+  long long steps = 0;
+  swe::Balance balance;
+  swe::Totals initial;            // totals at t = 0 (balance lines)
+  swe::HostState state;
+  std::vector<double> max_depth, max_concentration, arrival_time;  // run extremes so far
+};
+
+/// Writes atomically (temporary file, then rename): an interrupted write keeps the previous file.
+void write_checkpoint(const std::string& path, const Checkpoint& c);
+
+/// Reads and verifies a checkpoint. IoError when unreadable; InputError naming the file when it is
+/// not a checkpoint, of another version, truncated or corrupted (CRC mismatch).
+Checkpoint read_checkpoint(const std::string& path);
+
+/// FNV-1a 64-bit hash of a byte range, chained through `seed` (fingerprints).
+std::uint64_t fnv1a(const void* data, std::size_t bytes, std::uint64_t seed = 1469598103934665603ull);
+
+}  // namespace ria::io

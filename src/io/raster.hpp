@@ -1,0 +1,95 @@
+// Single-band rasters (DEMs): reading through GDAL (or, without GDAL, ESRI ASCII grids only),
+// cropping, bilinear resampling to the model's square cells, nodata filling and GeoTIFF output.
+// Errors: io::IoError when a file cannot be read or written, io::InputError when its content is
+// not acceptable (io/io_error.hpp).
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "ria/grid/grid.hpp"
+
+namespace ria::io {
+
+/// True when this build reads and writes rasters through GDAL (RIA_GDAL=ON).
+bool gdal_built();
+
+/// A single-band raster on a regular grid, rows from SOUTH to NORTH (row 0 = southernmost), so it
+/// maps directly onto ria::Grid: (x0, y0) is the lower-left corner of cell (0, 0), whose centre is
+/// (x0 + dx/2, y0 + dy/2). v is row-major, nx values per row; NaN = nodata.
+struct Raster {
+  int nx = 0, ny = 0;
+  double x0 = 0, y0 = 0, dx = 1, dy = 1;
+  std::vector<double> v;
+  std::string crs_wkt;  // empty = unknown / local coordinates
+
+  Grid grid() const;
+  double at(int i, int j) const { return v[static_cast<std::size_t>(j) * nx + i]; }
+  std::size_t cells() const { return static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny); }
+};
+
+/// What `ria dem info` shows about a raster file, as the reader sees it.
+struct RasterInfo {
+  std::string driver;  // GDAL driver short name, e.g. "GTiff", "AAIGrid"
+  int nx = 0, ny = 0;
+  double dx = 0, dy = 0, xmin = 0, ymin = 0, xmax = 0, ymax = 0;
+  std::string crs_wkt, crs_name;  // empty when the file has no CRS
+  long long nodata_cells = 0;     // cells equal to the nodata value
+  long long nan_cells = 0;        // cells that are NaN in the file
+  double min = 0, max = 0;        // over valid cells; NaN when there are none
+  bool has_nodata_value = false;
+  double nodata_value = 0;
+};
+
+/// Reads band 1 of any raster GDAL reads (north-up geotransforms only; a rotated one is an
+/// InputError). Nodata values and NaN both become NaN in Raster::v. Without GDAL only ESRI ASCII
+/// grids are read (read_esri_ascii). Errors: missing/unreadable file -> IoError naming the path and
+/// the reason; a file that is not a raster -> InputError.
+Raster read_raster(const std::string& path);
+
+/// The file as the reader sees it: size, geometry, CRS, nodata and NaN cell counts, valid range.
+RasterInfo raster_info(const std::string& path);
+
+/// Human-readable multi-line description (for `ria dem info`), ending with a newline.
+std::string format_raster_info(const RasterInfo& info);
+
+/// Reads an ESRI ASCII grid (pure C++, no GDAL): header keys ncols, nrows, xllcorner|xllcenter,
+/// yllcorner|yllcenter, cellsize (or dx and dy), optional NODATA_value, case-insensitive; then nrows
+/// rows of ncols values, the first row being the NORTHERNMOST. A sibling .prj file, when present,
+/// gives crs_wkt. When `info` is given it is filled as raster_info does.
+Raster read_esri_ascii(const std::string& path, RasterInfo* info = nullptr);
+
+/// Fills the geometry, CRS and valid-range fields of `info` from `r` (not driver, crs_name or the
+/// nodata fields).
+void describe_raster(const Raster& r, RasterInfo& info);
+
+/// Crops to bbox = {xmin, ymin, xmax, ymax} in raster coordinates: keeps the whole cells whose
+/// centre lies inside (boundary included). InputError if the box is empty, does not overlap the
+/// raster, or leaves fewer than 2 x 2 cells.
+Raster crop(const Raster& r, const std::array<double, 4>& bbox);
+
+/// Bilinear resampling to square cells of size `res` covering the same extent: nx = round(width /
+/// res) (at least 1), likewise ny, the new grid centred on the old extent. At each target centre
+/// the 4 surrounding source centres are weighted bilinearly (positions beyond the outermost source
+/// centres are clamped to them); nodata neighbours are left out and the weights renormalised; the
+/// result is nodata where the nearest source cell is nodata. InputError if res <= 0 or the result
+/// would exceed 2^31 cells.
+Raster resample_bilinear(const Raster& r, double res);
+
+/// Replaces every nodata (NaN) cell by `value`.
+void fill_nodata(Raster& r, double value);
+
+/// For node-registered rasters, whose (xll, yll) is the first NODE (a cell centre) although the file
+/// calls it a corner: moves the origin by half a cell to the south-west so that it is a corner.
+void shift_to_node_registration(Raster& r);
+
+/// Writes a GeoTIFF (float32, deflate, nodata -9999 where NaN, CRS kept, north-up) atomically:
+/// a temporary file in the same directory, then a rename. IoError on failure; needs GDAL (without
+/// it, throws std::runtime_error).
+void write_geotiff(const std::string& path, const Raster& r);
+
+/// Nodata value written to GeoTIFFs.
+constexpr double kGeotiffNoData = -9999.0;
+
+}  // namespace ria::io

@@ -1,0 +1,115 @@
+// Checked reading of a TOML document (the scenario file plus `--set` overrides), internal to src/io.
+// Every getter checks presence, type and range and throws io::InputError with a message that starts
+// "FILE:LINE: " (or "--set KEY: " for a value given on the command line) and says what was expected.
+// toml++ stays inside scenario_reader.cpp: tables are handed around as opaque pointers.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ria::io::detail {
+
+/// What messages need to know: the file name and the dotted keys given with --set.
+struct Context {
+  std::string file;
+  std::vector<std::string> set_keys;
+};
+
+/// An interval of allowed numbers; text() reads like "> 0", ">= 0" or "in (0, 1]".
+struct Range {
+  double lo, hi;
+  bool lo_open = false, hi_open = false;
+  bool contains(double v) const;
+  std::string text() const;
+};
+Range any_number();
+Range at_least(double lo);
+Range above(double lo);
+Range between(double lo, double hi, bool lo_open = false, bool hi_open = false);
+
+/// "; did you mean 'x'?" when `word` is close to one of `options` (Levenshtein distance <=
+/// max(2, |word| / 3)), else "; <label>: a, b, c".
+std::string suggestion(const std::string& word, const std::vector<std::string>& options, const std::string& label);
+
+/// One table of the document (the root, a [table], an element of an [[array]] or an inline table).
+class Table {
+ public:
+  enum class Type { none, string, integer, floating, boolean, array, table, date_time, other };
+
+  Table(const Context* ctx, const void* table, std::string path, int own_line, int inherited_line);
+
+  /// Dotted path of the table ("" for the root, "physics", "boundary.0") and of one of its keys.
+  const std::string& path() const { return path_; }
+  std::string key_path(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+  /// "[physics]", "[boundary.0]" or "the top level" for messages.
+  std::string label() const;
+  /// Line of the key's value (or of the table when absent / unknown).
+  int line(const std::string& key = "") const;
+  /// "FILE:LINE: " or "--set KEY: " for a key of this table ("" for the table itself).
+  std::string where(const std::string& key = "") const;
+  /// Throws InputError: where(key) + key_path(key) + ": " + what.
+  [[noreturn]] void fail(const std::string& key, const std::string& what) const;
+  /// Throws InputError: where() + what.
+  [[noreturn]] void fail_here(const std::string& what) const;
+
+  /// Throws on the first key (in file order) not in `valid`, suggesting the nearest valid key.
+  void check_keys(const std::vector<std::string>& valid) const;
+  /// Throws on a present key not in `allowed`; `context` says why, e.g. "for kind = \"wall\"".
+  void allow_only(const std::vector<std::string>& allowed, const std::string& context) const;
+
+  bool has(const std::string& key) const { return type(key) != Type::none; }
+  Type type(const std::string& key) const;
+  /// Throws "missing required key" unless present.
+  void require(const std::string& key, const std::string& hint = "") const;
+
+  std::optional<double> number(const std::string& key, const Range& r) const;
+  double number(const std::string& key, const Range& r, double def) const { return number(key, r).value_or(def); }
+  std::optional<long long> integer(const std::string& key, long long lo, long long hi) const;
+  std::optional<bool> boolean(const std::string& key) const;
+  std::optional<std::string> string(const std::string& key, bool allow_empty = false) const;
+  /// A number of seconds or a string parse_duration accepts.
+  std::optional<double> duration(const std::string& key, const Range& r) const;
+  /// A TOML date-time/date or an ISO 8601 string, normalised to "YYYY-MM-DDTHH:MM:SSZ".
+  std::optional<std::string> date_time(const std::string& key) const;
+  /// An array of `count` numbers (any length >= 1 when count == 0).
+  std::optional<std::vector<double>> numbers(const std::string& key, std::size_t count) const;
+  /// An array of [x, y] pairs.
+  std::optional<std::vector<std::array<double, 2>>> pairs(const std::string& key) const;
+  std::optional<std::vector<double>> durations(const std::string& key, const Range& r) const;
+  /// One of `names` (index into it); the message lists them.
+  std::optional<std::size_t> choice(const std::string& key, const std::vector<std::string>& names) const;
+  std::optional<Table> table(const std::string& key) const;
+  /// An array of tables ([[key]] or key = [{...}, ...]); empty when absent.
+  std::vector<Table> tables(const std::string& key) const;
+
+ private:
+  const void* node(const std::string& key) const;
+  [[noreturn]] void type_error(const std::string& key, const std::string& expected) const;
+
+  const Context* ctx_;
+  const void* table_;
+  std::string path_;
+  int own_line_, line_;
+};
+
+/// The parsed document with the overrides applied ("dotted.key=VALUE"; VALUE parsed as TOML, else
+/// taken as a string; numeric parts index arrays of tables: boundary.0.kind=open).
+class Document {
+ public:
+  Document(const std::string& text, const std::string& name, const std::vector<std::string>& overrides);
+  ~Document();
+  Document(const Document&) = delete;
+  Document& operator=(const Document&) = delete;
+  Table root() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace ria::io::detail

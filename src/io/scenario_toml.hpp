@@ -1,0 +1,38 @@
+// Scenario files: TOML -> sim::Scenario, with every key checked (docs/scenarios.md lists them).
+// Errors are io::InputError whose message starts "FILE:LINE: " (or "--set KEY: " for a command-line
+// override) and says what was expected; an unreadable scenario or series file is io::IoError.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ria/sim/scenario.hpp"
+
+namespace ria::io {
+
+/// Parses a scenario file. `overrides` are "dotted.key=VALUE" strings from `ria run --set`, applied
+/// on top of the file: VALUE is parsed as a TOML value, and a bare word that is not valid TOML is
+/// taken as a string (time.duration=2h, output.netcdf=false, boundary.0.kind=open). A numeric part
+/// indexes an array of tables (gauge.1.x=4.5); an index past the end is an error.
+sim::Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides = {});
+
+/// Same from text (e.g. an embedded default scenario); `name` stands for the file in messages and
+/// `base_dir` is the directory relative paths are resolved against ("" = the working directory).
+sim::Scenario parse_scenario(const std::string& text, const std::string& name, const std::string& base_dir,
+                             const std::vector<std::string>& overrides = {});
+
+/// Parses a duration: a number of seconds or "<number> <unit>" with unit s, min, h, d (also "2h",
+/// "90min", "1.5 d", "3600 s"). Throws InputError naming `what` on anything else or a negative value.
+double parse_duration(const std::string& text, const std::string& what);
+
+/// Resolves a path from a scenario file: absolute paths stay; "${RIA_DATA_DIR}/x" or "$RIA_DATA_DIR/x"
+/// go to data_dir(base_dir) (left as written when none is found, so the reader reports the file);
+/// anything else is relative to base_dir.
+std::string resolve_scenario_path(const std::string& path, const std::string& base_dir);
+
+/// The shared data directory: $RIA_DATA_DIR if set, else the first existing of ./../shared/data and
+/// <ancestor>/shared/data for base_dir and up to 5 of its ancestors (a "shared/data" sibling of
+/// base_dir or of one of its 4 parents). "" when none exists.
+std::string data_dir(const std::string& base_dir);
+
+}  // namespace ria::io

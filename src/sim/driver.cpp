@@ -1,0 +1,178 @@
+// The simulation loop of driver.hpp.
+#include "ria/sim/driver.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <sstream>
+#include <string>
+
+namespace ria::sim {
+namespace {
+
+/// True when t is (to round-off) a positive multiple of interval.
+bool on_multiple(double t, double interval) {
+  if (!(interval > 0)) return false;
+  const double k = std::round(t / interval);
+  return k >= 1 && std::fabs(k * interval - t) <= 1e-9 * std::max(1.0, t);
+}
+
+bool in_list(double t, const std::vector<double>& times) {
+  return std::any_of(times.begin(), times.end(), [t](double v) { return std::fabs(v - t) <= 1e-9 * std::max(1.0, t); });
+}
+
+void add_multiples(std::vector<double>& out, double interval, double t_start, double t_end) {
+  if (!(interval > 0)) return;
+  for (long long k = static_cast<long long>(std::floor(t_start / interval)) + 1; k * interval < t_end; ++k)
+    out.push_back(k * interval);
+}
+
+/// Index of the first cell with a non-finite value or a negative depth, or -1.
+long long bad_cell(const swe::HostState& s) {
+  for (std::size_t k = 0; k < s.h.size(); ++k)
+    if (!(s.h[k] >= 0) || !std::isfinite(s.h[k]) || !std::isfinite(s.qx[k]) || !std::isfinite(s.qy[k]) ||
+        !std::isfinite(s.hc[k]))
+      return static_cast<long long>(k);
+  return -1;
+}
+
+/// "cell (i, j) = .. at x, y: h = .., ..." for the first bad cell of a state.
+std::string first_bad_cell(const swe::HostState& s, const Grid& g) {
+  const long long bad = bad_cell(s);
+  if (bad >= 0) {
+    const std::size_t k = static_cast<std::size_t>(bad);
+    std::ostringstream o;
+    o << "cell (i, j) = (" << k % g.nx << ", " << k / g.nx << ") at x = " << g.x_centre(static_cast<int>(k % g.nx))
+      << ", y = " << g.y_centre(static_cast<int>(k / g.nx)) << ": h = " << s.h[k] << ", qx = " << s.qx[k]
+      << ", qy = " << s.qy[k] << ", hc = " << s.hc[k];
+    return o.str();
+  }
+  return "no cell holds a non-finite or negative value (the time step vanished)";
+}
+
+/// Index of the time-series piece holding t (changes when a knot is crossed).
+std::size_t piece(const std::vector<double>& knots, double t) {
+  return static_cast<std::size_t>(std::upper_bound(knots.begin(), knots.end(), t) - knots.begin());
+}
+
+}  // namespace
+
+std::vector<double> stop_times(const Scenario& sc, const Model& m, double t_start) {
+  const double t_end = sc.time.duration;
+  std::vector<double> t;
+  add_multiples(t, sc.time.output_interval, t_start, t_end);
+  add_multiples(t, sc.output.gauge_interval, t_start, t_end);
+  add_multiples(t, sc.output.checkpoint_interval, t_start, t_end);
+  for (const std::vector<double>* list : {&sc.output.png_times, &m.knots, &m.release_times})
+    for (double v : *list)
+      if (v > t_start && v < t_end) t.push_back(v);
+  t.push_back(t_end);
+  std::sort(t.begin(), t.end());
+  t.erase(std::unique(t.begin(), t.end()), t.end());
+  return t;
+}
+
+RunEnd run(swe::Solver& solver, const Scenario& sc, const Model& m, Observer& obs, const RunOptions& opt) {
+  using clock = std::chrono::steady_clock;
+  const double t_end = sc.time.duration;
+  const std::vector<double> stops = stop_times(sc, m, opt.t_start);
+  const bool every_step_gauges = !m.gauges.empty() && !(sc.output.gauge_interval > 0);
+  std::vector<std::size_t> gauge_cells;
+  for (const GaugeCell& g : m.gauges) gauge_cells.push_back(g.cell);
+
+  swe::HostState state;
+  solver.get_state(state);
+  // The last state known to be good, checkpointed if the run fails.
+  bool have_good = bad_cell(state) < 0;
+  swe::HostState good = state;
+  double good_t = solver.time();
+  long good_steps = solver.steps();
+  swe::Balance good_balance = solver.balance();
+  if (opt.t_start == 0) {
+    obs.output(0.0, solver.steps(), state, solver.totals(), solver.balance());
+    if (!m.gauges.empty()) obs.gauges(0.0, solver.probe(gauge_cells));
+    if (in_list(0.0, sc.output.png_times)) obs.quicklook(0.0, state);
+  }
+  std::size_t bc_piece = piece(m.knots, solver.time());
+  solver.set_boundaries(boundaries_at(sc, m, solver.time()));
+
+  const auto w0 = clock::now();
+  auto last_report = w0;
+  const long steps0 = solver.steps();
+  const double t0 = solver.time();
+  long chunk = 16;  // steps per advance call: grows while calls are short, so a signal is seen soon
+  std::size_t next = std::upper_bound(stops.begin(), stops.end(), solver.time()) - stops.begin();
+
+  auto report = [&](bool force) {
+    const auto now = clock::now();
+    if (!force && std::chrono::duration<double>(now - last_report).count() < opt.progress_interval_s) return;
+    last_report = now;
+    Progress p;
+    p.t = solver.time(), p.t_end = t_end, p.steps = solver.steps();
+    p.wall_s = std::chrono::duration<double>(now - w0).count();
+    const double done = p.t - t0;
+    p.steps_per_s = p.wall_s > 0 ? (p.steps - steps0) / p.wall_s : 0;
+    p.speedup = p.wall_s > 0 ? done / p.wall_s : 0;
+    p.eta_s = done > 0 ? p.wall_s * (t_end - p.t) / done : 0;
+    obs.progress(p);
+  };
+
+  while (solver.time() < t_end) {
+    if (opt.stop && opt.stop->load()) {
+      solver.get_state(state);
+      obs.checkpoint(solver.time(), solver.steps(), state, solver.balance());
+      report(true);
+      return RunEnd::interrupted;
+    }
+    const double t_stop = stops[next];
+    const auto c0 = clock::now();
+    try {
+      solver.advance(t_stop, every_step_gauges ? 1 : chunk);
+    } catch (const swe::NumericalError& e) {
+      solver.get_state(state);
+      std::ostringstream o;
+      o << e.what() << "; step " << solver.steps() << ", " << first_bad_cell(state, m.setup.grid);
+      if (have_good) {
+        obs.checkpoint(good_t, good_steps, good, good_balance);
+        o << "; checkpoint of the last good state (t = " << good_t << " s, step " << good_steps << ") written";
+      } else {
+        o << "; the initial state is not physical, no checkpoint written";
+      }
+      throw swe::NumericalError(o.str());
+    }
+    const double call_s = std::chrono::duration<double>(clock::now() - c0).count();
+    if (call_s < 0.1 && chunk < (1L << 20)) chunk *= 2;
+    if (call_s > 0.5 && chunk > 1) chunk /= 2;
+    const double t = solver.time();
+    if (every_step_gauges) obs.gauges(t, solver.probe(gauge_cells));
+    if (t < t_stop) {
+      report(false);
+      continue;
+    }
+    ++next;
+    if (!every_step_gauges && !m.gauges.empty() && (on_multiple(t, sc.output.gauge_interval) || t == t_end))
+      obs.gauges(t, solver.probe(gauge_cells));
+    const bool out = on_multiple(t, sc.time.output_interval) || t == t_end;
+    const bool png = in_list(t, sc.output.png_times) || (t == t_end && sc.output.png_at_end);
+    const bool ckpt = on_multiple(t, sc.output.checkpoint_interval) || t == t_end;
+    if (out || png || ckpt) {
+      solver.get_state(state);
+      if (bad_cell(state) < 0) {
+        good = state, good_t = t, good_steps = solver.steps(), good_balance = solver.balance();
+        have_good = true;
+      }
+    }
+    if (out) obs.output(t, solver.steps(), state, solver.totals(), solver.balance());
+    if (png) obs.quicklook(t, state);
+    if (ckpt) obs.checkpoint(t, solver.steps(), state, solver.balance());
+    const std::size_t p = piece(m.knots, t);
+    if (p != bc_piece) {
+      bc_piece = p;
+      solver.set_boundaries(boundaries_at(sc, m, t));
+    }
+    report(out);
+  }
+  return RunEnd::finished;
+}
+
+}  // namespace ria::sim

@@ -1,0 +1,241 @@
+// Scenario + bed -> solver setup, initial state, gauges, releases and boundary pieces.
+#include "ria/sim/model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <sstream>
+
+namespace ria::sim {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+const char* side_name(int s) {
+  static const char* names[] = {"west", "east", "south", "north"};
+  return names[s];
+}
+
+std::string where(const Grid& g) {
+  std::ostringstream o;
+  o << "the domain [" << g.x0 << ", " << g.x0 + g.nx * g.dx << "] x [" << g.y0 << ", " << g.y0 + g.ny * g.dy << "]";
+  return o.str();
+}
+
+/// Even-odd rule point-in-polygon test.
+bool inside_polygon(const std::vector<std::array<double, 2>>& v, double x, double y) {
+  bool in = false;
+  for (std::size_t a = 0, b = v.size() - 1; a < v.size(); b = a++) {
+    const double xa = v[a][0], ya = v[a][1], xb = v[b][0], yb = v[b][1];
+    if ((ya > y) != (yb > y) && x < (xb - xa) * (y - ya) / (yb - ya) + xa) in = !in;
+  }
+  return in;
+}
+
+void set_patches(const Scenario& sc, const Grid& g, swe::HostState& init) {
+  for (std::size_t p = 0; p < sc.patches.size(); ++p) {
+    const PatchSpec& ps = sc.patches[p];
+    double water = 0;
+    for (int j = 0; j < g.ny; ++j)
+      for (int i = 0; i < g.nx; ++i) {
+        const double x = g.x_centre(i), y = g.y_centre(j);
+        const bool in = ps.polygon ? inside_polygon(ps.vertices, x, y)
+                                   : (x - ps.x) * (x - ps.x) + (y - ps.y) * (y - ps.y) <= ps.radius * ps.radius;
+        if (!in) continue;
+        const std::size_t k = static_cast<std::size_t>(j) * g.nx + i;
+        init.hc[k] = ps.concentration * init.h[k];
+        water += init.h[k];
+      }
+    if (!(water > 0))
+      throw ModelError("patch " + std::to_string(p) + " ('" + ps.name + "') covers no wet cell centre of " + where(g) +
+                       "; its pollutant would be lost");
+  }
+}
+
+swe::Release make_release(const ReleaseSpec& r, std::size_t index, const Grid& g) {
+  const std::string name = "release " + std::to_string(index) + " ('" + r.name + "')";
+  if (cell_at(g, r.x, r.y) < 0) throw ModelError(name + " at (" + std::to_string(r.x) + ", " + std::to_string(r.y) + ") lies outside " + where(g));
+  swe::Release out;
+  out.ci = (r.x - g.x0) / g.dx;
+  out.cj = (r.y - g.y0) / g.dy;
+  out.dx = g.dx;
+  out.dy = g.dy;
+  if (r.radius > 0) {
+    out.i0 = std::max(0, static_cast<int>(std::floor((r.x - r.radius - g.x0) / g.dx)));
+    out.i1 = std::min(g.nx, static_cast<int>(std::ceil((r.x + r.radius - g.x0) / g.dx)) + 1);
+    out.j0 = std::max(0, static_cast<int>(std::floor((r.y - r.radius - g.y0) / g.dy)));
+    out.j1 = std::min(g.ny, static_cast<int>(std::ceil((r.y + r.radius - g.y0) / g.dy)) + 1);
+    out.r2 = r.radius * r.radius;
+  } else {
+    const long long k = cell_at(g, r.x, r.y);
+    out.i0 = static_cast<int>(k % g.nx), out.i1 = out.i0 + 1;
+    out.j0 = static_cast<int>(k / g.nx), out.j1 = out.j0 + 1;
+    out.r2 = -1;
+  }
+  int cells = 0;
+  for (int j = out.j0; j < out.j1; ++j)
+    for (int i = out.i0; i < out.i1; ++i) cells += out.covers(i, j) ? 1 : 0;
+  if (cells == 0) throw ModelError(name + ": radius " + std::to_string(r.radius) + " m covers no cell centre; use radius = 0 for a point release");
+  out.volume_rate = r.discharge;
+  out.pollutant_rate = r.discharge * r.concentration;
+  out.rate_h = r.discharge / (cells * g.area());
+  out.rate_hc = out.rate_h * r.concentration;
+  out.t_begin = r.start;
+  out.t_end = r.start + r.duration;
+  return out;
+}
+
+/// Cells [begin, end) along a side whose centres lie in the segment [from, to].
+void set_segment(const BoundarySpec& b, const Grid& g, swe::BoundarySide& side, double& width) {
+  const bool along_x = b.side == BoundarySpec::Side::south || b.side == BoundarySpec::Side::north;
+  const int n = along_x ? g.nx : g.ny;
+  const double origin = along_x ? g.x0 : g.y0, d = along_x ? g.dx : g.dy;
+  side.begin = 0;
+  side.end = n;
+  if (b.has_segment) {
+    side.begin = std::max(0, static_cast<int>(std::ceil((b.from - origin) / d - 0.5)));
+    side.end = std::min(n, static_cast<int>(std::floor((b.to - origin) / d - 0.5)) + 1);
+    if (side.end <= side.begin) {
+      std::ostringstream o;
+      o << "boundary on the " << side_name(static_cast<int>(b.side)) << " side: segment [" << b.from << ", " << b.to
+        << "] holds no cell centre of the side (" << (along_x ? "x" : "y") << " from " << origin << " to "
+        << origin + n * d << ", cells of " << d << " m)";
+      throw ModelError(o.str());
+    }
+  }
+  width = (side.end - side.begin) * d;
+}
+
+/// Value and slope of the linear piece of a series at t.
+void series_piece(const std::vector<SeriesPoint>& s, double t, double& value, double& slope, double& t_ref) {
+  if (t < s.front().t || s.size() == 1) {
+    value = s.front().value, slope = 0, t_ref = t;
+    return;
+  }
+  if (t >= s.back().t) {
+    value = s.back().value, slope = 0, t_ref = t;
+    return;
+  }
+  const auto it = std::upper_bound(s.begin(), s.end(), t, [](double v, const SeriesPoint& p) { return v < p.t; });
+  const SeriesPoint& b = *it;
+  const SeriesPoint& a = *(it - 1);
+  value = a.value;
+  slope = (b.value - a.value) / (b.t - a.t);
+  t_ref = a.t;
+}
+
+}  // namespace
+
+long long cell_at(const Grid& g, double x, double y) {
+  const double fi = (x - g.x0) / g.dx, fj = (y - g.y0) / g.dy;
+  if (!(fi >= 0 && fj >= 0 && fi < g.nx && fj < g.ny)) return -1;
+  return static_cast<long long>(fj) * g.nx + static_cast<long long>(fi);
+}
+
+Model build_model(const Scenario& sc, const Bed& bed, const std::vector<double>& initial_eta) {
+  const Grid& g = bed.grid;
+  if (bed.z.size() != g.cells()) throw ModelError("bed size does not match the grid");
+  Model m;
+  swe::SolverSetup& s = m.setup;
+  s.grid = g;
+  s.H.resize(g.cells());
+  for (std::size_t k = 0; k < g.cells(); ++k) {
+    if (!std::isfinite(bed.z[k])) throw ModelError("bed elevation is not finite at cell " + std::to_string(k));
+    s.H[k] = -bed.z[k];
+  }
+  m.bed_z = bed.z;
+  m.crs_wkt = bed.crs_wkt;
+  s.params.g = sc.physics.gravity;
+  s.params.manning = sc.physics.manning;
+  s.params.diffusivity = sc.physics.diffusivity;
+  s.params.decay_rate = sc.physics.half_life > 0 ? std::log(2.0) / sc.physics.half_life : 0.0;
+  s.params.h_dry = sc.physics.dry_depth;
+  s.params.cfl = sc.time.cfl;
+  s.track_balance = true;
+
+  // Initial state: still water at a level, or a free-surface raster; then the patches.
+  m.init.resize(g.cells());
+  if (sc.initial.kind == InitialSpec::Kind::raster && initial_eta.size() != g.cells())
+    throw ModelError("initial.path: the free-surface raster does not match the model grid");
+  for (std::size_t k = 0; k < g.cells(); ++k) {
+    const double eta = sc.initial.kind == InitialSpec::Kind::raster ? initial_eta[k] : sc.initial.level;
+    m.init.h[k] = std::isfinite(eta) ? std::max(0.0, eta - bed.z[k]) : 0.0;
+  }
+  set_patches(sc, g, m.init);
+
+  // Boundaries.
+  for (std::size_t b = 0; b < sc.boundaries.size(); ++b) {
+    const BoundarySpec& spec = sc.boundaries[b];
+    const int side = static_cast<int>(spec.side);
+    swe::BoundarySide& out = s.bc.side[side];
+    out.kind = static_cast<swe::BoundaryKind>(static_cast<int>(spec.kind));
+    set_segment(spec, g, out, m.segment_width[side]);
+    out.concentration = spec.concentration;
+    if (spec.kind == BoundarySpec::Kind::level) {
+      out.level.mean = spec.mean_level;
+      if (spec.constituents.size() > static_cast<std::size_t>(swe::kMaxConstituents))
+        throw ModelError("boundary on the " + std::string(side_name(side)) + " side: at most " +
+                         std::to_string(swe::kMaxConstituents) + " constituents");
+      out.level.count = static_cast<int>(spec.constituents.size());
+      for (int c = 0; c < out.level.count; ++c) {
+        const ConstituentSpec& cs = spec.constituents[c];
+        out.level.amplitude[c] = cs.amplitude;
+        out.level.omega[c] = 2 * kPi / cs.period;
+        out.level.phase[c] = cs.phase * kPi / 180.0;
+      }
+    } else if (spec.kind == BoundarySpec::Kind::discharge) {
+      out.discharge = spec.discharge / m.segment_width[side];
+    }
+    if (!spec.series.empty()) {
+      m.series_of_side[side] = static_cast<int>(b);
+      for (const SeriesPoint& p : spec.series)
+        if (p.t > 0 && p.t < sc.time.duration) m.knots.push_back(p.t);
+    }
+  }
+  std::sort(m.knots.begin(), m.knots.end());
+  m.knots.erase(std::unique(m.knots.begin(), m.knots.end()), m.knots.end());
+  s.bc = boundaries_at(sc, m, 0.0);
+
+  // Releases.
+  if (sc.releases.size() > static_cast<std::size_t>(swe::kMaxReleases))
+    throw ModelError("at most " + std::to_string(swe::kMaxReleases) + " releases are supported, the scenario has " +
+                     std::to_string(sc.releases.size()));
+  for (std::size_t r = 0; r < sc.releases.size(); ++r) {
+    s.releases.r[s.releases.count++] = make_release(sc.releases[r], r, g);
+    m.release_times.push_back(sc.releases[r].start);
+    m.release_times.push_back(sc.releases[r].start + sc.releases[r].duration);
+  }
+
+  // Gauges.
+  for (std::size_t k = 0; k < sc.gauges.size(); ++k) {
+    const GaugeSpec& gs = sc.gauges[k];
+    const long long c = cell_at(g, gs.x, gs.y);
+    if (c < 0) {
+      std::ostringstream o;
+      o << "gauge " << k << " ('" << gs.name << "') at (" << gs.x << ", " << gs.y << ") lies outside " << where(g);
+      throw ModelError(o.str());
+    }
+    m.gauges.push_back({gs.name, gs.x, gs.y, static_cast<std::size_t>(c)});
+  }
+  return m;
+}
+
+swe::Boundaries boundaries_at(const Scenario& sc, const Model& m, double t) {
+  swe::Boundaries bc = m.setup.bc;
+  for (int side = 0; side < 4; ++side) {
+    if (m.series_of_side[side] < 0) continue;
+    const BoundarySpec& spec = sc.boundaries[m.series_of_side[side]];
+    double value, slope, t_ref;
+    series_piece(spec.series, t, value, slope, t_ref);
+    swe::BoundarySide& b = bc.side[side];
+    if (spec.kind == BoundarySpec::Kind::level) {
+      b.level.mean = value, b.level.slope = slope, b.level.t_ref = t_ref;
+    } else {
+      const double w = m.segment_width[side];
+      b.discharge = value / w, b.discharge_slope = slope / w, b.discharge_t_ref = t_ref;
+    }
+  }
+  return bc;
+}
+
+}  // namespace ria::sim

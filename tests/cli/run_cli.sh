@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# End-to-end checks of `ria run` through the command line, one case per ctest test:
+#   run_cli.sh RIA WORKDIR CASE
+# Each case states what it expects; any failed expectation exits non-zero with a message.
+set -u
+RIA=$1
+WORK=$2/$3
+CASE=$3
+rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
+
+fail() { echo "FAIL ($CASE): $*" >&2; exit 1; }
+# expect CODE REGEX -- command...: exit code and a stderr/stdout line matching REGEX.
+expect() {
+  local code=$1 regex=$2
+  shift 3
+  "$@" >out.txt 2>&1
+  local rc=$?
+  [ "$rc" -eq "$code" ] || { cat out.txt; fail "exit code $rc, expected $code: $*"; }
+  grep -Eq -- "$regex" out.txt || { cat out.txt; fail "no line matching '$regex': $*"; }
+  echo "ok: exit $rc, message: $(grep -E -m1 -- "$regex" out.txt)"
+}
+
+SHORT=(--set time.duration=2h --set time.output_interval=1h --set output.png_times=[] --quiet)
+
+case $CASE in
+default)  # the README's main command: the embedded default scenario, all outputs
+  "$RIA" run --output out || fail "default scenario failed"
+  for f in out/summary.json out/gauges.csv out/checkpoint.ckpt; do [ -s "$f" ] || fail "missing $f"; done
+  grep -q '"interrupted": false' out/summary.json || fail "summary does not say the run finished"
+  [ "$(wc -l < out/gauges.csv)" -eq 290 ] || fail "gauges.csv should hold 289 records (every 5 min over 24 h) + header"
+  if [ -n "${RIA_EXPECT_NETCDF:-}" ]; then [ -s out/ria.nc ] || fail "missing out/ria.nc"; fi
+  if [ -n "${RIA_EXPECT_PNG:-}" ]; then ls out/concentration_t*.png >/dev/null 2>&1 || fail "no PNG quicklooks"; fi
+  ;;
+restart)  # a run resumed from a checkpoint ends bitwise identical to an uninterrupted run
+  "$RIA" run --output full --quiet --set time.duration=4h || fail "full run"
+  "$RIA" run --output part --quiet --set time.duration=2h || fail "first half"
+  cp part/checkpoint.ckpt half.ckpt
+  "$RIA" run --output part --quiet --set time.duration=4h --restart half.ckpt || fail "second half"
+  cmp full/checkpoint.ckpt part/checkpoint.ckpt || fail "restarted run differs from the uninterrupted one"
+  echo "ok: final checkpoints identical ($(stat -c %s full/checkpoint.ckpt) bytes)"
+  ;;
+signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical to an uninterrupted run
+  ARGS=(--backend serial --set domain.cells=160 --set time.duration=3h --set output.png_times=[])
+  "$RIA" run --output full --quiet "${ARGS[@]}" || fail "full run"
+  "$RIA" run --output part "${ARGS[@]}" >run.txt 2>&1 &
+  pid=$!
+  for _ in $(seq 1 200); do grep -q '^balance' run.txt && break; sleep 0.05; done
+  sleep 1
+  kill -INT $pid
+  wait $pid
+  rc=$?
+  cat run.txt | tail -3
+  [ "$rc" -eq 6 ] || fail "exit code $rc after SIGINT, expected 6 (the run may have finished before the signal)"
+  grep -q "resume with --restart" run.txt || fail "no resume hint"
+  grep -q '"interrupted": true' part/summary.json || fail "summary does not say interrupted"
+  cp part/checkpoint.ckpt sig.ckpt
+  "$RIA" run --output part --quiet "${ARGS[@]}" --restart sig.ckpt || fail "resumed run"
+  cmp full/checkpoint.ckpt part/checkpoint.ckpt || fail "resumed run differs from the uninterrupted one"
+  echo "ok: interrupted and resumed run identical to the uninterrupted one"
+  ;;
+bad_inputs)
+  printf 'name = "x"\n[domain]\nsource = "synthetic_estuary"\n[time]\nduration = "1 h"\n[physics]\nmanining = 0.03\n' > typo.toml
+  expect 2 "typo.toml:7.*did you mean 'manning'" -- "$RIA" run typo.toml
+  expect 3 "missing.toml" -- "$RIA" run missing.toml
+  expect 2 "duration" -- "$RIA" run --set time.duration=-1h
+  expect 2 "duration" -- "$RIA" run --set time.duration=0
+  expect 2 "GiB of host memory" -- "$RIA" run --set domain.cells=100000
+  { printf 'name = "x"\n[domain]\nsource = "synthetic_estuary"\ncells = 40\n[time]\nduration = "1 h"\n'
+    for n in a b; do
+      printf '[[release]]\nname = "%s"\nx = 9600.0\ny = 9000.0\nradius = 300.0\ndischarge = 1.0\n' $n
+      printf 'concentration = 1.0\nstart = "0 s"\nduration = "1 h"\n'
+    done; } > overlap.toml
+  expect 2 "overlap.toml.*release 'b' overlaps release 'a'|release 'a' overlaps release 'b'" -- "$RIA" run overlap.toml
+  touch afile
+  expect 3 "afile/out" -- "$RIA" run --output afile/out "${SHORT[@]}"
+  expect 2 "gauge 0 \('mouth'\).*outside" -- "$RIA" run --set gauge.0.x=-50 "${SHORT[@]}"
+  printf 'not a raster\n' > dem.txt
+  printf 'name = "x"\n[domain]\nsource = "dem"\ndem = "dem.txt"\n[time]\nduration = "1 h"\n' > notraster.toml
+  expect 2 "dem.txt" -- "$RIA" run notraster.toml
+  sed 's/dem.txt/nothere.asc/' notraster.toml > missingdem.toml
+  expect 3 "nothere.asc" -- "$RIA" run missingdem.toml
+  printf 'ncols 4\nnrows 3\nxllcorner 0\nyllcorner 0\ncellsize 10\nNODATA_value -9999\n' > nodata.asc
+  for _ in 1 2 3; do echo "-9999 -9999 -9999 -9999" >> nodata.asc; done
+  sed 's/dem.txt/nodata.asc/' notraster.toml > nodata.toml
+  expect 2 "no valid elevation" -- "$RIA" run nodata.toml
+  printf 'ncols 4\nnrows 3\nxllcorner 0\nyllcorner 0\ncellsize 10\n-1 -1 -1 -1\n-1 nan -1 -1\n-1 -1 -1 -1\n' > nan.asc
+  sed 's/dem.txt/nan.asc/' notraster.toml > nan.toml
+  expect 2 "NaN" -- "$RIA" run nan.toml
+  printf 'RIACKPT1 but cut' > cut.ckpt
+  expect 2 "cut.ckpt" -- "$RIA" run --restart cut.ckpt "${SHORT[@]}"
+  "$RIA" run --output small --quiet --set domain.cells=60 --set time.duration=1h || fail "small run"
+  expect 2 "another grid" -- "$RIA" run --restart small/checkpoint.ckpt "${SHORT[@]}"
+  ;;
+disk_full)  # writes beyond a file-size limit fail cleanly; the previous checkpoint stays valid
+  "$RIA" run --output out --quiet --set time.duration=2h --set output.netcdf=false || fail "first run"
+  cp out/checkpoint.ckpt before.ckpt
+  ( ulimit -f 100; "$RIA" run --output out --quiet --set time.duration=4h --set output.netcdf=false \
+      --restart before.ckpt >out.txt 2>&1; echo $? > rc.txt )
+  rc=$(cat rc.txt); cat out.txt
+  [ "$rc" -eq 3 ] || fail "exit code $rc under a file-size limit, expected 3"
+  grep -q "disk full" out.txt || fail "no disk-full message"
+  cmp before.ckpt out/checkpoint.ckpt || fail "the previous checkpoint was damaged"
+  "$RIA" run --output out --quiet --set time.duration=4h --set output.netcdf=false --restart out/checkpoint.ckpt \
+    || fail "the kept checkpoint does not restart"
+  echo "ok: failed write reported, previous checkpoint intact and restartable"
+  ;;
+*) fail "unknown case" ;;
+esac

@@ -1,0 +1,274 @@
+// The simulation layer: model building checks, time-series boundaries, releases, the mass balance,
+// and bitwise restarts (at a stop and after a signal between stops); checkpoint and gauge files.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "io/checkpoint.hpp"
+#include "io/gauge_csv.hpp"
+#include "io/io_error.hpp"
+#include "run_fixture.hpp"
+
+using namespace ria;
+
+namespace {
+
+std::string temp_dir(const std::string& name) {
+  const auto d = std::filesystem::temp_directory_path() / ("ria_test_run_" + name);
+  std::filesystem::remove_all(d);
+  std::filesystem::create_directories(d);
+  return d.string();
+}
+
+bool bad_free(const swe::HostState& s) {
+  for (std::size_t k = 0; k < s.h.size(); ++k)
+    if (!(s.h[k] >= 0) || !std::isfinite(s.hc[k])) return false;
+  return true;
+}
+
+void expect_model_error(sim::Scenario sc, const std::string& words) {
+  try {
+    sim::build_model(sc, test::estuary_bed(40));
+    FAIL() << "no error, expected one containing: " << words;
+  } catch (const sim::ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+
+TEST(Model, RefusesWhatLiesOutsideTheGrid) {
+  sim::Scenario sc = test::forcing_scenario(3600);
+  sc.gauges.push_back({"far", 25000, 100});
+  expect_model_error(sc, "gauge 2 ('far') at (25000, 100) lies outside the domain [0, 20000] x [0, 20000]");
+  sc = test::forcing_scenario(3600);
+  sc.releases[0].x = -5;
+  expect_model_error(sc, "release 0 ('outfall')");
+  sc = test::forcing_scenario(3600);
+  sc.patches[0].x = 500, sc.patches[0].y = 15000, sc.patches[0].radius = 300;  // on land
+  expect_model_error(sc, "covers no wet cell");
+  sc = test::forcing_scenario(3600);
+  sc.boundaries[1].from = 20001, sc.boundaries[1].to = 20500;
+  expect_model_error(sc, "holds no cell centre");
+}
+
+TEST(Model, TimeSeriesBoundaryIsInterpolatedLinearly) {
+  const sim::Scenario sc = test::forcing_scenario(3600);
+  const sim::Model m = sim::build_model(sc, test::estuary_bed(40));
+  EXPECT_EQ(m.knots, (std::vector<double>{600, 1500, 2400}));  // inside (0, duration)
+  for (double t : {0.0, 300.0, 600.0, 1000.0, 2000.0, 3000.0}) {
+    const swe::Boundaries bc = sim::boundaries_at(sc, m, t);
+    // Exact piecewise-linear interpolation, also at later times inside the same piece.
+    const auto& s = sc.boundaries[0].series;
+    for (double dt : {0.0, 99.0}) {
+      const double tt = t + dt;
+      std::size_t k = 0;
+      while (k + 1 < s.size() && s[k + 1].t <= t) ++k;
+      const double expected = s[k].value + (s[k + 1].value - s[k].value) * (tt - s[k].t) / (s[k + 1].t - s[k].t);
+      EXPECT_NEAR(bc.side[swe::south].level.at(tt), expected, 1e-12) << "t = " << tt;
+    }
+  }
+  const swe::Boundaries end = sim::boundaries_at(sc, m, 5000);
+  EXPECT_DOUBLE_EQ(end.side[swe::south].level.at(6000), 0.0);  // held after the last point
+  // River: 150 m3/s over the segment width.
+  EXPECT_NEAR(m.setup.bc.side[swe::north].discharge * m.segment_width[swe::north], 150.0, 1e-9);
+}
+
+TEST(Driver, MassBalanceClosesWithTideRiverReleaseAndDecay) {
+  const sim::Scenario sc = test::forcing_scenario(3600);
+  sim::Model m = sim::build_model(sc, test::estuary_bed(48));
+  auto solver = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
+  test::RecordingObserver obs;
+  ASSERT_EQ(sim::run(*solver, sc, m, obs, {}), sim::RunEnd::finished);
+  EXPECT_EQ(solver->time(), 3600.0);
+  const swe::Totals t = solver->totals();
+  const swe::Balance b = solver->balance();
+  // Released volume: exactly Q * duration (steps begin and end on the release times).
+  EXPECT_NEAR(b.water_released, 20.0 * 1200.0, 1e-9 * 24000);
+  EXPECT_NEAR(b.pollutant_released, 100.0 * 1200.0, 1e-9 * 120000);
+  EXPECT_GT(b.water_in, 0);
+  EXPECT_GT(b.water_out, 0);
+  EXPECT_GT(b.pollutant_decayed, 0);
+  // Stored = expected to round-off: 1e-12 relative (about 1e4 steps of 1e-16 each on O(1e8) m3).
+  EXPECT_LT(std::fabs(t.water - b.water_expected) / t.water, 1e-12);
+  EXPECT_LT(std::fabs(t.pollutant - b.pollutant_expected) / t.pollutant, 1e-12);
+  // Stops: outputs every 900 s, gauges every 225 s, both at the end.
+  EXPECT_EQ(obs.output_times, (std::vector<double>{0, 900, 1800, 2700, 3600}));
+  EXPECT_EQ(obs.gauge_times.size(), 17u);
+}
+
+TEST(Driver, RestartAtAStopIsBitwiseIdentical) {
+  sim::Scenario sc = test::forcing_scenario(3600);
+  sc.output.checkpoint_interval = 1200;
+  sim::Model m = sim::build_model(sc, test::estuary_bed(40));
+  auto a = test::start_solver(m, exec::Backend::openmp, "default", Precision::f64);
+  test::RecordingObserver full;
+  sim::run(*a, sc, m, full, {});
+  ASSERT_EQ(full.checkpoint_times, (std::vector<double>{1200, 2400, 3600}));
+
+  auto b = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
+  b->set_state(full.checkpoints[0]);
+  b->set_clock(1200, full.checkpoint_steps[0]);
+  b->set_balance(full.checkpoint_balances[0]);
+  test::RecordingObserver resumed;
+  sim::RunOptions opt;
+  opt.t_start = 1200;
+  sim::run(*b, sc, m, resumed, opt);
+  swe::HostState sa, sb;
+  a->get_state(sa);
+  b->get_state(sb);
+  EXPECT_EQ(a->steps(), b->steps());
+  EXPECT_TRUE(sa.h == sb.h && sa.qx == sb.qx && sa.qy == sb.qy && sa.hc == sb.hc);
+  EXPECT_EQ(std::memcmp(&full.checkpoint_balances.back(), &resumed.checkpoint_balances.back(), sizeof(swe::Balance)), 0);
+}
+
+TEST(Driver, RestartAfterASignalBetweenStopsIsBitwiseIdentical) {
+  sim::Scenario sc = test::forcing_scenario(1800);
+  sc.output.gauge_interval = 0;  // gauges every step: the stop flag is raised mid-interval
+  sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  auto a = test::start_solver(m, exec::Backend::serial, "default", Precision::f32);
+  test::RecordingObserver full;
+  sim::run(*a, sc, m, full, {});
+
+  std::atomic<int> stop{0};
+  auto b = test::start_solver(m, exec::Backend::serial, "default", Precision::f32);
+  test::RecordingObserver first;
+  first.stop = &stop;
+  first.stop_after_gauges = 37;
+  sim::RunOptions opt;
+  opt.stop = &stop;
+  ASSERT_EQ(sim::run(*b, sc, m, first, opt), sim::RunEnd::interrupted);
+  ASSERT_EQ(first.checkpoints.size(), 1u);
+  EXPECT_EQ(first.checkpoint_steps[0], 36);  // gauges at t = 0 and after each of 36 steps
+  auto c = test::start_solver(m, exec::Backend::serial, "default", Precision::f32);
+  c->set_state(first.checkpoints[0]);
+  c->set_clock(first.checkpoint_times[0], first.checkpoint_steps[0]);
+  c->set_balance(first.checkpoint_balances[0]);
+  test::RecordingObserver rest;
+  sim::RunOptions opt2;
+  opt2.t_start = first.checkpoint_times[0];
+  sim::run(*c, sc, m, rest, opt2);
+  swe::HostState sa, sc2;
+  a->get_state(sa);
+  c->get_state(sc2);
+  EXPECT_EQ(a->steps(), c->steps());
+  EXPECT_TRUE(sa.h == sc2.h && sa.qx == sc2.qx && sa.qy == sc2.qy && sa.hc == sc2.hc);
+}
+
+/// Forwards to a real solver and, once past t_fault, puts a NaN into one cell (a blow-up).
+struct FaultySolver : swe::Solver {
+  std::unique_ptr<swe::Solver> in;
+  double t_fault;
+  bool done = false;
+  FaultySolver(std::unique_ptr<swe::Solver> s, double t) : in(std::move(s)), t_fault(t) {}
+  void set_state(const swe::HostState& s) override { in->set_state(s); }
+  void get_state(swe::HostState& s) const override { in->get_state(s); }
+  double time() const override { return in->time(); }
+  long steps() const override { return in->steps(); }
+  void set_clock(double t, long n) override { in->set_clock(t, n); }
+  long advance(double t_stop, long max_steps) override {
+    const long n = in->advance(t_stop, max_steps);
+    if (!done && in->time() >= t_fault) {
+      swe::HostState s;
+      in->get_state(s);
+      s.h[12 * 32 + 12] = std::nan("");
+      in->set_state(s);
+      done = true;
+    }
+    return n;
+  }
+  swe::Totals totals() const override { return in->totals(); }
+  void set_boundaries(const swe::Boundaries& bc) override { in->set_boundaries(bc); }
+  swe::Balance balance() const override { return in->balance(); }
+  void set_balance(const swe::Balance& b) override { in->set_balance(b); }
+  std::vector<swe::Conserved<double>> probe(const std::vector<std::size_t>& c) const override { return in->probe(c); }
+  std::string description() const override { return in->description(); }
+  double bytes_per_cell_update() const override { return in->bytes_per_cell_update(); }
+};
+
+TEST(Driver, NumericalFailureWritesTheLastGoodStateAndNamesTheCell) {
+  const sim::Scenario sc = test::forcing_scenario(600);  // outputs every 150 s, gauges every 37.5 s
+  sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  FaultySolver solver(test::start_solver(m, exec::Backend::serial, "default", Precision::f64), 400);
+  test::RecordingObserver obs;
+  try {
+    sim::run(solver, sc, m, obs, {});
+    FAIL() << "expected a NumericalError";
+  } catch (const swe::NumericalError& e) {
+    EXPECT_NE(std::string(e.what()).find("cell (i, j) = (12, 12)"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("checkpoint of the last good state (t = 300 s"), std::string::npos)
+        << e.what();
+  }
+  ASSERT_EQ(obs.checkpoint_times, std::vector<double>{300});
+  EXPECT_EQ(bad_free(obs.checkpoints[0]), true);
+}
+
+TEST(CheckpointFile, RoundTripsAndRefusesDamage) {
+  const std::string dir = temp_dir("ckpt");
+  io::Checkpoint c;
+  c.fingerprint = 42, c.precision = "float", c.grid = Grid{3, 2, 1.5, 2.0, 10, 20};
+  c.t = 123.25, c.steps = 77;
+  c.balance.water_in = 1.5, c.balance.pollutant_expected = -2;
+  c.state.resize(6);
+  for (int k = 0; k < 6; ++k) c.state.h[k] = k * 0.1, c.state.hc[k] = std::nextafter(1.0, 2.0) * k;
+  c.max_depth.assign(6, 1), c.max_concentration.assign(6, 2), c.arrival_time.assign(6, std::nan(""));
+  const std::string path = dir + "/a.ckpt";
+  io::write_checkpoint(path, c);
+  const io::Checkpoint r = io::read_checkpoint(path);
+  EXPECT_EQ(r.fingerprint, 42u);
+  EXPECT_EQ(r.precision, "float");
+  EXPECT_EQ(r.grid.nx, 3);
+  EXPECT_EQ(r.t, 123.25);
+  EXPECT_EQ(r.steps, 77);
+  EXPECT_EQ(r.balance.pollutant_expected, -2);
+  EXPECT_EQ(r.state.hc, c.state.hc);
+  EXPECT_TRUE(std::isnan(r.arrival_time[5]));
+
+  std::string bytes;
+  {
+    std::ifstream f(path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(f), {});
+  }
+  auto expect_refused = [&](const std::string& content, const std::string& words) {
+    const std::string p = dir + "/bad.ckpt";
+    std::ofstream(p, std::ios::binary) << content;
+    try {
+      io::read_checkpoint(p);
+      FAIL() << "accepted a damaged checkpoint (" << words << ")";
+    } catch (const io::InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(p), std::string::npos) << e.what();
+    }
+  };
+  expect_refused(bytes.substr(0, bytes.size() - 9), "truncated");
+  std::string flipped = bytes;
+  flipped[flipped.size() / 2] ^= 0x10;
+  expect_refused(flipped, "CRC-32");
+  expect_refused("hello, world", "not a ria checkpoint");
+  EXPECT_THROW(io::read_checkpoint(dir + "/missing.ckpt"), io::IoError);
+}
+
+TEST(GaugeCsvFile, ResumeKeepsRowsUpToTheRestartTime) {
+  const std::string path = temp_dir("gauges") + "/g.csv";
+  {
+    io::GaugeCsv g(path, {"a"});
+    for (double t : {0.0, 10.0, 20.0, 30.0}) g.append(t, {{t, 1, 2, 3, std::nan("")}});
+  }
+  {
+    io::GaugeCsv g(path, {"a"}, 20.0);
+    g.append(25.0, {{9, 9, 9, 9, 9}});
+  }
+  std::ifstream f(path);
+  std::vector<std::string> lines;
+  for (std::string l; std::getline(f, l);) lines.push_back(l);
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(lines[0], "t_s,a_h_m,a_eta_m,a_u_m_s,a_v_m_s,a_C");
+  EXPECT_EQ(lines[1], "0,0,1,2,3,");
+  EXPECT_EQ(lines[3], "20,20,1,2,3,");
+  EXPECT_EQ(lines[4], "25,9,9,9,9,9");
+  EXPECT_THROW(io::GaugeCsv(path, {"b"}, 20.0), io::InputError);  // other gauges than the file's
+}

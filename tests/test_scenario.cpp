@@ -1,0 +1,660 @@
+// Scenario files (src/io/scenario_toml.cpp): a complete file fills every field, every class of mistake
+// is an InputError naming the file, the line and what was expected, --set overrides apply on top,
+// durations and series files parse.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+
+#include "io/io_error.hpp"
+#include "io/scenario_toml.hpp"
+#include "io/series_csv.hpp"
+
+using namespace ria;
+using io::InputError;
+using io::IoError;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A fresh directory under the test temp dir.
+std::string temp_dir(const std::string& name) {
+  const fs::path d = fs::path(testing::TempDir()) / ("ria_scenario_" + name);
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d.string();
+}
+
+void write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+/// 1-based line of the first line containing `needle`.
+int line_of(const std::string& text, const std::string& needle) {
+  int line = 1;
+  const auto pos = text.find(needle);
+  for (std::size_t i = 0; i < pos && i < text.size(); ++i) line += text[i] == '\n';
+  return line;
+}
+
+const std::string kMinimal = R"(
+[domain]
+source = "synthetic_estuary"
+[time]
+duration = "2 h"
+)";
+
+std::string error_of(const std::string& text, const std::vector<std::string>& overrides = {}) {
+  try {
+    io::parse_scenario(text, "scn.toml", "/base", overrides);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+/// Expects an InputError "scn.toml:LINE: ..." whose message has `words`.
+void expect_error(const std::string& text, int line, const std::string& words) {
+  const std::string m = error_of(text);
+  const std::string prefix = "scn.toml:" + std::to_string(line) + ": ";
+  EXPECT_EQ(m.rfind(prefix, 0), 0u) << "expected prefix " << prefix << "\n  got: " << m;
+  EXPECT_TRUE(contains(m, words)) << "expected '" << words << "'\n  got: " << m;
+}
+
+/// Same where LINE is the first line of `text` that holds `at`.
+void expect_error(const std::string& text, const std::string& at, const std::string& words) {
+  expect_error(text, line_of(text, at), words);
+}
+
+}  // namespace
+
+TEST(Scenario, CompleteFileFillsEveryField) {
+  const std::string dir = temp_dir("complete");
+  write(dir + "/level.csv", "time,level\n0,0.5\n3600,1.5\n");
+  write(dir + "/river.txt", "# t q\n0\t10\t100\n3600\t20\t200\n");
+  const std::string text = R"(
+name = "Spill at the quay"
+description = "A week of tides"
+[domain]
+source = "dem"
+dem = "bathy/estuary.tif"
+values = "depth"
+vertical_offset = -0.5
+nodata = "error"
+fill_elevation = 3.0
+resolution = 25
+bbox = [0, 100, 5000, 9000]
+node_registered = true
+[time]
+start = 2026-11-23T00:00:00Z
+duration = "7 d"
+output_interval = "1 h"
+cfl = 0.8
+[physics]
+gravity = 9.8
+manning = 0.03
+diffusivity = 1.5
+half_life = "12 h"
+dry_depth = 0.002
+[initial]
+kind = "still"
+level = 0.25
+[[boundary]]
+side = "south"
+kind = "level"
+segment = [1000, 4000]
+mean_level = 0.1
+constituents = [ {name = "M2", amplitude = 1.0, phase = 30}, {period = "12 h", amplitude = 0.2} ]
+[[boundary]]
+side = "north"
+kind = "discharge"
+series = "river.txt"
+column = 2
+concentration = 0.5
+[[boundary]]
+side = "east"
+kind = "level"
+series = "level.csv"
+[[boundary]]
+side = "west"
+kind = "open"
+[[patch]]
+name = "slick"
+concentration = 10
+circle = {x = 100, y = 200, radius = 50}
+[[patch]]
+concentration = 5
+polygon = [[1000, 1000], [1200, 1000], [1100, 1300]]
+[[release]]
+name = "pipe"
+x = 2500
+y = 3000
+radius = 20
+discharge = 0.5
+concentration = 100
+start = "1 h"
+duration = "6 h"
+[[release]]
+x = 10
+y = 20
+discharge = 1
+concentration = 1
+[[gauge]]
+name = "quay"
+x = 2500.5
+y = 3100
+[[gauge]]
+name = "mouth"
+x = 10
+y = 20
+[output]
+directory = "out"
+netcdf = false
+gauges_csv = false
+gauge_interval = "60 s"
+arrival_threshold = 0.01
+png_times = ["12 h", "6 h", 3600]
+png_at_end = false
+checkpoint_interval = "1 d"
+)";
+  const sim::Scenario s = io::parse_scenario(text, "spill.toml", dir);
+  EXPECT_EQ(s.file, "spill.toml");
+  EXPECT_EQ(s.base_dir, dir);
+  EXPECT_EQ(s.name, "Spill at the quay");
+  EXPECT_EQ(s.description, "A week of tides");
+  EXPECT_EQ(s.domain.source, sim::DomainSpec::Source::dem);
+  EXPECT_EQ(s.domain.dem, (fs::path(dir) / "bathy/estuary.tif").string());
+  EXPECT_EQ(s.domain.values, sim::DomainSpec::Values::depth);
+  EXPECT_DOUBLE_EQ(s.domain.vertical_offset, -0.5);
+  EXPECT_EQ(s.domain.nodata, sim::DomainSpec::Nodata::error);
+  EXPECT_DOUBLE_EQ(s.domain.fill_elevation, 3.0);
+  EXPECT_DOUBLE_EQ(s.domain.resolution, 25);
+  ASSERT_TRUE(s.domain.has_bbox);
+  EXPECT_EQ(s.domain.bbox, (std::array<double, 4>{0, 100, 5000, 9000}));
+  EXPECT_TRUE(s.domain.node_registered);
+  EXPECT_EQ(s.time.start, "2026-11-23T00:00:00Z");
+  EXPECT_DOUBLE_EQ(s.time.duration, 7 * 86400.0);
+  EXPECT_DOUBLE_EQ(s.time.output_interval, 3600.0);
+  EXPECT_DOUBLE_EQ(s.time.cfl, 0.8);
+  EXPECT_DOUBLE_EQ(s.physics.gravity, 9.8);
+  EXPECT_DOUBLE_EQ(s.physics.manning, 0.03);
+  EXPECT_TRUE(s.physics.manning_raster.empty());
+  EXPECT_DOUBLE_EQ(s.physics.diffusivity, 1.5);
+  EXPECT_DOUBLE_EQ(s.physics.half_life, 12 * 3600.0);
+  EXPECT_DOUBLE_EQ(s.physics.dry_depth, 0.002);
+  EXPECT_EQ(s.initial.kind, sim::InitialSpec::Kind::still);
+  EXPECT_DOUBLE_EQ(s.initial.level, 0.25);
+
+  ASSERT_EQ(s.boundaries.size(), 4u);
+  const auto& south = s.boundaries[0];
+  EXPECT_EQ(south.side, sim::BoundarySpec::Side::south);
+  EXPECT_EQ(south.kind, sim::BoundarySpec::Kind::level);
+  EXPECT_TRUE(south.has_segment);
+  EXPECT_DOUBLE_EQ(south.from, 1000);
+  EXPECT_DOUBLE_EQ(south.to, 4000);
+  EXPECT_DOUBLE_EQ(south.mean_level, 0.1);
+  ASSERT_EQ(south.constituents.size(), 2u);
+  EXPECT_EQ(south.constituents[0].name, "M2");
+  EXPECT_NEAR(south.constituents[0].period / 3600.0, 12.4206012, 12.4206012 * 1e-6);
+  EXPECT_DOUBLE_EQ(south.constituents[0].amplitude, 1.0);
+  EXPECT_DOUBLE_EQ(south.constituents[0].phase, 30);
+  EXPECT_EQ(south.constituents[1].name, "");
+  EXPECT_DOUBLE_EQ(south.constituents[1].period, 12 * 3600.0);
+  EXPECT_DOUBLE_EQ(south.constituents[1].amplitude, 0.2);
+  EXPECT_DOUBLE_EQ(south.constituents[1].phase, 0);
+  const auto& north = s.boundaries[1];
+  EXPECT_EQ(north.kind, sim::BoundarySpec::Kind::discharge);
+  EXPECT_FALSE(north.has_segment);
+  EXPECT_EQ(north.series_file, (fs::path(dir) / "river.txt").string());
+  ASSERT_EQ(north.series.size(), 2u);
+  EXPECT_DOUBLE_EQ(north.series[1].t, 3600);
+  EXPECT_DOUBLE_EQ(north.series[1].value, 200);  // column 2
+  EXPECT_DOUBLE_EQ(north.concentration, 0.5);
+  const auto& east = s.boundaries[2];
+  ASSERT_EQ(east.series.size(), 2u);
+  EXPECT_DOUBLE_EQ(east.series[0].value, 0.5);
+  EXPECT_EQ(s.boundaries[3].kind, sim::BoundarySpec::Kind::open);
+
+  ASSERT_EQ(s.patches.size(), 2u);
+  EXPECT_EQ(s.patches[0].name, "slick");
+  EXPECT_FALSE(s.patches[0].polygon);
+  EXPECT_DOUBLE_EQ(s.patches[0].x, 100);
+  EXPECT_DOUBLE_EQ(s.patches[0].y, 200);
+  EXPECT_DOUBLE_EQ(s.patches[0].radius, 50);
+  EXPECT_DOUBLE_EQ(s.patches[0].concentration, 10);
+  EXPECT_EQ(s.patches[1].name, "patch_1");
+  EXPECT_TRUE(s.patches[1].polygon);
+  ASSERT_EQ(s.patches[1].vertices.size(), 3u);
+  EXPECT_DOUBLE_EQ(s.patches[1].vertices[2][1], 1300);
+
+  ASSERT_EQ(s.releases.size(), 2u);
+  const auto& r = s.releases[0];
+  EXPECT_EQ(r.name, "pipe");
+  EXPECT_DOUBLE_EQ(r.x, 2500);
+  EXPECT_DOUBLE_EQ(r.y, 3000);
+  EXPECT_DOUBLE_EQ(r.radius, 20);
+  EXPECT_DOUBLE_EQ(r.discharge, 0.5);
+  EXPECT_DOUBLE_EQ(r.concentration, 100);
+  EXPECT_DOUBLE_EQ(r.start, 3600);
+  EXPECT_DOUBLE_EQ(r.duration, 6 * 3600);
+  EXPECT_EQ(s.releases[1].name, "release_1");
+  EXPECT_DOUBLE_EQ(s.releases[1].radius, 0);
+  EXPECT_DOUBLE_EQ(s.releases[1].start, 0);
+  EXPECT_DOUBLE_EQ(s.releases[1].duration, 7 * 86400.0);  // default: the whole run
+
+  ASSERT_EQ(s.gauges.size(), 2u);
+  EXPECT_EQ(s.gauges[0].name, "quay");
+  EXPECT_DOUBLE_EQ(s.gauges[0].x, 2500.5);
+  EXPECT_DOUBLE_EQ(s.gauges[1].y, 20);
+
+  EXPECT_EQ(s.output.directory, "out");
+  EXPECT_FALSE(s.output.netcdf);
+  EXPECT_FALSE(s.output.gauges_csv);
+  EXPECT_DOUBLE_EQ(s.output.gauge_interval, 60);
+  EXPECT_DOUBLE_EQ(s.output.arrival_threshold, 0.01);
+  EXPECT_EQ(s.output.png_times, (std::vector<double>{3600, 6 * 3600, 12 * 3600}));  // sorted
+  EXPECT_FALSE(s.output.png_at_end);
+  EXPECT_DOUBLE_EQ(s.output.checkpoint_interval, 86400);
+}
+
+TEST(Scenario, MinimalFileTakesTheDefaults) {
+  const sim::Scenario s = io::parse_scenario(kMinimal, "dir/minimal.toml", "dir");
+  const sim::Scenario d;
+  EXPECT_EQ(s.name, "minimal");  // the file's stem
+  EXPECT_EQ(s.domain.source, sim::DomainSpec::Source::synthetic_estuary);
+  EXPECT_EQ(s.domain.cells, 0);
+  EXPECT_EQ(s.time.start, d.time.start);
+  EXPECT_DOUBLE_EQ(s.time.duration, 7200);
+  EXPECT_DOUBLE_EQ(s.time.output_interval, 7200);  // defaults to the duration
+  EXPECT_DOUBLE_EQ(s.time.cfl, d.time.cfl);
+  EXPECT_DOUBLE_EQ(s.physics.gravity, d.physics.gravity);
+  EXPECT_DOUBLE_EQ(s.physics.manning, d.physics.manning);
+  EXPECT_DOUBLE_EQ(s.physics.dry_depth, d.physics.dry_depth);
+  EXPECT_EQ(s.initial.kind, sim::InitialSpec::Kind::still);
+  EXPECT_TRUE(s.boundaries.empty());
+  EXPECT_EQ(s.output.directory, d.output.directory);
+  EXPECT_TRUE(s.output.netcdf);
+  EXPECT_EQ(io::parse_scenario(kMinimal, "<embedded>", "").name, "");
+}
+
+TEST(Scenario, AnalyticDomainAndRasters) {
+  const auto s = io::parse_scenario(R"(
+[domain]
+source = "analytic"
+analytic = "ritter"
+cells = 200
+[time]
+duration = 30
+[physics]
+manning = "n.tif"
+)", "a.toml", "/cases");
+  EXPECT_EQ(s.domain.analytic, "ritter");
+  EXPECT_EQ(s.domain.cells, 200);
+  EXPECT_EQ(s.initial.kind, sim::InitialSpec::Kind::analytic);  // default for an analytic domain
+  EXPECT_EQ(s.physics.manning_raster, "/cases/n.tif");
+  const auto r = io::parse_scenario(kMinimal + "[initial]\nkind = \"raster\"\npath = \"../eta.asc\"\n", "r.toml", "/a/b");
+  EXPECT_EQ(r.initial.kind, sim::InitialSpec::Kind::raster);
+  EXPECT_EQ(r.initial.path, "/a/eta.asc");
+}
+
+TEST(Scenario, DataDirectoryPrefix) {
+  const std::string data = temp_dir("data");
+  ::setenv("RIA_DATA_DIR", data.c_str(), 1);
+  EXPECT_EQ(io::resolve_scenario_path("${RIA_DATA_DIR}/dem/x.tif", "/elsewhere"), (fs::path(data) / "dem/x.tif").string());
+  EXPECT_EQ(io::resolve_scenario_path("$RIA_DATA_DIR/x.tif", "/elsewhere"), (fs::path(data) / "x.tif").string());
+  ::unsetenv("RIA_DATA_DIR");
+  // Unset: a shared/data sibling of the scenario directory or of one of its parents.
+  const std::string root = temp_dir("tree");
+  fs::create_directories(fs::path(root) / "shared/data");
+  fs::create_directories(fs::path(root) / "main/scenarios/real");
+  const std::string base = (fs::path(root) / "main/scenarios/real").string();
+  if (!fs::is_directory("../shared/data")) {
+    EXPECT_EQ(io::resolve_scenario_path("${RIA_DATA_DIR}/x.tif", base), (fs::path(root) / "shared/data/x.tif").string());
+  }
+  EXPECT_EQ(io::resolve_scenario_path("/abs/x.tif", base), "/abs/x.tif");
+  EXPECT_EQ(io::resolve_scenario_path("x.tif", ""), "x.tif");
+}
+
+TEST(Scenario, StartTimesAreNormalisedToUtc) {
+  const auto start = [](const std::string& v) {
+    return io::parse_scenario(kMinimal + "start = " + v + "\n", "s.toml", "").time.start;
+  };
+  EXPECT_EQ(start("2026-11-23T02:30:00+02:00"), "2026-11-23T00:30:00Z");
+  EXPECT_EQ(start("2026-01-01T01:00:00-03:00"), "2026-01-01T04:00:00Z");
+  EXPECT_EQ(start("2026-11-23T00:00:00"), "2026-11-23T00:00:00Z");  // local: taken as UTC
+  EXPECT_EQ(start("2026-11-23"), "2026-11-23T00:00:00Z");
+  EXPECT_EQ(start("\"2026-12-31 23:30\""), "2026-12-31T23:30:00Z");
+  EXPECT_EQ(start("\"2027-01-01T00:30:00+01:00\""), "2026-12-31T23:30:00Z");
+  EXPECT_EQ(start("\"2024-02-29T12:00:00.5Z\""), "2024-02-29T12:00:00Z");
+  const std::string text = kMinimal + "start = \"2025-02-29\"\n";
+  expect_error(text, "start =", "time.start: invalid day 29 for month 2");
+  expect_error(kMinimal + "start = \"tomorrow\"\n", "start =", "expected an ISO 8601 date-time");
+  expect_error(kMinimal + "start = 5\n", "start =", "expected a date-time");
+}
+
+TEST(ScenarioErrors, SyntaxErrorHasLineAndColumn) {
+  const std::string m = error_of("[domain]\nsource = \"dem\"\nres = [1,\n");
+  EXPECT_EQ(m.rfind("scn.toml:", 0), 0u) << m;
+  EXPECT_TRUE(contains(m, "TOML syntax error")) << m;
+  EXPECT_TRUE(contains(error_of("a = 1\nb = = 2\n"), "scn.toml:2:")) << error_of("a = 1\nb = = 2\n");
+}
+
+TEST(ScenarioErrors, UnknownKeysSuggestTheNearest) {
+  const std::string text = kMinimal + "[physics]\ngravity = 9.81\nmanining = 0.03\n";
+  expect_error(text, "manining", "unknown key 'manining' in [physics]; did you mean 'manning'?");
+  const std::string far = kMinimal + "[physics]\nroughness = 0.03\n";
+  expect_error(far, "roughness", "valid keys are: gravity, manning, diffusivity, half_life, dry_depth");
+  expect_error("nmae = \"x\"\n" + kMinimal, "nmae", "unknown key 'nmae' in the top level; did you mean 'name'?");
+  expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"level\"\nconstituents = [{name = \"M2\", amplitud = 1}]\n",
+               "amplitud", "unknown key 'amplitud' in [boundary.0.constituents.0]; did you mean 'amplitude'?");
+  expect_error(kMinimal + "[output]\npng_time = [\"1 h\"]\n", "png_time", "did you mean 'png_times'?");
+}
+
+TEST(ScenarioErrors, WrongTypesAndEnumerations) {
+  expect_error(kMinimal + "cfl = \"fast\"\n", "cfl", "time.cfl: expected a number in (0, 1], got string \"fast\"");
+  expect_error(kMinimal + "[output]\nnetcdf = \"yes\"\n", "netcdf", "output.netcdf: expected true or false, got string");
+  expect_error(kMinimal + "[domain.x]\n", "[domain.x]", "unknown key 'x' in [domain]");
+  expect_error("[domain]\nsource = \"dme\"\n[time]\nduration = 1\n", "source",
+               "domain.source: expected one of \"dem\", \"analytic\", \"synthetic_estuary\", got \"dme\"; did you mean 'dem'?");
+  expect_error(kMinimal + "[[boundary]]\nside = \"West\"\nkind = \"wall\"\n", "side = ", "did you mean 'west'?");
+  expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"tide\"\n", "tide",
+               "expected one of \"wall\", \"open\", \"level\", \"discharge\"");
+  expect_error(kMinimal + "[boundary]\nside = \"west\"\n", "[boundary]", "expected an array of tables ([[boundary]]");
+  expect_error("[domain]\nsource = \"synthetic_estuary\"\ncells = 10.5\n[time]\nduration = 1\n", "cells",
+               "domain.cells: expected an integer in [4, 100000], got number 10.5");
+  expect_error(kMinimal + "[physics]\nmanning = true\n", "manning", "physics.manning: expected a number >= 0, got boolean true");
+}
+
+TEST(ScenarioErrors, Ranges) {
+  const std::string level = "[[boundary]]\nside = \"west\"\nkind = \"level\"\n";
+  const std::string q = "[[boundary]]\nside = \"east\"\nkind = \"discharge\"\n";
+  const std::string rel = "[[release]]\nx = 0\ny = 0\nconcentration = 1\n";
+  const std::string dur0 = "[domain]\nsource = \"synthetic_estuary\"\n[time]\nduration = 0\n";
+  expect_error(dur0, "duration", "time.duration: expected a duration > 0 s, got 0 s");
+  expect_error(kMinimal + "output_interval = \"3 h\"\n", "output_interval", "expected a duration <= time.duration");
+  expect_error(kMinimal + "output_interval = 0\n", "output_interval", "expected a duration > 0");
+  expect_error(kMinimal + "cfl = 1.5\n", "cfl", "time.cfl: expected a number in (0, 1], got 1.5");
+  expect_error(kMinimal + "cfl = 0\n", "cfl", "in (0, 1]");
+  expect_error(kMinimal + "[physics]\nmanning = -0.01\n", "manning", "physics.manning: expected a number >= 0, got -0.01");
+  expect_error(kMinimal + "[physics]\ndiffusivity = -1\n", "diffusivity", "expected a number >= 0");
+  expect_error(kMinimal + "[physics]\nhalf_life = \"-1 h\"\n", "half_life", "physics.half_life: expected a duration >= 0");
+  expect_error(kMinimal + "[physics]\ndry_depth = 0\n", "dry_depth", "expected a number > 0, got 0");
+  expect_error(kMinimal + "[physics]\ngravity = -9.81\n", "gravity", "expected a number > 0");
+  expect_error(kMinimal + "[physics]\ngravity = nan\n", "gravity", "expected a finite number");
+  const std::string dem = "[domain]\nsource = \"dem\"\ndem = \"x.tif\"\n";
+  expect_error(dem + "resolution = -5\n[time]\nduration = 1\n", "resolution", "expected a number >= 0");
+  expect_error(dem + "bbox = [10, 0, 5, 1]\n[time]\nduration = 1\n", "bbox", "xmin < xmax and ymin < ymax");
+  expect_error(dem + "bbox = [0, 0, 5]\n[time]\nduration = 1\n", "bbox", "expected an array of 4 numbers, got 3 elements");
+  expect_error("[domain]\nsource = \"synthetic_estuary\"\ncells = 2\n[time]\nduration = 1\n", "cells",
+               "expected an integer in [4, 100000], got 2");
+  expect_error(kMinimal + level + "mean_level = 0\nsegment = [5, 1]\n", "segment", "from < to");
+  expect_error(kMinimal + level + "constituents = [{name = \"M2\", amplitude = -1}]\n", "amplitude",
+               "boundary.0.constituents.0.amplitude: expected a number >= 0, got -1");
+  expect_error(kMinimal + q + "discharge = 0\n", "discharge = 0", "boundary.0.discharge: expected a number > 0, got 0");
+  expect_error(kMinimal + q + "discharge = 5\nconcentration = -1\n", "concentration", "expected a number >= 0");
+  expect_error(kMinimal + "[[patch]]\nconcentration = 1\ncircle = {x = 0, y = 0, radius = 0}\n", "circle",
+               "patch.0.circle.radius: expected a number > 0");
+  expect_error(kMinimal + "[[patch]]\nconcentration = 1\npolygon = [[0, 0], [1, 0]]\n", "polygon",
+               "expected at least 3 [x, y] vertices, got 2");
+  expect_error(kMinimal + "[[patch]]\nconcentration = 1\npolygon = [[0, 0], [1, 0], [1]]\n", "polygon",
+               "element 2 is an array");
+  expect_error(kMinimal + "[[patch]]\nconcentration = -2\ncircle = {x = 0, y = 0, radius = 1}\n", "concentration",
+               "patch.0.concentration: expected a number >= 0");
+  expect_error(kMinimal + rel + "discharge = 0\n", "discharge", "release.0.discharge: expected a number > 0");
+  expect_error(kMinimal + rel + "discharge = 1\nradius = -1\n", "radius", "release.0.radius: expected a number >= 0");
+  expect_error(kMinimal + rel + "discharge = 1\nstart = -5\n", "start", "release.0.start: expected a duration >= 0");
+  expect_error(kMinimal + rel + "discharge = 1\nduration = \"0 h\"\n", "duration = \"0", "expected a duration > 0 s");
+  expect_error(kMinimal + "[[gauge]]\nname = \"\"\nx = 0\ny = 0\n", "name", "gauge.0.name: expected a non-empty string");
+  expect_error(kMinimal + "[[gauge]]\nname = \"a\"\nx = 0\ny = 0\n[[gauge]]\nname = \"a\"\nx = 1\ny = 1\n",
+               "name = \"a\"\nx = 1", "gauge name 'a' is already used by gauge.0 (line 7)");
+  expect_error(kMinimal + "[output]\npng_times = [\"1 h\", \"-1 h\"]\n", "png_times", "element 1: expected a duration >= 0");
+  expect_error(kMinimal + "[output]\ncheckpoint_interval = -1\n", "checkpoint_interval", "expected a duration >= 0");
+  expect_error(kMinimal + "[output]\narrival_threshold = 0\n", "arrival_threshold", "expected a number > 0");
+}
+
+TEST(ScenarioErrors, RequiredKeys) {
+  expect_error("[time]\nduration = 1\n", "[time]", "missing required table [domain]");
+  expect_error("[domain]\nvalues = \"depth\"\n[time]\nduration = 1\n", "[domain]", "missing required key 'source' in [domain]");
+  expect_error("[domain]\nsource = \"dem\"\n[time]\nduration = 1\n", "[domain]", "missing required key 'dem' in [domain]");
+  expect_error("[domain]\nsource = \"analytic\"\n[time]\nduration = 1\n", "[domain]", "missing required key 'analytic'");
+  expect_error("[domain]\nsource = \"analytic\"\nanalytic = \"riter\"\n[time]\nduration = 1\n", "riter",
+               "did you mean 'ritter'?");
+  expect_error("[domain]\nsource = \"synthetic_estuary\"\n[time]\ncfl = 0.5\n", "[time]",
+               "missing required key 'duration' in [time]");
+  expect_error("[domain]\nsource = \"synthetic_estuary\"\n", "[domain]", "missing required table [time]");
+  expect_error("[domain]\nsource = \"synthetic_estuary\"\ndem = \"x.tif\"\n[time]\nduration = 1\n", "dem =",
+               "domain.dem: not used with source = \"synthetic_estuary\"");
+  expect_error(kMinimal + "[[boundary]]\nkind = \"wall\"\n", "[[boundary]]", "missing required key 'side' in [boundary.0]");
+  expect_error(kMinimal + "[[boundary]]\nside = \"west\"\n", "[[boundary]]", "missing required key 'kind'");
+  expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"level\"\n", "[[boundary]]",
+               "a level boundary needs mean_level and/or constituents, or a series");
+  expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"level\"\nconstituents = []\nseries = \"x.csv\"\n",
+               "series", "either a series or mean_level/constituents, not both");
+  expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"discharge\"\n", "[[boundary]]",
+               "a discharge boundary needs discharge (m3/s) or a series");
+  expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"discharge\"\ndischarge = 1\nseries = [[0, 1], [1, 2]]\n",
+               "series", "either discharge or a series, not both");
+  expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"wall\"\nmean_level = 1\n", "mean_level",
+               "boundary.0.mean_level: not used for kind = \"wall\" (keys used for kind = \"wall\": side, kind, segment)");
+  expect_error(kMinimal + "[initial]\nkind = \"raster\"\n", "[initial]", "missing required key 'path' in [initial]");
+  expect_error(kMinimal + "[initial]\nkind = \"analytic\"\n", "kind", "needs domain.source = \"analytic\"");
+  expect_error(kMinimal + "[[patch]]\nconcentration = 1\n", "[[patch]]", "a patch needs circle");
+  expect_error(kMinimal + "[[release]]\nx = 0\ny = 0\nconcentration = 1\n", "[[release]]",
+               "missing required key 'discharge' in [release.0]");
+}
+
+TEST(ScenarioErrors, OneBoundaryPerSide) {
+  const std::string text = kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"open\"\n" +
+                           "[[boundary]]\nside = \"west\"\nkind = \"level\"\nmean_level = 1\n";
+  expect_error(text, "side = \"west\"\nkind = \"level\"",
+               "boundary.1.side: side \"west\" is already given by boundary.0 (line 7); the solver supports one boundary "
+               "segment per side");
+}
+
+TEST(ScenarioErrors, Constituents) {
+  const std::string b = kMinimal + "[[boundary]]\nside = \"south\"\nkind = \"level\"\n";
+  expect_error(b + "constituents = [{name = \"M3\", amplitude = 1}]\n", "constituents",
+               "unknown constituent \"M3\"; did you mean 'M2'?");
+  expect_error(b + "constituents = [{name = \"XYZ12\", amplitude = 1}]\n", "constituents",
+               "known constituents are: M2, S2, N2, K2, K1, O1, P1, Q1, M4, MS4, M6, MN4");
+  expect_error(b + "constituents = [{name = \"M2\", period = \"12 h\", amplitude = 1}]\n", "constituents",
+               "give either name or period, not both");
+  expect_error(b + "constituents = [{amplitude = 1}]\n", "constituents", "needs a name (e.g. \"M2\") or a period");
+  expect_error(b + "constituents = [{name = \"K1\"}]\n", "constituents", "missing required key 'amplitude'");
+  const auto s = io::parse_scenario(b + "constituents = [{name = \"m2\", amplitude = 1}, {name = \"K1\", amplitude = 1}]\n",
+                                    "s.toml", "");
+  EXPECT_EQ(s.boundaries[0].constituents[0].name, "M2");
+  EXPECT_NEAR(s.boundaries[0].constituents[0].period, 12.4206012 * 3600, 12.4206012 * 3600 * 1e-6);
+  EXPECT_NEAR(s.boundaries[0].constituents[1].period, 360 / 15.0410686 * 3600, 1e-6);
+}
+
+TEST(ScenarioErrors, OverlappingSources) {
+  const std::string p = "[[patch]]\nname = \"a\"\nconcentration = 1\ncircle = {x = 0, y = 0, radius = 10}\n";
+  expect_error(kMinimal + p + "[[patch]]\nname = \"b\"\nconcentration = 1\ncircle = {x = 15, y = 0, radius = 6}\n",
+               10, "patch 'b' overlaps patch 'a' (patch.0, line 6); patches must not overlap");
+  EXPECT_EQ(error_of(kMinimal + p + "[[patch]]\nconcentration = 1\ncircle = {x = 25, y = 0, radius = 6}\n"), "(no error)");
+  expect_error(kMinimal + p + "[[patch]]\nname = \"c\"\nconcentration = 1\npolygon = [[5, -20], [30, -20], [5, 20]]\n",
+               10, "(a polygon is compared by its bounding box)");
+  const std::string r = "[[release]]\nname = \"r1\"\nx = 0\ny = 0\nradius = 10\ndischarge = 1\nconcentration = 1\n"
+                        "start = \"1 h\"\nduration = \"2 h\"\n";
+  const auto r2 = [](double x) {
+    return "[[release]]\nname = \"r2\"\nx = " + std::to_string(x) + "\ny = 0\ndischarge = 1\nconcentration = 1\n";
+  };
+  expect_error(kMinimal + r + r2(5) + "start = \"2 h\"\n", 15,
+               "release 'r2' overlaps release 'r1' (release.0, line 6) in space and in time");
+  EXPECT_EQ(error_of(kMinimal + r + r2(5) + "start = \"3 h\"\n"), "(no error)");  // after r1 ends
+  EXPECT_EQ(error_of(kMinimal + r + r2(50)), "(no error)") << "apart";
+}
+
+TEST(ScenarioOverrides, ChangeAndAddValues) {
+  const std::string text = kMinimal + "[[gauge]]\nname = \"a\"\nx = 0\ny = 0\n[[gauge]]\nname = \"b\"\nx = 1\ny = 1\n" +
+                           "[[boundary]]\nside = \"west\"\nkind = \"wall\"\n" +
+                           "[[release]]\nx = 0\ny = 0\ndischarge = 1\nconcentration = 1\n";
+  const auto s = io::parse_scenario(text, "s.toml", "",
+                                    {"time.duration=3h", "output.netcdf=false", "physics.manning=0.03",
+                                     "boundary.0.kind=open", "gauge.1.x=4.5", "release.0.start=2h",
+                                     "time.start=2026-11-23T06:00:00+01:00", "output.png_times=[\"1 h\", 60]",
+                                     "name = spill test", "domain.cells=64"});
+  EXPECT_DOUBLE_EQ(s.time.duration, 3 * 3600);
+  EXPECT_FALSE(s.output.netcdf);
+  EXPECT_DOUBLE_EQ(s.physics.manning, 0.03);
+  EXPECT_EQ(s.boundaries[0].kind, sim::BoundarySpec::Kind::open);
+  EXPECT_DOUBLE_EQ(s.gauges[1].x, 4.5);
+  EXPECT_DOUBLE_EQ(s.releases[0].start, 7200);
+  EXPECT_EQ(s.time.start, "2026-11-23T05:00:00Z");
+  EXPECT_EQ(s.output.png_times, (std::vector<double>{60, 3600}));
+  EXPECT_EQ(s.name, "spill test");
+  EXPECT_EQ(s.domain.cells, 64);
+}
+
+TEST(ScenarioOverrides, BadKeysAndValuesNameSet) {
+  const std::string g = kMinimal + "[[gauge]]\nname = \"a\"\nx = 0\ny = 0\n";
+  const auto starts = [](const std::string& m, const std::string& p) { return m.rfind(p, 0) == 0; };
+  std::string m = error_of(g, {"gauge.1.x=4.5"});
+  EXPECT_TRUE(starts(m, "--set gauge.1.x: index 1 is past the end of 'gauge' (1 element)")) << m;
+  m = error_of(kMinimal, {"boundary.0.kind=open"});
+  EXPECT_TRUE(starts(m, "--set boundary.0.kind: index 0 is past the end of 'boundary'")) << m;
+  m = error_of(kMinimal, {"time.cfl=fast"});
+  EXPECT_TRUE(starts(m, "--set time.cfl: time.cfl: expected a number in (0, 1], got string \"fast\"")) << m;
+  m = error_of(kMinimal, {"physics.maning=0.03"});
+  EXPECT_TRUE(starts(m, "--set physics.maning: unknown key 'maning' in [physics]; did you mean 'manning'?")) << m;
+  m = error_of(kMinimal, {"time.duration"});
+  EXPECT_TRUE(starts(m, "--set time.duration: expected KEY=VALUE")) << m;
+  m = error_of(kMinimal, {"time..duration=1"});
+  EXPECT_TRUE(starts(m, "--set time..duration: invalid key")) << m;
+  m = error_of(kMinimal, {"time.duration.x=1"});
+  EXPECT_TRUE(starts(m, "--set time.duration.x: 'time.duration' is a value, not a table")) << m;
+  m = error_of(kMinimal, {"time.duration=-2h"});
+  EXPECT_TRUE(starts(m, "--set time.duration: time.duration: expected a duration >= 0")) << m;
+  m = error_of(g, {"gauge.x=1"});
+  EXPECT_TRUE(starts(m, "--set gauge.x: 'gauge' is an array: expected an index")) << m;
+}
+
+TEST(Duration, Forms) {
+  EXPECT_DOUBLE_EQ(io::parse_duration("3600", "t"), 3600);
+  EXPECT_DOUBLE_EQ(io::parse_duration("3600 s", "t"), 3600);
+  EXPECT_DOUBLE_EQ(io::parse_duration("2h", "t"), 7200);
+  EXPECT_DOUBLE_EQ(io::parse_duration("90min", "t"), 5400);
+  EXPECT_DOUBLE_EQ(io::parse_duration("1.5 d", "t"), 129600);
+  EXPECT_DOUBLE_EQ(io::parse_duration(" 7 days ", "t"), 7 * 86400);
+  EXPECT_DOUBLE_EQ(io::parse_duration("1e3", "t"), 1000);
+  EXPECT_DOUBLE_EQ(io::parse_duration("0", "t"), 0);
+  for (const char* bad : {"", "h", "2 weeks", "1.2.3 h", "-1 h", "abc", "inf", "nan s", "2 h 30 min"}) {
+    try {
+      io::parse_duration(bad, "time.duration");
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()).rfind("time.duration: ", 0), 0u) << e.what();
+    }
+  }
+}
+
+TEST(Series, ReadsHeadersSeparatorsAndComments) {
+  const std::string dir = temp_dir("series");
+  write(dir + "/a.csv", "# tide gauge\ntime [s], level [m]\n0, 1.0\n\n600,1.5 # flood\n1200 , 0.5\n");
+  auto s = io::read_series(dir + "/a.csv");
+  ASSERT_EQ(s.size(), 3u);
+  EXPECT_DOUBLE_EQ(s[1].t, 600);
+  EXPECT_DOUBLE_EQ(s[1].value, 1.5);
+  write(dir + "/b.txt", "0\t5\t50\r\n3600\t6\t60\r\n");
+  s = io::read_series(dir + "/b.txt", 2);
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_DOUBLE_EQ(s[1].value, 60);
+  write(dir + "/c.txt", "0 1\n10   2\n");
+  EXPECT_EQ(io::read_series(dir + "/c.txt").size(), 2u);
+}
+
+TEST(Series, Errors) {
+  const std::string dir = temp_dir("series_bad");
+  const auto error = [&](const std::string& text, int column = 1) -> std::string {
+    write(dir + "/s.csv", text);
+    try {
+      io::read_series(dir + "/s.csv", column);
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "(no error)";
+  };
+  const std::string f = dir + "/s.csv:";
+  EXPECT_EQ(error("t,v\n0,1\n10,x1\n"), f + "3: bad number 'x1' in column 1");
+  EXPECT_EQ(error("0,1\n10\n"), f + "2: expected at least 2 columns (time and value in column 1), found 1");
+  EXPECT_EQ(error("0,1\n0,2\n"), f + "2: time 0 is not after the previous time 0 (times must increase)");
+  EXPECT_EQ(error("# only\n0,1\n"), f + "2: expected at least 2 data points, found 1");
+  EXPECT_EQ(error("0,1\n5,,2\n", 2), f + "1: expected at least 3 columns (time and value in column 2), found 2");
+  EXPECT_TRUE(contains(error("0,1\n1,2\n", 0), "column must be >= 1"));
+  EXPECT_THROW(io::read_series(dir + "/missing.csv"), IoError);
+}
+
+TEST(Series, LoadedFromTheScenarioDirectory) {
+  const std::string dir = temp_dir("series_scn");
+  write(dir + "/q.csv", "0,10\n3600,zz\n");
+  const std::string text = kMinimal + "[[boundary]]\nside = \"north\"\nkind = \"discharge\"\nseries = \"q.csv\"\n";
+  try {
+    io::parse_scenario(text, "scn.toml", dir);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    const std::string m = e.what();
+    EXPECT_EQ(m.rfind(dir + "/q.csv:2: bad number 'zz'", 0), 0u) << m;
+    EXPECT_TRUE(contains(m, "(the series of boundary.0, scn.toml:9)")) << m;
+  }
+  write(dir + "/q.csv", "0,10\n3600,-1\n");
+  try {
+    io::parse_scenario(text, "scn.toml", dir);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("scn.toml:9: boundary.0.series: discharge values must be >= 0", 0), 0u) << e.what();
+  }
+  try {
+    io::parse_scenario(text, "scn.toml", dir, {"boundary.0.series=nothere.csv"});
+    ADD_FAILURE() << "no error";
+  } catch (const IoError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("--set boundary.0.series: boundary.0.series: cannot read series file", 0), 0u)
+        << e.what();
+  }
+}
+
+TEST(Scenario, LoadFromFile) {
+  const std::string dir = temp_dir("load");
+  write(dir + "/run.toml", kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"level\"\nseries = \"tide.csv\"\n");
+  write(dir + "/tide.csv", "0 0\n60 1\n");
+  const auto s = io::load_scenario(dir + "/run.toml", {"time.cfl=0.5"});
+  EXPECT_EQ(s.file, dir + "/run.toml");
+  EXPECT_EQ(s.base_dir, dir);
+  EXPECT_EQ(s.name, "run");
+  EXPECT_DOUBLE_EQ(s.time.cfl, 0.5);
+  EXPECT_EQ(s.boundaries[0].series.size(), 2u);
+  EXPECT_THROW(io::load_scenario(dir + "/nope.toml"), IoError);
+  EXPECT_THROW(io::load_scenario(dir), IoError);
+  try {
+    io::load_scenario(dir + "/run.toml", {"physics.manning=-1"});
+    ADD_FAILURE();
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("--set physics.manning: physics.manning: expected a number >= 0", 0), 0u)
+        << e.what();
+  }
+}
+
+TEST(Scenario, ShippedScenariosParse) {
+  // Every scenarios/*.toml of the source tree; one whose data files are absent (IoError) is skipped.
+  const fs::path dir = fs::path(__FILE__).parent_path().parent_path() / "scenarios";
+  if (!fs::is_directory(dir)) GTEST_SKIP() << "no scenarios directory at " << dir;
+  int parsed = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".toml") continue;
+    try {
+      const sim::Scenario s = io::load_scenario(e.path().string());
+      EXPECT_GT(s.time.duration, 0) << e.path();
+      ++parsed;
+    } catch (const IoError& err) {
+      std::cout << "[ SKIPPED  ] " << e.path() << ": " << err.what() << "\n";
+    } catch (const InputError& err) {
+      ADD_FAILURE() << err.what();
+    }
+  }
+  std::cout << "parsed " << parsed << " scenario files from " << dir << "\n";
+}
