@@ -64,7 +64,7 @@ std::string to_json(const BenchReport& rep, long steps) {
   w.begin_array("rows");
   for (const BenchRow& r : rep.rows) {
     w.begin_object();
-    w.value("backend", r.backend).value("kernel", r.kernel).value("precision", r.precision);
+    w.value("backend", r.backend).value("kernel", r.kernel).value("precision", r.precision).value("balance", r.balance);
     w.value("nx", r.nx).value("ny", r.ny).value("steps", static_cast<long long>(r.steps));
     w.value("ms_per_step", r.ms_per_step).value("cell_updates_per_s", r.cell_updates_per_s);
     w.value("bytes_per_cell_update", r.bytes_per_cell_update).value("achieved_gbs", r.achieved_gbs);

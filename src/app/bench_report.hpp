@@ -12,6 +12,7 @@ namespace ria::app {
 struct BenchRow {
   std::string backend, kernel, precision;
   int nx = 0, ny = 0;
+  bool balance = false;            // the step also accumulated the mass balance (--balance)
   long steps = 0;
   double ms_per_step = 0, cell_updates_per_s = 0;
   double bytes_per_cell_update = 0;

@@ -24,13 +24,15 @@ struct BenchArgs {
   bool estuary = false;
   double estuary_hours = 168;
   int estuary_n = 1000;
+  bool balance = false;
   std::string json;
 };
 
-BenchRow measure(exec::Backend b, const std::string& kernel, Precision p, int n, long steps) {
+BenchRow measure(exec::Backend b, const std::string& kernel, Precision p, int n, long steps, bool balance) {
   const validate::Options opt{b, kernel, p};
   swe::HostState init;
-  const swe::SolverSetup s = validate::water_column_setup(n, opt, init);
+  swe::SolverSetup s = validate::water_column_setup(n, opt, init);
+  s.track_balance = balance;  // as `ria run` does: boundary/release/decay balance every step
   auto solver = swe::make_solver(s);
   solver->set_state(init);
   // The fused kernel runs whole CUDA graphs of 32 steps (steps past a limit only copy the state),
@@ -45,6 +47,7 @@ BenchRow measure(exec::Backend b, const std::string& kernel, Precision p, int n,
   r.kernel = kernel;
   r.precision = p == Precision::f32 ? "float" : "double";
   r.nx = r.ny = n;
+  r.balance = balance;
   r.steps = done;
   r.ms_per_step = 1e3 * wall / done;
   r.cell_updates_per_s = static_cast<double>(n) * n * done / wall;
@@ -63,7 +66,7 @@ int run_bench(const BenchArgs& a) {
     for (const auto& k : kernels)
       for (const auto& ps : a.precisions)
         for (int n : a.sizes) {
-          BenchRow r = measure(b, k, parse_precision(ps), n, a.steps);
+          BenchRow r = measure(b, k, parse_precision(ps), n, a.steps, a.balance);
           finish_row(r, rep.copy_bandwidth_gbs);
           print_row(std::cout, r);
           rep.rows.push_back(r);
@@ -91,6 +94,7 @@ void register_bench(CLI::App& app, int& exit_code) {
   cmd->add_option("--estuary-hours", a->estuary_hours, "simulated hours of the estuary case")
       ->check(CLI::PositiveNumber)->capture_default_str();
   cmd->add_option("--estuary-size", a->estuary_n, "estuary grid n (n x n)")->check(CLI::Range(8, 100000))->capture_default_str();
+  cmd->add_flag("--balance", a->balance, "track the water/pollutant balance every step, as `ria run` does");
   cmd->add_option("--json", a->json, "write the results as JSON to this file");
   cmd->callback([a, &exit_code] {
     try {

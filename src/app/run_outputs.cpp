@@ -41,7 +41,15 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     csv_ = std::make_unique<io::GaugeCsv>(ctx.dir + "/gauges.csv", names, t_resume);
     files_.push_back(csv_->path());
   }
-  if (sc.output.netcdf) {
+  // A build without NetCDF or GDAL still runs every scenario: what it cannot write is said once,
+  // at the start, and the CSV gauges, checkpoints and summary are written as usual.
+  if (sc.output.netcdf && !io::netcdf_built())
+    std::fprintf(stderr, "ria run: warning: this ria was built without NetCDF (libnetcdf-c++4-dev, -DRIA_NETCDF=ON): "
+                         "no ria.nc is written; set output.netcdf = false to silence this\n");
+  if ((sc.output.png_at_end || !sc.output.png_times.empty()) && !io::png_built())
+    std::fprintf(stderr, "ria run: warning: this ria was built without GDAL (libgdal-dev, -DRIA_GDAL=ON): no PNG maps "
+                         "are drawn; set output.png_times = [] and output.png_at_end = false to silence this\n");
+  if (sc.output.netcdf && io::netcdf_built()) {
     io::NcHeader h;
     h.grid = m.setup.grid;
     h.crs_wkt = m.crs_wkt;

@@ -90,6 +90,9 @@ class CudaSolver final : public Solver {
         for (int f = 0; f < 4; ++f) tex_[b][f] = make_texture(buf_[b] + f * stride_, n_);
     }
     RIA_CUDA_CHECK(cudaStreamCreate(&stream_));
+    RIA_CUDA_CHECK(cudaStreamCreate(&side_));
+    RIA_CUDA_CHECK(cudaEventCreateWithFlags(&fork_, cudaEventDisableTiming));
+    RIA_CUDA_CHECK(cudaEventCreateWithFlags(&join_, cudaEventDisableTiming));
     reducer_ = exec::make_cuda_reducer();
   }
 
@@ -104,6 +107,9 @@ class CudaSolver final : public Solver {
                     static_cast<void*>(dt_), static_cast<void*>(partial_), static_cast<void*>(scalar_),
                     static_cast<void*>(clock_), static_cast<void*>(balance_)})
       cudaFree(p);
+    cudaEventDestroy(fork_);
+    cudaEventDestroy(join_);
+    cudaStreamDestroy(side_);
     cudaStreamDestroy(stream_);
   }
 
@@ -250,23 +256,23 @@ class CudaSolver final : public Solver {
     tiled<16, 16, Src, kPhase1, kDevice>(src, out, dt);
   }
 
-  /// Balance of the step about to be taken from buffer b (one block, before the update kernel).
+  /// Balance of the step about to be taken from buffer b (one block), on stream `on`.
   template <bool kDevice>
-  void launch_balance(int b, T dt) {
+  void launch_balance(int b, T dt, cudaStream_t on) {
     if (!setup_.track_balance) return;
     const cuda::StepDt<T, kDevice> step{dt, clock_};
     if (v_.textures)
       cuda::k_boundary_balance<T, cuda::TexSource<T>, kDevice>
-          <<<1, 256, 0, stream_>>>(tex_source(b), sweep_, t_, step, setup_.params.decay_rate, balance_);
+          <<<1, 256, 0, on>>>(tex_source(b), sweep_, t_, step, setup_.params.decay_rate, balance_);
     else
       cuda::k_boundary_balance<T, ArraySource<T>, kDevice>
-          <<<1, 256, 0, stream_>>>(array_source(b), sweep_, t_, step, setup_.params.decay_rate, balance_);
+          <<<1, 256, 0, on>>>(array_source(b), sweep_, t_, step, setup_.params.decay_rate, balance_);
     RIA_CUDA_CHECK(cudaGetLastError());
   }
 
   /// One step from buffer cur_ into the other one (host-driven variants), then swap.
   void launch_update(T dt) {
-    launch_balance<false>(cur_, dt);
+    launch_balance<false>(cur_, dt, stream_);
     const int out = 1 - cur_;
     if (v_.flux == Flux::naive) {
       const dim3 block(16, 16), grid((setup_.grid.nx + 15) / 16, (setup_.grid.ny + 15) / 16);
@@ -286,14 +292,22 @@ class CudaSolver final : public Solver {
     cur_ = out;
   }
 
-  /// Captures kGraphSteps fused steps (update + phase 2, ping-pong) into a CUDA graph.
+  /// Captures kGraphSteps fused steps (update + phase 2, ping-pong) into a CUDA graph. With the
+  /// balance tracked, its one-block kernel runs on a side branch beside the update: both only read
+  /// buffer b (the update writes 1 - b) and the clock, which phase 2 advances after joining both.
   void build_graph() {
     cudaGraph_t graph;
     RIA_CUDA_CHECK(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal));
     int b = cur_;
     for (int s = 0; s < kGraphSteps; ++s) {
-      launch_balance<true>(b, T(0));
+      if (setup_.track_balance) {
+        RIA_CUDA_CHECK(cudaEventRecord(fork_, stream_));
+        RIA_CUDA_CHECK(cudaStreamWaitEvent(side_, fork_, 0));
+        launch_balance<true>(b, T(0), side_);
+        RIA_CUDA_CHECK(cudaEventRecord(join_, side_));
+      }
       tiled_by_shape<cuda::TexSource<T>, true, true>(tex_source(b), 1 - b, T(0));
+      if (setup_.track_balance) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
       cuda::k_fused_phase2<T><<<1, 1024, 0, stream_>>>(partial_, grid_.x * grid_.y, clock_, dt_rule());
       b = 1 - b;
     }
@@ -347,6 +361,8 @@ class CudaSolver final : public Solver {
   cudaTextureObject_t tex_[2][4] = {};
   cudaTextureObject_t tex_H_ = 0;
   cudaStream_t stream_ = nullptr;
+  cudaStream_t side_ = nullptr;  // the balance branch of the fused graph
+  cudaEvent_t fork_ = nullptr, join_ = nullptr;
   cudaGraphExec_t graph_exec_ = nullptr;
   int graph_base_ = 0;
   dim3 grid_;
