@@ -104,5 +104,23 @@ disk_full)  # writes beyond a file-size limit fail cleanly; the previous checkpo
     || fail "the kept checkpoint does not restart"
   echo "ok: failed write reported, previous checkpoint intact and restartable"
   ;;
+dem)  # ria dem info / prepare, and the prepared GeoTIFF used as the domain of a run
+  printf 'ncols 6\nnrows 4\nxllcorner 100\nyllcorner 200\ncellsize 50\nNODATA_value -9999\n' > d.asc
+  for _ in 1 2 3 4; do echo "-5 -4 -3 -2 -9999 1" >> d.asc; done
+  expect 0 "size +6 x 4 cells" -- "$RIA" dem info d.asc
+  grep -Eq "value -9999: 4 cells" out.txt || fail "dem info does not count the 4 nodata cells"
+  grep -Eq "elevation +min -5, max 1" out.txt || fail "dem info elevation range"
+  expect 3 "nothere.tif" -- "$RIA" dem info nothere.tif
+  if [ -z "${RIA_EXPECT_PNG:-}" ]; then echo "ok: no GDAL in this build, GeoTIFF steps skipped"; exit 0; fi
+  expect 0 "wrote +p.tif" -- "$RIA" dem prepare d.asc --resolution 25 --fill-nodata 3 --out p.tif
+  expect 0 "size +12 x 8 cells" -- "$RIA" dem info p.tif
+  grep -Eq "value -9999: 0 cells; NaN: 0 cells; valid: 96 cells" out.txt || fail "prepared DEM still has nodata"
+  expect 3 "/nonexist/p.tif" -- "$RIA" dem prepare d.asc --resolution 25 --fill-nodata 3 --out /nonexist/p.tif
+  printf 'name = "p"\n[domain]\nsource = "dem"\ndem = "p.tif"\nnodata = "error"\n[time]\nduration = "10 min"\n' > p.toml
+  printf '[initial]\nlevel = 0.5\n[[boundary]]\nside = "west"\nkind = "level"\nmean_level = 0.8\n' >> p.toml
+  printf '[output]\nnetcdf = false\npng_at_end = false\n' >> p.toml
+  expect 0 "^done: 600 s simulated" -- "$RIA" run p.toml --output pout
+  grep -Eq "12 x 8 cells of 25 m" out.txt || fail "the run does not use the prepared 12 x 8 grid"
+  ;;
 *) fail "unknown case" ;;
 esac
