@@ -134,3 +134,46 @@ TEST(Solver, TransonicRarefactionHasNoExpansionShock) {
   EXPECT_LT(err / norm, 0.01);
   EXPECT_LT(jump, 0.02);  // the fan spans ~ 250 cells: no jump anywhere near hl - hr = 0.83
 }
+
+// A Manning raster: in a uniform flow over a flat bed the interior fluxes cancel exactly, so one
+// step changes each interior cell's discharge only by its own friction factor (sources.hpp):
+//   q1 = q0 / (1 + dt g n_k^2 |u| / h^(4/3)),
+// and a field that is everywhere equal to the uniform n gives the uniform run bit for bit.
+TEST(Solver, ManningFieldAppliesEachCellsOwnCoefficient) {
+  swe::SolverSetup s;
+  s.grid = Grid{12, 10, 5.0, 5.0, 0, 0};
+  s.H.assign(s.grid.cells(), 2.0);
+  s.params.manning = 0;
+  s.manning.resize(s.grid.cells());
+  for (std::size_t k = 0; k < s.manning.size(); ++k) s.manning[k] = 0.01 * (k % 7);  // 0 .. 0.06
+  swe::HostState init;
+  init.resize(s.grid.cells());
+  for (std::size_t k = 0; k < init.h.size(); ++k) init.h[k] = 2.0, init.qx[k] = 0.6, init.qy[k] = -0.2, init.hc[k] = 0;
+  for (exec::Backend b : {exec::Backend::serial, exec::Backend::openmp}) {
+    s.backend = b;
+    auto solver = swe::make_solver(s);
+    solver->set_state(init);
+    ASSERT_EQ(solver->advance(1e30, 1), 1);
+    const double dt = solver->time(), speed = std::hypot(0.6, 0.2) / 2.0;
+    swe::HostState out;
+    solver->get_state(out);
+    for (int j = 2; j < s.grid.ny - 2; ++j)
+      for (int i = 2; i < s.grid.nx - 2; ++i) {
+        const std::size_t k = static_cast<std::size_t>(j) * s.grid.nx + i;
+        const double n = s.manning[k];
+        const double factor = 1 + dt * s.params.g * n * n * speed / std::pow(2.0, 4.0 / 3.0);
+        EXPECT_NEAR(out.qx[k], 0.6 / factor, 1e-15) << i << "," << j;
+        EXPECT_NEAR(out.qy[k], -0.2 / factor, 1e-15) << i << "," << j;
+        if (n == 0) {
+          EXPECT_EQ(out.qx[k], 0.6);
+        }
+      }
+  }
+  // Constant field == uniform coefficient, bitwise, over many steps of a busy estuary.
+  app::EstuaryCase c = busy_estuary(exec::Backend::serial, Precision::f64);
+  const swe::HostState uniform = run(c.setup, c.init, 600);
+  c.setup.manning.assign(c.setup.grid.cells(), c.setup.params.manning);
+  c.setup.params.manning = 0.5;  // ignored where the field is given
+  const swe::HostState field = run(c.setup, c.init, 600);
+  EXPECT_TRUE(uniform.h == field.h && uniform.qx == field.qx && uniform.qy == field.qy && uniform.hc == field.hc);
+}

@@ -41,6 +41,7 @@ std::uint64_t fingerprint(const sim::Model& m) {
                         static_cast<const void*>(&g.x0), static_cast<const void*>(&g.y0)})
     h = io::fnv1a(p, 8, h);
   h = io::fnv1a(s.H.data(), s.H.size() * sizeof(double), h);
+  if (!s.manning.empty()) h = io::fnv1a(s.manning.data(), s.manning.size() * sizeof(double), h);
   const double phys[] = {s.params.g, s.params.h_dry, s.params.manning, s.params.diffusivity, s.params.decay_rate};
   return io::fnv1a(phys, sizeof phys, h);
 }

@@ -57,7 +57,8 @@ void check_memory(double cells, exec::Backend backend, Precision precision, cons
   }
 }
 
-sim::Bed load_bed(const sim::Scenario& sc, exec::Backend backend, Precision precision) {
+namespace {
+sim::Bed bed_of(const sim::Scenario& sc, exec::Backend backend, Precision precision) {
   const sim::DomainSpec& d = sc.domain;
   if (d.source == sim::DomainSpec::Source::synthetic_estuary) {
     const int n = d.cells > 0 ? d.cells : 200;
@@ -101,19 +102,52 @@ sim::Bed load_bed(const sim::Scenario& sc, exec::Backend backend, Precision prec
   for (double& v : r.v) v = std::isfinite(v) ? sign * v + d.vertical_offset : d.fill_elevation;
   return bed_from_raster(r);
 }
+}  // namespace
 
-std::vector<double> load_initial_eta(const sim::Scenario& sc, const sim::Bed& bed) {
-  const std::string what = sc.file + ": initial.path '" + sc.initial.path + "'";
-  io::Raster r = io::read_raster(sc.initial.path);
-  const Grid g = r.grid(), m = bed.grid;
+namespace {
+/// A raster that must lie on the model grid cell for cell (same size, cell size and origin).
+io::Raster read_on_grid(const std::string& path, const Grid& m, const std::string& what) {
+  io::Raster r = io::read_raster(path);
+  const Grid g = r.grid();
   if (r.nx != m.nx || r.ny != m.ny || std::fabs(g.dx - m.dx) > 1e-9 * m.dx || std::fabs(g.x0 - m.x0) > 1e-6 * m.dx ||
       std::fabs(g.y0 - m.y0) > 1e-6 * m.dy) {
     std::ostringstream o;
     o << what << " is a " << r.nx << " x " << r.ny << " raster of " << g.dx << " m cells at (" << g.x0 << ", " << g.y0
-      << "); the model grid is " << m.nx << " x " << m.ny << " of " << m.dx << " m at (" << m.x0 << ", " << m.y0 << ")";
+      << "); the model grid is " << m.nx << " x " << m.ny << " of " << m.dx << " m at (" << m.x0 << ", " << m.y0
+      << ") (`ria dem prepare` with the domain's resolution and bbox makes one)";
     throw io::InputError(o.str());
   }
-  return r.v;
+  return r;
+}
+}  // namespace
+
+std::vector<double> load_initial_eta(const sim::Scenario& sc, const sim::Bed& bed) {
+  return read_on_grid(sc.initial.path, bed.grid, sc.file + ": initial.path '" + sc.initial.path + "'").v;
+}
+
+namespace {
+void load_manning(const sim::Scenario& sc, sim::Bed& bed) {
+  if (sc.physics.manning_raster.empty()) return;
+  const std::string what = sc.file + ": physics.manning '" + sc.physics.manning_raster + "'";
+  const io::Raster r = read_on_grid(sc.physics.manning_raster, bed.grid, what);
+  for (std::size_t k = 0; k < r.v.size(); ++k) {
+    const double n = r.v[k];
+    if (!(n >= 0 && n <= 1)) {  // NaN (nodata) included
+      std::ostringstream o;
+      o << what << ": cell (i, j) = (" << k % r.nx << ", " << k / r.nx << ") holds " << n
+        << "; expected a Manning n in [0, 1] s/m^(1/3) in every cell (typical 0.01-0.1)";
+      throw io::InputError(o.str());
+    }
+  }
+  bed.manning = r.v;
+}
+
+}  // namespace
+
+sim::Bed load_bed(const sim::Scenario& sc, exec::Backend backend, Precision precision) {
+  sim::Bed b = bed_of(sc, backend, precision);
+  load_manning(sc, b);
+  return b;
 }
 
 }  // namespace ria::app

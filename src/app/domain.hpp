@@ -13,6 +13,7 @@
 namespace ria::app {
 
 /// Throws io::InputError / io::IoError naming the scenario key and the file.
+/// With physics.manning a raster, also the per-cell Manning n (on the model grid, each in [0, 1]).
 sim::Bed load_bed(const sim::Scenario& sc, exec::Backend backend, Precision precision);
 
 /// Free-surface elevation raster of initial.kind = raster on the bed's grid (NaN: dry).

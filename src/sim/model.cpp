@@ -147,6 +147,10 @@ Model build_model(const Scenario& sc, const Bed& bed, const std::vector<double>&
   m.crs_wkt = bed.crs_wkt;
   s.params.g = sc.physics.gravity;
   s.params.manning = sc.physics.manning;
+  if (!bed.manning.empty()) {
+    if (bed.manning.size() != g.cells()) throw ModelError("physics.manning: the raster does not match the model grid");
+    s.manning = bed.manning;
+  }
   s.params.diffusivity = sc.physics.diffusivity;
   s.params.decay_rate = sc.physics.half_life > 0 ? std::log(2.0) / sc.physics.half_life : 0.0;
   s.params.h_dry = sc.physics.dry_depth;

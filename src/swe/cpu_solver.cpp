@@ -19,6 +19,8 @@ class CpuSolver final : public Solver {
       : setup_(s), parallel_(parallel), reducer_(exec::make_host_reducer(parallel)), n_(s.grid.cells()) {
     sweep_ = make_sweep_params<T>(s);
     H_.assign(s.H.begin(), s.H.end());
+    manning_.assign(s.manning.begin(), s.manning.end());
+    if (!manning_.empty()) sweep_.manning = manning_.data();
     for (auto* v : {&cur_, &next_}) v->resize(4 * n_);
     local_dt_.assign(n_, T(0));
   }
@@ -124,7 +126,7 @@ class CpuSolver final : public Solver {
   std::unique_ptr<exec::Reducer> reducer_;
   std::size_t n_;
   SweepParams<T> sweep_;
-  std::vector<T> H_, cur_, next_, local_dt_;
+  std::vector<T> H_, cur_, next_, local_dt_, manning_;
   double t_ = 0;
   long steps_ = 0;
   Balance balance_;

@@ -81,6 +81,12 @@ class CudaSolver final : public Solver {
     RIA_CUDA_CHECK(cudaMalloc(&partial_, std::max<std::size_t>(n_, grid_.x * grid_.y) * sizeof(T)));
     RIA_CUDA_CHECK(cudaMalloc(&scalar_, sizeof(T)));
     RIA_CUDA_CHECK(cudaMalloc(&balance_, sizeof(Balance)));
+    if (!s.manning.empty()) {
+      const std::vector<T> n(s.manning.begin(), s.manning.end());
+      RIA_CUDA_CHECK(cudaMalloc(&manning_, n_ * sizeof(T)));
+      RIA_CUDA_CHECK(cudaMemcpy(manning_, n.data(), n_ * sizeof(T), cudaMemcpyHostToDevice));
+      sweep_.manning = manning_;
+    }
     set_balance(Balance{});
     const std::vector<T> H(s.H.begin(), s.H.end());
     RIA_CUDA_CHECK(cudaMemcpy(H_, H.data(), n_ * sizeof(T), cudaMemcpyHostToDevice));
@@ -105,7 +111,7 @@ class CudaSolver final : public Solver {
     }
     for (void* p : {static_cast<void*>(buf_[0]), static_cast<void*>(buf_[1]), static_cast<void*>(H_),
                     static_cast<void*>(dt_), static_cast<void*>(partial_), static_cast<void*>(scalar_),
-                    static_cast<void*>(clock_), static_cast<void*>(balance_)})
+                    static_cast<void*>(clock_), static_cast<void*>(balance_), static_cast<void*>(manning_)})
       cudaFree(p);
     cudaEventDestroy(fork_);
     cudaEventDestroy(join_);
@@ -358,6 +364,7 @@ class CudaSolver final : public Solver {
   T* scalar_ = nullptr;
   cuda::DeviceClock* clock_ = nullptr;
   Balance* balance_ = nullptr;
+  T* manning_ = nullptr;  // per-cell Manning n, or null
   cudaTextureObject_t tex_[2][4] = {};
   cudaTextureObject_t tex_H_ = 0;
   cudaStream_t stream_ = nullptr;

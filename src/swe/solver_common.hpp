@@ -38,7 +38,12 @@ SweepParams<T> make_sweep_params(const SolverSetup& s) {
   if (s.releases.count < 0 || s.releases.count > kMaxReleases)
     throw std::invalid_argument("at most " + std::to_string(kMaxReleases) + " releases are supported");
   sp.rel = s.releases;
-  return sp;
+  if (!s.manning.empty()) {
+    if (s.manning.size() != g.cells()) throw std::invalid_argument("Manning field size does not match the grid");
+    for (double n : s.manning)
+      if (!(n >= 0) || !std::isfinite(n)) throw std::invalid_argument("Manning n must be finite and >= 0 in every cell");
+  }
+  return sp;  // sp.manning is set by the solver, which owns the field in its precision and memory
 }
 
 /// Stops the run on a time step that is not finite and positive (a NaN state or no wet cell left).

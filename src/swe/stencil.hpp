@@ -42,6 +42,7 @@ struct SweepParams {
   SweParams<T> phys;
   Boundaries bc;
   Releases rel;
+  const T* manning = nullptr;  // per-cell Manning n, row-major nx per stored row; null: phys.manning
 };
 
 template <class T>
@@ -115,7 +116,14 @@ template <class T>
 RIA_HD inline Conserved<T> finish_cell(const Conserved<T>& w, const EdgeFlux<T>& west, const EdgeFlux<T>& east,
                                        const EdgeFlux<T>& south, const EdgeFlux<T>& north, const SweepParams<T>& s,
                                        double t, T dt, int i, int j) {
-  Conserved<T> r = update_cell(w, west, east, south, north, dt, s.inv_dx, s.inv_dy, s.phys);
+  Conserved<T> r;
+  if (s.manning) {  // a Manning raster: the cell's own n in the friction step (sources.hpp)
+    SweParams<T> p = s.phys;
+    p.manning = s.manning[static_cast<std::size_t>(j) * s.nx + i];
+    r = update_cell(w, west, east, south, north, dt, s.inv_dx, s.inv_dy, p);
+  } else {
+    r = update_cell(w, west, east, south, north, dt, s.inv_dx, s.inv_dy, s.phys);
+  }
   apply_releases(r, s.rel, t, dt, i, j);
   return r;
 }

@@ -111,6 +111,17 @@ dem)  # ria dem info / prepare, and the prepared GeoTIFF used as the domain of a
   grep -Eq "value -9999: 4 cells" out.txt || fail "dem info does not count the 4 nodata cells"
   grep -Eq "elevation +min -5, max 1" out.txt || fail "dem info elevation range"
   expect 3 "nothere.tif" -- "$RIA" dem info nothere.tif
+  # A Manning raster on the DEM's grid (6 x 4 of 50 m): used, and refused when off-grid or negative.
+  printf 'ncols 6\nnrows 4\nxllcorner 100\nyllcorner 200\ncellsize 50\n' > n.asc
+  for _ in 1 2 3 4; do echo "0.02 0.03 0.03 0.04 0.05 0.05" >> n.asc; done
+  printf 'name = "m"\n[domain]\nsource = "dem"\ndem = "d.asc"\nfill_elevation = 3.0\n[time]\nduration = "10 min"\n' > m.toml
+  printf '[physics]\nmanning = "n.asc"\n[initial]\nlevel = 0.5\n[[boundary]]\nside = "west"\nkind = "level"\n' >> m.toml
+  printf 'mean_level = 0.8\n[output]\nnetcdf = false\npng_at_end = false\n' >> m.toml
+  expect 0 "^done: 600 s simulated" -- "$RIA" run m.toml --output mout
+  sed 's/cellsize 50/cellsize 25/' n.asc > n25.asc
+  expect 2 "physics.manning 'n25.asc'.*model grid is 6 x 4" -- "$RIA" run m.toml --set physics.manning=n25.asc
+  sed '7s/0.02/-0.02/' n.asc > nneg.asc  # line 7: the second row from the north, j = 2
+  expect 2 "physics.manning 'nneg.asc'.*cell \(i, j\) = \(0, 2\) holds -0.02" -- "$RIA" run m.toml --set physics.manning=nneg.asc
   if [ -z "${RIA_EXPECT_PNG:-}" ]; then echo "ok: no GDAL in this build, GeoTIFF steps skipped"; exit 0; fi
   expect 0 "wrote +p.tif" -- "$RIA" dem prepare d.asc --resolution 25 --fill-nodata 3 --out p.tif
   expect 0 "size +12 x 8 cells" -- "$RIA" dem info p.tif

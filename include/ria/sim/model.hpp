@@ -17,6 +17,7 @@ struct Bed {
   Grid grid;
   std::vector<double> z;
   std::string crs_wkt;
+  std::vector<double> manning;  // per-cell Manning n (physics.manning raster), or empty: uniform
 };
 
 struct GaugeCell {

@@ -34,6 +34,8 @@ struct SolverSetup {
   Boundaries bc;
   Releases releases;
   SweParams<double> params;
+  /// Manning n per cell (nx * ny, each >= 0), replacing params.manning where given; empty: uniform.
+  std::vector<double> manning;
   bool track_balance = false;  // accumulate the boundary/release/decay balance every step (balance.hpp)
   exec::Backend backend = exec::Backend::serial;
   std::string kernel = "default";  // CUDA kernel variant; CPU backends accept only "default"
