@@ -5,12 +5,12 @@
 #include "ria/analytic/dam_break.hpp"
 #include "validate/cases.hpp"
 #include "validate/common.hpp"
+#include "validate/problems.hpp"
 #include "validate/tolerances.hpp"
 
 namespace ria::validate {
 namespace {
 
-constexpr double kLength = 100.0, kDam = 50.0, kTime = 6.0;
 constexpr int kAcross = 4;
 
 struct Run {
@@ -19,21 +19,10 @@ struct Run {
 };
 
 Run run_dam_break(const analytic::DamBreak& dam, int n, bool along_y, const Options& opt) {
-  const double d = kLength / n;
-  Grid g{along_y ? kAcross : n, along_y ? n : kAcross, d, d, 0.0, 0.0};
-  swe::SolverSetup s = base_setup(g, opt);
-  swe::HostState init;
-  init.resize(g.cells());
-  std::vector<double> exact(g.cells());
-  for (int j = 0; j < g.ny; ++j)
-    for (int i = 0; i < g.nx; ++i) {
-      const std::size_t k = static_cast<std::size_t>(j) * g.nx + i;
-      const double x = along_y ? g.y_centre(j) : g.x_centre(i);
-      init.h[k] = x < kDam ? dam.h_left : dam.h_right;
-      exact[k] = dam.depth(x, kTime);
-    }
-  const swe::HostState out = run_to(s, init, kTime);
-  Run r{relative_l1(out.h, exact), {}};
+  const Problem p = dam_break_problem(dam.h_left, dam.h_right, n, along_y, opt);
+  const Grid& g = p.setup.grid;
+  const swe::HostState out = run_to(p.setup, p.init, p.duration);
+  Run r{exact_depth_error(p, out.h, p.duration), {}};
   // Reorder to (along, across) so the x and y runs can be compared cell by cell.
   r.h.resize(g.cells());
   for (int j = 0; j < g.ny; ++j)
@@ -69,11 +58,11 @@ std::vector<CaseResult> dam_break_case(const std::string& name, const analytic::
 }  // namespace
 
 std::vector<CaseResult> case_ritter(const Options& opt) {
-  return dam_break_case("ritter", analytic::DamBreak{1.0, 0.0, kDam, 9.81}, opt);
+  return dam_break_case("ritter", analytic::DamBreak{1.0, 0.0, 50.0, 9.81}, opt);
 }
 
 std::vector<CaseResult> case_stoker(const Options& opt) {
-  return dam_break_case("stoker", analytic::DamBreak{1.0, 0.1, kDam, 9.81}, opt);
+  return dam_break_case("stoker", analytic::DamBreak{1.0, 0.1, 50.0, 9.81}, opt);
 }
 
 }  // namespace ria::validate

@@ -1,34 +1,16 @@
 // thacker: planar oscillation in a paraboloid bowl (analytic/thacker.hpp) on [0, 4]^2 with walls,
 // one period; relative L1 error of h at N/2, N, 2N (default 100, 200, 400).
-#include "ria/analytic/thacker.hpp"
 #include "validate/cases.hpp"
 #include "validate/common.hpp"
+#include "validate/problems.hpp"
 #include "validate/tolerances.hpp"
 
 namespace ria::validate {
 namespace {
 
 double thacker_error(int n, const Options& opt) {
-  const analytic::Thacker th;
-  const double d = 4.0 / n;
-  Grid g{n, n, d, d, 0.0, 0.0};
-  swe::SolverSetup s = base_setup(g, opt);
-  fill_bed(s, [&](double x, double y) { return th.bed_depth(x, y); });
-  swe::HostState init;
-  init.resize(g.cells());
-  std::vector<double> exact(g.cells());
-  const double T = th.period();
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) {
-      const std::size_t k = static_cast<std::size_t>(j) * n + i;
-      const double x = g.x_centre(i), y = g.y_centre(j);
-      init.h[k] = th.depth(x, y, 0.0);
-      init.qx[k] = init.h[k] * th.u(0.0);
-      init.qy[k] = init.h[k] * th.v(0.0);
-      exact[k] = th.depth(x, y, T);
-    }
-  const swe::HostState out = run_to(s, init, T);
-  return relative_l1(out.h, exact);
+  const Problem p = make_problem("thacker", n, opt);
+  return exact_depth_error(p, run_to(p.setup, p.init, p.duration).h, p.duration);
 }
 
 }  // namespace
