@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <chrono>
+#include <optional>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -58,7 +59,8 @@ void prepare_output_dir(const std::string& dir) {
 }
 
 void write_summary(const std::string& path, const sim::Scenario& sc, const swe::Solver& solver, const RunOutputs& out,
-                   const std::vector<std::string>& files, double wall, double t_start, bool interrupted) {
+                   const std::vector<std::string>& files, double wall, double t_start, bool interrupted,
+                   std::optional<double> exact_error) {
   io::JsonWriter w;
   const swe::Balance& b = out.last_balance();
   const swe::Totals& t = out.last_totals();
@@ -71,6 +73,7 @@ void write_summary(const std::string& path, const sim::Scenario& sc, const swe::
   w.begin_object("pollutant").value("stored", t.pollutant).value("in", b.pollutant_in).value("out", b.pollutant_out);
   w.value("released", b.pollutant_released).value("decayed", b.pollutant_decayed);
   w.value("error", out.last_balance_error_pollutant()).end_object();
+  if (exact_error) w.value("exact_depth_rel_l1", *exact_error);
   w.value("checkpoint", out.checkpoint_path());
   w.begin_array("files");
   for (const std::string& f : files) w.value("", f);
@@ -157,14 +160,20 @@ int run_scenario(const RunArgs& a) {
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
   const std::vector<std::string> files = out.finish();
   const bool interrupted = end == sim::RunEnd::interrupted;
-  write_summary(sc.output.directory + "/summary.json", sc, *solver, out, files, wall, opt.t_start, interrupted);
+  swe::HostState final_state;
+  solver->get_state(final_state);
+  const std::optional<double> exact_error = exact_depth_error(sc, final_state, solver->time());
+  write_summary(sc.output.directory + "/summary.json", sc, *solver, out, files, wall, opt.t_start, interrupted, exact_error);
   if (interrupted) {
     std::printf("interrupted by signal %d at t = %g s (step %ld); checkpoint %s; resume with --restart %s\n",
                 g_stop.load(), solver->time(), solver->steps(), out.checkpoint_path().c_str(), out.checkpoint_path().c_str());
     return kInterrupted;
   }
+  if (exact_error && !a.quiet)
+    std::printf("exact solution (%s): relative L1 error of the depth at t = %g s: %.4e\n", sc.domain.analytic.c_str(),
+                solver->time(), *exact_error);
   if (!a.quiet)
-    std::printf("done: %g s simulated in %.1f s wall (%.0fx real time), %ld steps on %s; results in %s/\n",
+    std::printf("done: %g s simulated in %.1f s wall (%.3gx real time), %ld steps on %s; results in %s/\n",
                 solver->time() - opt.t_start, wall, (solver->time() - opt.t_start) / wall, solver->steps(),
                 solver->description().c_str(), sc.output.directory.c_str());
   return kOk;

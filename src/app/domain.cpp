@@ -9,6 +9,7 @@
 #include "io/raster.hpp"
 #include "ria/exec/device_info.hpp"
 #include "synthetic_estuary.hpp"
+#include "validate/problems.hpp"
 
 namespace ria::app {
 namespace {
@@ -70,8 +71,16 @@ sim::Bed bed_of(const sim::Scenario& sc, exec::Backend backend, Precision precis
     for (std::size_t k = 0; k < e.H.size(); ++k) b.z[k] = -e.H[k];
     return b;
   }
-  if (d.source != sim::DomainSpec::Source::dem)
-    throw io::InputError(sc.file + ": domain.source = \"analytic\" is read by `ria validate`; `ria run` takes \"dem\" or \"synthetic_estuary\"");
+  if (d.source == sim::DomainSpec::Source::analytic) {
+    check_memory(validate::problem_cells(d.analytic, d.cells), backend, precision, sc.file + ": domain.cells");
+    const validate::Problem p = validate::make_problem(d.analytic, d.cells, validate::Options{backend, "default", precision});
+    sim::Bed b;
+    b.grid = p.setup.grid;
+    for (double H : p.setup.H) b.z.push_back(-H);
+    b.state = p.init;
+    b.bc = p.setup.bc;
+    return b;
+  }
 
   const std::string what = sc.file + ": domain.dem '" + d.dem + "'";
   const io::RasterInfo info = io::raster_info(d.dem);
@@ -148,6 +157,13 @@ sim::Bed load_bed(const sim::Scenario& sc, exec::Backend backend, Precision prec
   sim::Bed b = bed_of(sc, backend, precision);
   load_manning(sc, b);
   return b;
+}
+
+std::optional<double> exact_depth_error(const sim::Scenario& sc, const swe::HostState& s, double t) {
+  if (sc.domain.source != sim::DomainSpec::Source::analytic) return std::nullopt;
+  const validate::Problem p = validate::make_problem(sc.domain.analytic, sc.domain.cells, validate::Options{});
+  if (!p.exact_depth || s.h.size() != p.setup.grid.cells()) return std::nullopt;
+  return validate::exact_depth_error(p, s.h, t);
 }
 
 }  // namespace ria::app

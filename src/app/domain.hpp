@@ -3,6 +3,8 @@
 // grid-sized allocation.
 #pragma once
 
+#include <optional>
+
 #include <string>
 #include <vector>
 
@@ -15,6 +17,10 @@ namespace ria::app {
 /// Throws io::InputError / io::IoError naming the scenario key and the file.
 /// With physics.manning a raster, also the per-cell Manning n (on the model grid, each in [0, 1]).
 sim::Bed load_bed(const sim::Scenario& sc, exec::Backend backend, Precision precision);
+
+/// For an analytic domain with an exact solution: sum |h - h_exact(t)| / sum |h_exact(t)| of the
+/// state s at time t (the bump's exact solution is its steady state); else nullopt.
+std::optional<double> exact_depth_error(const sim::Scenario& sc, const swe::HostState& s, double t);
 
 /// Free-surface elevation raster of initial.kind = raster on the bed's grid (NaN: dry).
 std::vector<double> load_initial_eta(const sim::Scenario& sc, const sim::Bed& bed);

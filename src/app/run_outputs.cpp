@@ -200,7 +200,7 @@ void RunOutputs::checkpoint(double t, long steps, const swe::HostState& s, const
 
 void RunOutputs::progress(const sim::Progress& p) {
   if (ctx_.quiet) return;
-  std::printf("t = %s / %s (%5.1f%%)  ETA %s  %.0f steps/s  %.0fx real time  step %ld\n", hms(p.t).c_str(),
+  std::printf("t = %s / %s (%5.1f%%)  ETA %s  %.0f steps/s  %.3gx real time  step %ld\n", hms(p.t).c_str(),
               hms(p.t_end).c_str(), 100 * p.t / p.t_end, hms(p.eta_s).c_str(), p.steps_per_s, p.speedup, p.steps);
   std::fflush(stdout);
 }

@@ -24,7 +24,7 @@ bool is_dir(const fs::path& p) {
   return fs::is_directory(p, ec);
 }
 
-const std::vector<std::string> kAnalyticCases = {"lake_at_rest", "ritter", "stoker", "thacker", "water_column", "bump"};
+const std::vector<std::string> kAnalyticCases = {"lake_at_rest", "ritter", "stoker", "thacker", "tracer", "water_column", "bump"};
 
 void read_domain(const Table& root, sim::Scenario& s) {
   const auto d = root.table("domain");
@@ -58,7 +58,7 @@ void read_domain(const Table& root, sim::Scenario& s) {
   }
   if (o.source == Source::analytic) {
     d->allow_only({"source", "analytic", "cells"}, "with source = \"analytic\"");
-    d->require("analytic", "the case: lake_at_rest, ritter, stoker, thacker, water_column or bump");
+    d->require("analytic", "the case: lake_at_rest, ritter, stoker, thacker, tracer, water_column or bump");
     o.analytic = kAnalyticCases[*d->choice("analytic", kAnalyticCases)];
   } else {
     d->allow_only({"source", "cells"}, "with source = \"synthetic_estuary\"");

@@ -157,17 +157,30 @@ Model build_model(const Scenario& sc, const Bed& bed, const std::vector<double>&
   s.params.cfl = sc.time.cfl;
   s.track_balance = true;
 
-  // Initial state: still water at a level, or a free-surface raster; then the patches.
+  // Initial state: the analytic problem's, still water at a level, or a free-surface raster; then
+  // the patches.
   m.init.resize(g.cells());
   if (sc.initial.kind == InitialSpec::Kind::raster && initial_eta.size() != g.cells())
     throw ModelError("initial.path: the free-surface raster does not match the model grid");
-  for (std::size_t k = 0; k < g.cells(); ++k) {
-    const double eta = sc.initial.kind == InitialSpec::Kind::raster ? initial_eta[k] : sc.initial.level;
-    m.init.h[k] = std::isfinite(eta) ? std::max(0.0, eta - bed.z[k]) : 0.0;
+  if (sc.initial.kind == InitialSpec::Kind::analytic) {
+    if (!bed.state || bed.state->h.size() != g.cells())
+      throw ModelError("initial.kind = \"analytic\" needs domain.source = \"analytic\"");
+    m.init = *bed.state;
+  } else {
+    for (std::size_t k = 0; k < g.cells(); ++k) {
+      const double eta = sc.initial.kind == InitialSpec::Kind::raster ? initial_eta[k] : sc.initial.level;
+      m.init.h[k] = std::isfinite(eta) ? std::max(0.0, eta - bed.z[k]) : 0.0;
+    }
   }
   set_patches(sc, g, m.init);
 
-  // Boundaries.
+  // Boundaries: the analytic problem's, or walls, then those of the scenario.
+  if (bed.bc) {
+    if (!sc.boundaries.empty())
+      throw ModelError("boundary.0: an analytic domain brings its own boundaries; remove the [[boundary]] tables");
+    s.bc = *bed.bc;
+  }
+
   for (std::size_t b = 0; b < sc.boundaries.size(); ++b) {
     const BoundarySpec& spec = sc.boundaries[b];
     const int side = static_cast<int>(spec.side);

@@ -135,6 +135,13 @@ Problem tracer_problem(int n, const Options& opt, double c_in, double (*conc)(do
   return p;
 }
 
+double problem_cells(const std::string& name, int cells) {
+  const double n = cells > 0 ? cells : 800;  // an upper bound of every default
+  if (name == "ritter" || name == "stoker" || name == "bump") return 4 * n;
+  if (name == "tracer") return n * std::floor(n / 5);
+  return n * n;
+}
+
 Problem make_problem(const std::string& name, int cells, const Options& opt) {
   if (name == "lake_at_rest") return lake_at_rest(or_default(cells, 100), opt);
   if (name == "ritter") return dam_break_problem(1.0, 0.0, or_default(cells, 800), false, opt);

@@ -27,6 +27,9 @@ const std::vector<std::string>& problem_names();
 /// the dam breaks run along x. Throws std::invalid_argument for an unknown name.
 Problem make_problem(const std::string& name, int cells, const Options& opt);
 
+/// Cells of make_problem(name, cells) without building it (for the memory check).
+double problem_cells(const std::string& name, int cells);
+
 /// The dam breaks of the ritter/stoker cases, along x or y (4 cells across).
 Problem dam_break_problem(double h_left, double h_right, int n, bool along_y, const Options& opt);
 

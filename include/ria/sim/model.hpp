@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,9 @@ struct Bed {
   std::vector<double> z;
   std::string crs_wkt;
   std::vector<double> manning;  // per-cell Manning n (physics.manning raster), or empty: uniform
+  // An analytic domain (a validation problem) brings its own initial state and boundaries.
+  std::optional<swe::HostState> state;
+  std::optional<swe::Boundaries> bc;
 };
 
 struct GaugeCell {

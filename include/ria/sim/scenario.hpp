@@ -29,7 +29,7 @@ struct DomainSpec {
   bool node_registered = false;          // raster origin is the first node (cell centre), not a corner
 
   // source = analytic: a case of `ria validate` (bed, initial state and boundaries of that case).
-  std::string analytic;                  // lake_at_rest, ritter, stoker, thacker, water_column, bump
+  std::string analytic;                  // lake_at_rest, ritter, stoker, thacker, tracer, water_column, bump
   // source = analytic or synthetic_estuary: cells per side (0: the case's default).
   int cells = 0;
 };
