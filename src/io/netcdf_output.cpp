@@ -91,6 +91,19 @@ void check_size(const std::vector<double>& a, std::size_t n, const char* what) {
                                 std::to_string(n));
 }
 
+/// A CF time coordinate along the unlimited dimension d, chunked by kSeriesChunk records.
+nc::NcVar time_variable(nc::NcFile& file, const char* name, const nc::NcDim& d, const char* long_name,
+                        const std::string& units) {
+  nc::NcVar v = file.addVar(name, nc::ncDouble, d);
+  std::vector<std::size_t> chunk{kSeriesChunk};
+  v.setChunking(nc::NcVar::nc_CHUNKED, chunk);
+  v.putAtt("standard_name", "time");
+  v.putAtt("long_name", long_name);
+  v.putAtt("units", units);
+  v.putAtt("calendar", "standard");
+  return v;
+}
+
 void put_text(const nc::NcVar& v, const char* name, const std::string& value) {
   if (!value.empty()) v.putAtt(name, value);
 }
@@ -156,13 +169,7 @@ void NetcdfOutput::Impl::define_and_write_static(const NcHeader& h) {
     axes[a]->putAtt("units", "m");
     axes[a]->putAtt("axis", a == 0 ? "X" : "Y");
   }
-  time = file.addVar("time", nc::ncDouble, dt);
-  std::vector<std::size_t> series_chunk{kSeriesChunk};
-  time.setChunking(nc::NcVar::nc_CHUNKED, series_chunk);
-  time.putAtt("standard_name", "time");
-  time.putAtt("long_name", "time");
-  time.putAtt("units", time_units);
-  time.putAtt("calendar", "standard");
+  time = time_variable(file, "time", dt, "time", time_units);
   time.putAtt("axis", "T");
 
   // Grid mapping: the CRS as WKT, for CF readers (crs_wkt) and GDAL (spatial_ref).
@@ -231,13 +238,7 @@ void NetcdfOutput::Impl::define_gauges(const NcHeader& h, const nc::NcDim& ds) {
   sx.putAtt("units", "m");
   sy.putAtt("units", "m");
 
-  gauge_time = file.addVar("gauge_time", nc::ncDouble, dg);
-  std::vector<std::size_t> series_chunk{kSeriesChunk};
-  gauge_time.setChunking(nc::NcVar::nc_CHUNKED, series_chunk);
-  gauge_time.putAtt("standard_name", "time");
-  gauge_time.putAtt("long_name", "gauge time");
-  gauge_time.putAtt("units", time_units);
-  gauge_time.putAtt("calendar", "standard");
+  gauge_time = time_variable(file, "gauge_time", dg, "gauge time", time_units);
 
   // Gauge series (gauge_time, station), double, same names and units as the maps.
   for (int q = 0; q < 5; ++q) {
