@@ -53,7 +53,10 @@ NcHeader make_header(bool crs, bool stations) {
   h.grid.dy = 20;
   h.grid.x0 = 1000;
   h.grid.y0 = 2000;
-  if (crs) h.crs_wkt = kWkt;
+  if (crs) {
+    h.crs_wkt = kWkt;
+    h.grid_mapping = {{"grid_mapping_name", "transverse_mercator", {}}, {"standard_parallel", "", {43.0, 42.5}}};
+  }
   h.start_iso = "2000-01-01T00:00:00Z";
   h.title = "test run";
   h.source = "ria test";
@@ -241,6 +244,13 @@ TEST(NetcdfOutput, DimensionsCoordinatesAndAttributesFollowCf) {
   ASSERT_TRUE(r.has_var("crs"));
   EXPECT_EQ(r.att("crs", "crs_wkt"), kWkt);
   EXPECT_EQ(r.att("crs", "spatial_ref"), kWkt);
+  EXPECT_EQ(r.att("crs", "grid_mapping_name"), "transverse_mercator");
+  double parallels[2] = {0, 0};
+  std::size_t n_parallels = 0;
+  EXPECT_EQ(nc_inq_attlen(r.id, r.var("crs"), "standard_parallel", &n_parallels), NC_NOERR);
+  EXPECT_EQ(n_parallels, 2u);
+  EXPECT_EQ(nc_get_att_double(r.id, r.var("crs"), "standard_parallel", parallels), NC_NOERR);
+  EXPECT_EQ(parallels[1], 42.5);
   EXPECT_EQ(r.att("bed_elevation", "grid_mapping"), "crs");
   EXPECT_EQ(r.att("max_depth", "grid_mapping"), "crs");
 }

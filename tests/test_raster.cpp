@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "io/io_error.hpp"
+#include "io/crs.hpp"
 #include "io/raster.hpp"
 
 namespace fs = std::filesystem;
@@ -312,3 +313,63 @@ TEST(SharedData, CoosBayHasCrsAndNodata) {
   EXPECT_GT(info.nodata_cells, info.nx * info.ny / 2);
   EXPECT_LT(info.min, -15);
 }
+
+namespace ria::io {
+namespace {
+
+const char* kUtm10 =
+    "PROJCS[\"WGS 84 / UTM zone 10N\",GEOGCS[\"WGS 84\",DATUM[\"WGS_1984\",SPHEROID[\"WGS 84\",6378137,298.257223563]],"
+    "PRIMEM[\"Greenwich\",0],UNIT[\"degree\",0.0174532925199433]],PROJECTION[\"Transverse_Mercator\"],"
+    "PARAMETER[\"latitude_of_origin\",0],PARAMETER[\"central_meridian\",-123],PARAMETER[\"scale_factor\",0.9996],"
+    "PARAMETER[\"false_easting\",500000],PARAMETER[\"false_northing\",0],UNIT[\"metre\",1]]";
+const char* kOregonSouthFeet =
+    "PROJCS[\"NAD83 / Oregon South (ft)\",GEOGCS[\"NAD83\",DATUM[\"North_American_Datum_1983\",SPHEROID[\"GRS 1980\","
+    "6378137,298.257222101]],PRIMEM[\"Greenwich\",0],UNIT[\"degree\",0.0174532925199433]],"
+    "PROJECTION[\"Lambert_Conformal_Conic_2SP\"],PARAMETER[\"standard_parallel_1\",43],"
+    "PARAMETER[\"standard_parallel_2\",42.3333333333333],PARAMETER[\"latitude_of_origin\",41.6666666666667],"
+    "PARAMETER[\"central_meridian\",-120.5],PARAMETER[\"false_easting\",4921259.843],PARAMETER[\"false_northing\",0],"
+    "UNIT[\"foot\",0.3048]]";
+const char* kWgs84 =
+    "GEOGCS[\"WGS 84\",DATUM[\"WGS_1984\",SPHEROID[\"WGS 84\",6378137,298.257223563]],PRIMEM[\"Greenwich\",0],"
+    "UNIT[\"degree\",0.0174532925199433]]";
+
+double number(const std::vector<CfAttribute>& a, const std::string& name, std::size_t k = 0) {
+  for (const CfAttribute& x : a)
+    if (x.name == name) return k < x.numbers.size() ? x.numbers[k] : kNaN;
+  return kNaN;
+}
+
+TEST(Crs, CfGridMappingOfTransverseMercatorAndLambert) {
+  if (!gdal_built()) GTEST_SKIP() << "built without GDAL";
+  const auto utm = cf_grid_mapping(kUtm10);
+  ASSERT_FALSE(utm.empty());
+  EXPECT_EQ(utm[0].name, "grid_mapping_name");
+  EXPECT_EQ(utm[0].text, "transverse_mercator");
+  EXPECT_DOUBLE_EQ(number(utm, "longitude_of_central_meridian"), -123);
+  EXPECT_DOUBLE_EQ(number(utm, "scale_factor_at_central_meridian"), 0.9996);
+  EXPECT_DOUBLE_EQ(number(utm, "false_easting"), 500000);
+  EXPECT_DOUBLE_EQ(number(utm, "semi_major_axis"), 6378137);
+  EXPECT_NEAR(number(utm, "inverse_flattening"), 298.257223563, 1e-9);
+  // Lambert 2SP (in feet: the parameters come back normalised to metres and degrees).
+  const auto lcc = cf_grid_mapping(kOregonSouthFeet);
+  ASSERT_FALSE(lcc.empty());
+  EXPECT_EQ(lcc[0].text, "lambert_conformal_conic");
+  EXPECT_DOUBLE_EQ(number(lcc, "standard_parallel", 0), 43);
+  EXPECT_NEAR(number(lcc, "standard_parallel", 1), 42.3333333333333, 1e-12);
+  EXPECT_NEAR(number(lcc, "false_easting"), 4921259.843 * 0.3048, 1e-3);
+  EXPECT_TRUE(cf_grid_mapping(kWgs84).empty());  // not projected
+  EXPECT_TRUE(cf_grid_mapping("").empty());
+}
+
+TEST(Crs, GeographicAndFeetAreRefusedMetricProjectedAccepted) {
+  if (!gdal_built()) GTEST_SKIP() << "built without GDAL";
+  EXPECT_EQ(crs_unusable_reason(kUtm10), "");
+  EXPECT_EQ(crs_unusable_reason(""), "");
+  EXPECT_NE(crs_unusable_reason(kWgs84).find("geographic coordinates"), std::string::npos);
+  const std::string feet = crs_unusable_reason(kOregonSouthFeet);
+  EXPECT_NE(feet.find("foot"), std::string::npos) << feet;
+  EXPECT_NE(feet.find("0.3048"), std::string::npos) << feet;
+}
+
+}  // namespace
+}  // namespace ria::io

@@ -173,8 +173,8 @@ int run_scenario(const RunArgs& a) {
     std::printf("exact solution (%s): relative L1 error of the depth at t = %g s: %.4e\n", sc.domain.analytic.c_str(),
                 solver->time(), *exact_error);
   if (!a.quiet)
-    std::printf("done: %g s simulated in %.1f s wall (%.3gx real time), %ld steps on %s; results in %s/\n",
-                solver->time() - opt.t_start, wall, (solver->time() - opt.t_start) / wall, solver->steps(),
+    std::printf("done: %g s simulated in %.1f s wall (%sx real time), %ld steps on %s; results in %s/\n",
+                solver->time() - opt.t_start, wall, ratio_text((solver->time() - opt.t_start) / wall).c_str(), solver->steps(),
                 solver->description().c_str(), sc.output.directory.c_str());
   return kOk;
 }

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "io/crs.hpp"
 #include "io/io_error.hpp"
 #include "io/raster.hpp"
 #include "ria/exec/device_info.hpp"
@@ -91,6 +92,7 @@ sim::Bed bed_of(const sim::Scenario& sc, exec::Backend backend, Precision precis
                          " NaN elevation(s) that are not its declared nodata value; repair the raster or "
                          "`ria dem prepare --fill-nodata` it");
   io::Raster r = io::read_raster(d.dem);
+  if (const std::string why = io::crs_unusable_reason(r.crs_wkt); !why.empty()) throw io::InputError(what + " " + why);
   if (d.node_registered) io::shift_to_node_registration(r);
   if (d.has_bbox) r = io::crop(r, d.bbox);
   if (d.resolution > 0) {

@@ -13,14 +13,25 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+/// H:MM:SS, with hundredths of a second when t is not a whole second (laboratory-scale runs).
 std::string hms(double t) {
-  char buf[32];
-  const long s = std::lround(t);
-  std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, (s / 60) % 60, s % 60);
+  char buf[40];
+  const long s = static_cast<long>(std::floor(t + 1e-9));
+  const double frac = t - s;
+  if (frac > 1e-6 && frac < 1 - 1e-6)
+    std::snprintf(buf, sizeof buf, "%ld:%02ld:%05.2f", s / 3600, (s / 60) % 60, s % 60 + frac);
+  else
+    std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, (s / 60) % 60, std::lround(t) % 60);
   return buf;
 }
 
 }  // namespace
+
+std::string ratio_text(double r) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, r >= 100 ? "%.0f" : "%.3g", r);
+  return buf;
+}
 
 RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunContext& ctx, const swe::Totals& initial)
     : sc_(sc), m_(m), ctx_(ctx), initial_(initial) {
@@ -53,6 +64,7 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     io::NcHeader h;
     h.grid = m.setup.grid;
     h.crs_wkt = m.crs_wkt;
+    h.grid_mapping = io::cf_grid_mapping(m.crs_wkt);
     h.start_iso = sc.time.start;
     h.title = sc.name.empty() ? "ria run" : sc.name;
     h.source = "ria 0.1.0 (first-order path-conservative Roe scheme, Vinas et al. 2012)";
@@ -200,8 +212,9 @@ void RunOutputs::checkpoint(double t, long steps, const swe::HostState& s, const
 
 void RunOutputs::progress(const sim::Progress& p) {
   if (ctx_.quiet) return;
-  std::printf("t = %s / %s (%5.1f%%)  ETA %s  %.0f steps/s  %.3gx real time  step %ld\n", hms(p.t).c_str(),
-              hms(p.t_end).c_str(), 100 * p.t / p.t_end, hms(p.eta_s).c_str(), p.steps_per_s, p.speedup, p.steps);
+  std::printf("t = %s / %s (%5.1f%%)  ETA %s  %.0f steps/s  %sx real time  step %ld\n", hms(p.t).c_str(),
+              hms(p.t_end).c_str(), 100 * p.t / p.t_end, hms(p.eta_s).c_str(), p.steps_per_s,
+              ratio_text(p.speedup).c_str(), p.steps);
   std::fflush(stdout);
 }
 

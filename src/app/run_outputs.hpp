@@ -14,6 +14,9 @@
 
 namespace ria::app {
 
+/// A simulated/wall time ratio for the console: whole numbers from 100 up, else 3 digits.
+std::string ratio_text(double r);
+
 struct RunContext {
   std::string dir;                 // output directory (exists, writable)
   std::string precision;           // "float" / "double"

@@ -178,6 +178,10 @@ void NetcdfOutput::Impl::define_and_write_static(const NcHeader& h) {
     crs.putAtt("long_name", "coordinate reference system");
     crs.putAtt("crs_wkt", h.crs_wkt);
     crs.putAtt("spatial_ref", h.crs_wkt);
+    for (const CfAttribute& a : h.grid_mapping) {
+      if (a.numbers.empty()) crs.putAtt(a.name, a.text);
+      else crs.putAtt(a.name, nc::ncDouble, a.numbers.size(), a.numbers.data());
+    }
   }
 
   // Bed elevation (y, x): static.

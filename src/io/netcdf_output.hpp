@@ -6,7 +6,8 @@
 // File layout (dimensions x, y, time; station, gauge_time, name_strlen when gauges exist):
 //   x(x), y(y)                cell centres [m], projection_x/y_coordinate
 //   time(time)                "seconds since <start>", calendar standard
-//   crs                       only when a WKT is given: crs_wkt and spatial_ref (GDAL)
+//   crs                       only when a WKT is given: crs_wkt, spatial_ref (GDAL) and, for
+//                             transverse Mercator and Lambert conformal conic, the CF parameters
 //   bed_elevation(y, x)       [m] positive up, above the vertical datum of the DEM
 //   depth, eta, u, v, concentration (time, y, x)   float, NaN -> _FillValue (dry cells)
 //   max_depth, max_concentration, arrival_time (y, x)
@@ -21,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "io/crs.hpp"
 #include "ria/grid/grid.hpp"
 
 namespace ria::io {
@@ -36,6 +38,7 @@ struct NcStation {
 struct NcHeader {
   Grid grid;                                    // cell (i, j) centre x0+(i+0.5)dx, y0+(j+0.5)dy
   std::string crs_wkt;                          // CRS as WKT; empty: no grid_mapping variable
+  std::vector<CfAttribute> grid_mapping;        // CF attributes of the crs variable (crs.hpp), may be empty
   std::string start_iso = "2000-01-01T00:00:00Z";  // UTC start -> "seconds since 2000-01-01 00:00:00"
   std::string title, source, history;           // global attributes (skipped when empty)
   std::vector<double> bed_elevation;            // nx*ny [m], positive up (empty: not written)

@@ -132,6 +132,11 @@ dem)  # ria dem info / prepare, and the prepared GeoTIFF used as the domain of a
   printf '[output]\nnetcdf = false\npng_at_end = false\n' >> p.toml
   expect 0 "^done: 600 s simulated" -- "$RIA" run p.toml --output pout
   grep -Eq "12 x 8 cells of 25 m" out.txt || fail "the run does not use the prepared 12 x 8 grid"
+  # A DEM in degrees (its .prj says WGS 84) is refused: the model computes in metres.
+  cp d.asc geo.asc
+  printf 'GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563]],PRIMEM["Greenwich",0],UNIT["degree",0.0174532925199433]]' > geo.prj
+  sed 's/dem = "p.tif"/dem = "geo.asc"/; s/nodata = "error"/nodata = "land"/' p.toml > geo.toml
+  expect 2 "geo.asc' is in geographic coordinates" -- "$RIA" run geo.toml --output gout
   ;;
 *) fail "unknown case" ;;
 esac

@@ -1,0 +1,28 @@
+// Coordinate reference systems of DEMs (as WKT): whether the model can use one (it computes in
+// metres on a projected grid), and its CF-1.8 grid-mapping attributes for the NetCDF output.
+// Implemented with GDAL's OGRSpatialReference (crs_gdal.cpp); without GDAL no WKT is ever read,
+// so both are trivially empty (crs_nogdal.cpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ria::io {
+
+/// One attribute of a CF grid-mapping variable: a text value or a list of numbers.
+struct CfAttribute {
+  std::string name;
+  std::string text;             // used when numbers is empty
+  std::vector<double> numbers;
+};
+
+/// Why the model cannot use coordinates of this CRS ("" when it can, or when wkt is empty):
+/// geographic coordinates (degrees), or a projected CRS whose linear unit is not the metre.
+std::string crs_unusable_reason(const std::string& wkt);
+
+/// CF grid-mapping attributes (grid_mapping_name, projection parameters, ellipsoid) for the
+/// projections CF names that DEMs commonly use: transverse_mercator (UTM included) and
+/// lambert_conformal_conic (2SP). Empty for other or unreadable CRSs (the WKT is still written).
+std::vector<CfAttribute> cf_grid_mapping(const std::string& wkt);
+
+}  // namespace ria::io
