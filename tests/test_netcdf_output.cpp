@@ -11,11 +11,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "io/io_error.hpp"
+#include "io/netcdf_input.hpp"
 #include "io/netcdf_output.hpp"
 
 using namespace ria;
@@ -460,4 +462,60 @@ TEST(NetcdfOutput, TimeUnitsDropAUtcSuffixAndKeepAnotherOffset) {
   h.start_iso = "2024-06-01T12:30:00-03:00";
   { NetcdfOutput out(tmp.file("b.nc"), h); }
   EXPECT_EQ(Reader(tmp.file("b.nc")).att("time", "units"), "seconds since 2024-06-01 12:30:00 -03:00");
+}
+
+// initial.kind = "netcdf": a slice of an earlier run's file read back onto the model grid.
+TEST(NetcdfInput, ReadsASliceByTimeOrTheLastOneWithFillAsNaN) {
+  TempDir tmp;
+  const std::string path = tmp.file("run.nc");
+  const NcHeader h = make_header(false, false);
+  const TwoSlices data;
+  {
+    NetcdfOutput out(path, h);
+    data.write(out);
+  }
+  for (double t : {0.0, 600.0, -1.0}) {
+    const std::vector<double> eta = read_netcdf_field(path, "eta", t, h.grid);
+    const std::vector<double>& want = data.f[t == 0.0 ? 0 : 1][1];
+    ASSERT_EQ(eta.size(), want.size());
+    for (std::size_t k = 0; k < eta.size(); ++k) {
+      if (std::isnan(want[k])) {
+        EXPECT_TRUE(std::isnan(eta[k])) << k;
+      } else {
+        EXPECT_EQ(eta[k], static_cast<double>(static_cast<float>(want[k]))) << k;
+      }
+    }
+  }
+  const std::vector<double> bed = read_netcdf_field(path, "bed_elevation", -1, h.grid);  // a (y, x) variable
+  EXPECT_EQ(bed[5], static_cast<double>(static_cast<float>(h.bed_elevation[5])));
+}
+
+TEST(NetcdfInput, ErrorsNameTheFileVariableGridAndTime) {
+  TempDir tmp;
+  const std::string path = tmp.file("run.nc");
+  const NcHeader h = make_header(false, false);
+  {
+    NetcdfOutput out(path, h);
+    TwoSlices().write(out);
+  }
+  auto message = [&](const std::string& file, const std::string& var, double t, Grid g) {
+    try {
+      read_netcdf_field(file, var, t, g);
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message(path, "zeta", -1, h.grid).find("has no variable 'zeta'"), std::string::npos);
+  EXPECT_NE(message(path, "eta", 300, h.grid).find("no slice at time = 300 s"), std::string::npos);
+  Grid bigger = h.grid;
+  bigger.nx = 5;
+  EXPECT_NE(message(path, "eta", -1, bigger).find("is 4 x 3 (x by y); the model grid is 5 x 3"), std::string::npos);
+  Grid shifted = h.grid;
+  shifted.x0 += 5;
+  EXPECT_NE(message(path, "eta", -1, shifted).find("coordinate x[0] = 1005"), std::string::npos)
+      << message(path, "eta", -1, shifted);
+  EXPECT_NE(message(tmp.file("none.nc"), "eta", -1, h.grid).find("cannot read"), std::string::npos);
+  std::ofstream(tmp.file("text.nc")) << "not netcdf";
+  EXPECT_NE(message(tmp.file("text.nc"), "eta", -1, h.grid).find("is not a NetCDF file"), std::string::npos);
 }

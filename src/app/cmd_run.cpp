@@ -89,7 +89,9 @@ int run_scenario(const RunArgs& a) {
   const Precision precision = parse_precision(a.backend.precision);
   const sim::Bed bed = load_bed(sc, backend, precision);
   const std::vector<double> eta0 =
-      sc.initial.kind == sim::InitialSpec::Kind::raster ? load_initial_eta(sc, bed) : std::vector<double>{};
+      sc.initial.kind == sim::InitialSpec::Kind::raster || sc.initial.kind == sim::InitialSpec::Kind::netcdf
+          ? load_initial_eta(sc, bed)
+          : std::vector<double>{};
   sim::Model m = sim::build_model(sc, bed, eta0);
   m.setup.backend = backend;
   m.setup.kernel = a.backend.kernel;

@@ -7,6 +7,7 @@
 
 #include "io/crs.hpp"
 #include "io/io_error.hpp"
+#include "io/netcdf_input.hpp"
 #include "io/raster.hpp"
 #include "ria/exec/device_info.hpp"
 #include "synthetic_estuary.hpp"
@@ -133,6 +134,8 @@ io::Raster read_on_grid(const std::string& path, const Grid& m, const std::strin
 }  // namespace
 
 std::vector<double> load_initial_eta(const sim::Scenario& sc, const sim::Bed& bed) {
+  if (sc.initial.kind == sim::InitialSpec::Kind::netcdf)
+    return io::read_netcdf_field(sc.initial.path, sc.initial.variable, sc.initial.time, bed.grid);
   return read_on_grid(sc.initial.path, bed.grid, sc.file + ": initial.path '" + sc.initial.path + "'").v;
 }
 

@@ -22,7 +22,7 @@ sim::Bed load_bed(const sim::Scenario& sc, exec::Backend backend, Precision prec
 /// state s at time t (the bump's exact solution is its steady state); else nullopt.
 std::optional<double> exact_depth_error(const sim::Scenario& sc, const swe::HostState& s, double t);
 
-/// Free-surface elevation raster of initial.kind = raster on the bed's grid (NaN: dry).
+/// Free-surface elevation of initial.kind = raster or netcdf on the bed's grid (NaN: dry).
 std::vector<double> load_initial_eta(const sim::Scenario& sc, const sim::Bed& bed);
 
 /// Refuses (io::InputError) a grid whose run would need more memory than is available, before

@@ -101,8 +101,9 @@ void read_initial(const Table& root, sim::Scenario& s) {
   s.initial.kind = analytic_domain ? Kind::analytic : Kind::still;
   const auto t = root.table("initial");
   if (!t) return;
-  t->check_keys({"kind", "level", "path"});
-  if (auto k = t->choice("kind", {"still", "raster", "checkpoint", "analytic"})) s.initial.kind = static_cast<Kind>(*k);
+  t->check_keys({"kind", "level", "path", "variable", "time"});
+  if (auto k = t->choice("kind", {"still", "raster", "checkpoint", "analytic", "netcdf"}))
+    s.initial.kind = static_cast<Kind>(*k);
   switch (s.initial.kind) {
     case Kind::still:
       t->allow_only({"kind", "level"}, "with kind = \"still\"");
@@ -116,6 +117,13 @@ void read_initial(const Table& root, sim::Scenario& s) {
       s.initial.path = resolve_scenario_path(*t->string("path"), s.base_dir);
       break;
     }
+    case Kind::netcdf:
+      t->allow_only({"kind", "path", "variable", "time"}, "with kind = \"netcdf\"");
+      t->require("path", "a NetCDF file with the free surface on the model grid (e.g. the ria.nc of an earlier run)");
+      s.initial.path = resolve_scenario_path(*t->string("path"), s.base_dir);
+      s.initial.variable = t->string("variable").value_or(s.initial.variable);
+      s.initial.time = t->duration("time", detail::at_least(0)).value_or(-1.0);
+      break;
     case Kind::analytic:
       t->allow_only({"kind"}, "with kind = \"analytic\"");
       if (!analytic_domain) t->fail("kind", "kind = \"analytic\" needs domain.source = \"analytic\"");

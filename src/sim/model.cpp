@@ -160,15 +160,16 @@ Model build_model(const Scenario& sc, const Bed& bed, const std::vector<double>&
   // Initial state: the analytic problem's, still water at a level, or a free-surface raster; then
   // the patches.
   m.init.resize(g.cells());
-  if (sc.initial.kind == InitialSpec::Kind::raster && initial_eta.size() != g.cells())
-    throw ModelError("initial.path: the free-surface raster does not match the model grid");
+  const bool from_field = sc.initial.kind == InitialSpec::Kind::raster || sc.initial.kind == InitialSpec::Kind::netcdf;
+  if (from_field && initial_eta.size() != g.cells())
+    throw ModelError("initial.path: the free-surface field does not match the model grid");
   if (sc.initial.kind == InitialSpec::Kind::analytic) {
     if (!bed.state || bed.state->h.size() != g.cells())
       throw ModelError("initial.kind = \"analytic\" needs domain.source = \"analytic\"");
     m.init = *bed.state;
   } else {
     for (std::size_t k = 0; k < g.cells(); ++k) {
-      const double eta = sc.initial.kind == InitialSpec::Kind::raster ? initial_eta[k] : sc.initial.level;
+      const double eta = from_field ? initial_eta[k] : sc.initial.level;
       m.init.h[k] = std::isfinite(eta) ? std::max(0.0, eta - bed.z[k]) : 0.0;
     }
   }

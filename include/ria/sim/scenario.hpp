@@ -51,10 +51,12 @@ struct PhysicsSpec {
 };
 
 struct InitialSpec {
-  enum class Kind { still, raster, checkpoint, analytic };
+  enum class Kind { still, raster, checkpoint, analytic, netcdf };
   Kind kind = Kind::still;
   double level = 0;                      // still: free-surface elevation [m]
-  std::string path;                      // raster (free-surface elevation) or checkpoint file
+  std::string path;                      // raster (free-surface elevation), checkpoint or NetCDF file
+  std::string variable = "eta";          // netcdf: free-surface variable (time, y, x) or (y, x)
+  double time = -1;                      // netcdf: the slice at this time [s]; < 0: the last one
 };
 
 /// One harmonic constituent: eta += amplitude cos(omega t - phase).

@@ -1,0 +1,20 @@
+// A 2-D field read from a NetCDF file onto the model grid: the initial free surface of a run
+// (initial.kind = "netcdf"), typically the `eta` of an earlier run's ria.nc. Without NetCDF in
+// the build the reader throws swe::NotBuiltError.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ria/grid/grid.hpp"
+
+namespace ria::io {
+
+/// `variable`, shaped (time, y, x) or (y, x), at the time slice whose time coordinate equals `time`
+/// [s] (time < 0: the last slice), as nx * ny values row by row from the south; _FillValue -> NaN.
+/// The x and y coordinate variables, when present, must be the model grid's cell centres (rows
+/// stored north-first are flipped). IoError when the file cannot be read, InputError (naming the
+/// file and variable) for a missing variable, a grid mismatch or a time that is not in the file.
+std::vector<double> read_netcdf_field(const std::string& path, const std::string& variable, double time, const Grid& grid);
+
+}  // namespace ria::io
