@@ -150,6 +150,11 @@ struct TwoSlices {
   void write(NetcdfOutput& out) const {
     for (int s = 0; s < 2; ++s) out.append(600.0 * s, {&f[s][0], &f[s][1], &f[s][2], &f[s][3], &f[s][4]});
   }
+  /// A closed file of the two slices.
+  void write_file(const std::string& path, const NcHeader& h) const {
+    NetcdfOutput out(path, h);
+    write(out);
+  }
 };
 
 }  // namespace
@@ -262,10 +267,7 @@ TEST(NetcdfOutput, TwoSlicesAndBedRoundTripAsFloatWithFillForNaN) {
   const std::string path = tmp.file("run.nc");
   const NcHeader h = make_header(false, false);
   const TwoSlices data;
-  {
-    NetcdfOutput out(path, h);
-    data.write(out);
-  }  // destructor closes
+  data.write_file(path, h);
   Reader r(path);
   const char* names[5] = {"depth", "eta", "u", "v", "concentration"};
   for (int s = 0; s < 2; ++s)
@@ -470,10 +472,7 @@ TEST(NetcdfInput, ReadsASliceByTimeOrTheLastOneWithFillAsNaN) {
   const std::string path = tmp.file("run.nc");
   const NcHeader h = make_header(false, false);
   const TwoSlices data;
-  {
-    NetcdfOutput out(path, h);
-    data.write(out);
-  }
+  data.write_file(path, h);
   for (double t : {0.0, 600.0, -1.0}) {
     const std::vector<double> eta = read_netcdf_field(path, "eta", t, h.grid);
     const std::vector<double>& want = data.f[t == 0.0 ? 0 : 1][1];
@@ -494,10 +493,7 @@ TEST(NetcdfInput, ErrorsNameTheFileVariableGridAndTime) {
   TempDir tmp;
   const std::string path = tmp.file("run.nc");
   const NcHeader h = make_header(false, false);
-  {
-    NetcdfOutput out(path, h);
-    TwoSlices().write(out);
-  }
+  TwoSlices().write_file(path, h);
   auto message = [&](const std::string& file, const std::string& var, double t, Grid g) {
     try {
       read_netcdf_field(file, var, t, g);

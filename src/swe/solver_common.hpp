@@ -79,11 +79,7 @@ long host_advance(const SolverSetup& s, double& t, long& steps, double t_stop, l
 template <class T, class Src>
 BoundaryRates perimeter_rates(const Src& src, const SweepParams<T>& s, double t) {
   BoundaryRates r;
-  for (int e = 0; e < perimeter_edges(s); ++e) {
-    const BoundaryRates q = perimeter_edge_rates(src, s, t, e);
-    r.water_in += q.water_in, r.water_out += q.water_out;
-    r.pollutant_in += q.pollutant_in, r.pollutant_out += q.pollutant_out;
-  }
+  for (int e = 0; e < perimeter_edges(s); ++e) r += perimeter_edge_rates(src, s, t, e);
   return r;
 }
 

@@ -116,14 +116,9 @@ template <class T>
 RIA_HD inline Conserved<T> finish_cell(const Conserved<T>& w, const EdgeFlux<T>& west, const EdgeFlux<T>& east,
                                        const EdgeFlux<T>& south, const EdgeFlux<T>& north, const SweepParams<T>& s,
                                        double t, T dt, int i, int j) {
-  Conserved<T> r;
-  if (s.manning) {  // a Manning raster: the cell's own n in the friction step (sources.hpp)
-    SweParams<T> p = s.phys;
-    p.manning = s.manning[static_cast<std::size_t>(j) * s.nx + i];
-    r = update_cell(w, west, east, south, north, dt, s.inv_dx, s.inv_dy, p);
-  } else {
-    r = update_cell(w, west, east, south, north, dt, s.inv_dx, s.inv_dy, s.phys);
-  }
+  SweParams<T> p = s.phys;
+  if (s.manning) p.manning = s.manning[static_cast<std::size_t>(j) * s.nx + i];  // a Manning raster
+  Conserved<T> r = update_cell(w, west, east, south, north, dt, s.inv_dx, s.inv_dy, p);
   apply_releases(r, s.rel, t, dt, i, j);
   return r;
 }

@@ -155,11 +155,7 @@ __global__ void k_boundary_balance(Src src, SweepParams<T> s, double t_host, Ste
   if (!(dt > 0)) return;
   const double t = step.time(t_host);
   BoundaryRates r;
-  for (int e = threadIdx.x; e < perimeter_edges(s); e += blockDim.x) {
-    const BoundaryRates q = perimeter_edge_rates(src, s, t, e);
-    r.water_in += q.water_in, r.water_out += q.water_out;
-    r.pollutant_in += q.pollutant_in, r.pollutant_out += q.pollutant_out;
-  }
+  for (int e = threadIdx.x; e < perimeter_edges(s); e += blockDim.x) r += perimeter_edge_rates(src, s, t, e);
   double* parts[4] = {&r.water_in, &r.water_out, &r.pollutant_in, &r.pollutant_out};
   for (double* p : parts) {
     *p = exec::cuda::block_reduce<exec::ReduceOp::sum>(*p, scratch);

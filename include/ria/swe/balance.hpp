@@ -18,6 +18,10 @@ namespace ria::swe {
 /// Inflow and outflow rates through the boundary at one instant [per second].
 struct BoundaryRates {
   double water_in = 0, water_out = 0, pollutant_in = 0, pollutant_out = 0;
+  RIA_HD BoundaryRates& operator+=(const BoundaryRates& o) {
+    water_in += o.water_in, water_out += o.water_out, pollutant_in += o.pollutant_in, pollutant_out += o.pollutant_out;
+    return *this;
+  }
 };
 
 struct Balance {
