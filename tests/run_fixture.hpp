@@ -40,6 +40,7 @@ inline sim::Scenario forcing_scenario(double duration) {
   sc.releases = {r};
   sc.gauges = {{"mouth", 10066, 5000}, {"site", 9536, 11000}};
   sc.output.gauge_interval = duration / 16;
+  sc.output.checkpoint_interval = 0;  // at the end only; tests of periodic checkpoints set it
   return sc;
 }
 

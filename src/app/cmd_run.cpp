@@ -3,20 +3,24 @@
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <chrono>
-#include <optional>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "app/default_scenario.hpp"
 #include "app/domain.hpp"
 #include "app/options.hpp"
+#include "app/restart_check.hpp"
 #include "app/run_outputs.hpp"
 #include "io/io_error.hpp"
 #include "io/json.hpp"
+#include "io/output_lock.hpp"
 #include "io/scenario_toml.hpp"
 #include "ria/sim/driver.hpp"
+#include "ria/sim/schedule.hpp"
 
 namespace ria::app {
 namespace {
@@ -33,18 +37,38 @@ struct RunArgs {
   bool quiet = false;
 };
 
-/// Hash of what a checkpoint's state depends on: grid, bed and physics (not times or outputs).
-std::uint64_t fingerprint(const sim::Model& m) {
-  const swe::SolverSetup& s = m.setup;
-  const Grid& g = s.grid;
-  std::uint64_t h = io::fnv1a(&g.nx, sizeof g.nx);
-  for (const void* p : {static_cast<const void*>(&g.ny), static_cast<const void*>(&g.dx), static_cast<const void*>(&g.dy),
-                        static_cast<const void*>(&g.x0), static_cast<const void*>(&g.y0)})
-    h = io::fnv1a(p, 8, h);
-  h = io::fnv1a(s.H.data(), s.H.size() * sizeof(double), h);
-  if (!s.manning.empty()) h = io::fnv1a(s.manning.data(), s.manning.size() * sizeof(double), h);
-  const double phys[] = {s.params.g, s.params.h_dry, s.params.manning, s.params.diffusivity, s.params.decay_rate};
-  return io::fnv1a(phys, sizeof phys, h);
+/// SIGINT and SIGTERM set g_stop while the object lives (from before the inputs are read).
+struct SignalsCaught {
+  SignalsCaught() {
+    g_stop.store(0);
+    std::signal(SIGINT, on_signal);
+    std::signal(SIGTERM, on_signal);
+  }
+  ~SignalsCaught() {
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+  }
+};
+
+/// True (after saying so) when a signal came during set-up: the run ends before its first step.
+bool interrupted_during(const char* what) {
+  if (!g_stop.load()) return false;
+  std::fprintf(stderr, "ria run: interrupted by signal %d while %s, before the first step: no checkpoint, nothing written\n",
+               g_stop.load(), what);
+  return true;
+}
+
+std::string checkpoint_text(const sim::CheckpointEvery& c) {
+  char buf[96];
+  switch (c.mode) {
+    case sim::CheckpointEvery::Mode::none: return "checkpoint at the end";
+    case sim::CheckpointEvery::Mode::after_crossing:
+      std::snprintf(buf, sizeof buf, "checkpoint about every %g s", c.interval);
+      return buf;
+    default:
+      std::snprintf(buf, sizeof buf, "checkpoint every %g s", c.interval);
+      return buf;
+  }
 }
 
 void prepare_output_dir(const std::string& dir) {
@@ -82,12 +106,15 @@ void write_summary(const std::string& path, const sim::Scenario& sc, const swe::
 }
 
 int run_scenario(const RunArgs& a) {
+  const SignalsCaught signals;
   sim::Scenario sc = a.scenario.empty() ? io::parse_scenario(kDefaultScenario, "<embedded default scenario>", ".", a.sets)
                                         : io::load_scenario(a.scenario, a.sets);
   if (!a.output.empty()) sc.output.directory = a.output;
+  if (interrupted_during("reading the scenario")) return kInterrupted;
   const exec::Backend backend = exec::parse_backend(a.backend.backend);
   const Precision precision = parse_precision(a.backend.precision);
   const sim::Bed bed = load_bed(sc, backend, precision);
+  if (interrupted_during("reading the bed")) return kInterrupted;
   const std::vector<double> eta0 =
       sc.initial.kind == sim::InitialSpec::Kind::raster || sc.initial.kind == sim::InitialSpec::Kind::netcdf
           ? load_initial_eta(sc, bed)
@@ -96,27 +123,18 @@ int run_scenario(const RunArgs& a) {
   m.setup.backend = backend;
   m.setup.kernel = a.backend.kernel;
   m.setup.precision = precision;
+  if (interrupted_during("building the model")) return kInterrupted;
   prepare_output_dir(sc.output.directory);
+  const io::OutputLock lock(sc.output.directory);
 
   // Restart: from --restart or initial.kind = "checkpoint".
   const std::string restart = !a.restart.empty() ? a.restart
                               : sc.initial.kind == sim::InitialSpec::Kind::checkpoint ? sc.initial.path : "";
   std::unique_ptr<io::Checkpoint> ck;
-  const std::uint64_t fp = fingerprint(m);
   const std::string prec = precision == Precision::f32 ? "float" : "double";
   if (!restart.empty()) {
     ck = std::make_unique<io::Checkpoint>(io::read_checkpoint(restart));
-    const Grid& g = m.setup.grid;
-    if (ck->grid.nx != g.nx || ck->grid.ny != g.ny || ck->fingerprint != fp)
-      throw io::InputError("checkpoint '" + restart + "' (" + std::to_string(ck->grid.nx) + " x " + std::to_string(ck->grid.ny) +
-                           ") was written for another grid, bed or physics than " + sc.file + " (" + std::to_string(g.nx) +
-                           " x " + std::to_string(g.ny) + ")");
-    if (ck->precision != prec)
-      throw io::InputError("checkpoint '" + restart + "' was written by a " + ck->precision + " run; restart it with --precision " +
-                           ck->precision + " to continue it bitwise");
-    if (!(ck->t < sc.time.duration))
-      throw io::InputError("checkpoint '" + restart + "' is at t = " + std::to_string(ck->t) + " s, not before time.duration = " +
-                           std::to_string(sc.time.duration) + " s: nothing left to run");
+    check_restart(*ck, restart, sc, m, prec);
   }
 
   auto solver = swe::make_solver(m.setup);
@@ -134,33 +152,47 @@ int run_scenario(const RunArgs& a) {
     b0.pollutant_expected = initial.pollutant;
     solver->set_balance(b0);
   }
-  if (!a.quiet)
-    std::printf("ria run %s: %d x %d cells of %g m, %s, t = %g s to %g s, output every %g s -> %s/\n", sc.file.c_str(),
-                m.setup.grid.nx, m.setup.grid.ny, m.setup.grid.dx, solver->description().c_str(), solver->time(),
-                sc.time.duration, sc.time.output_interval, sc.output.directory.c_str());
+  if (interrupted_during("setting up the solver")) return kInterrupted;
 
-  RunContext ctx{sc.output.directory, prec, fp, ck.get(), a.quiet};
+  RunContext ctx{sc.output.directory, prec, run_fingerprint(m), run_identity(sc, m), ck.get(), a.quiet};
   RunOutputs out(sc, m, ctx, initial);
+  if (!a.quiet)
+    std::printf("ria run %s: %d x %d cells of %g m, %s, t = %g s to %g s, output every %g s, %s -> %s\n", sc.file.c_str(),
+                m.setup.grid.nx, m.setup.grid.ny, m.setup.grid.dx, solver->description().c_str(), solver->time(),
+                sc.time.duration, sc.time.output_interval, checkpoint_text(sim::checkpoint_every(sc)).c_str(),
+                out.checkpoint_path().c_str());
   sim::RunOptions opt;
   opt.t_start = ck ? ck->t : 0.0;
   opt.stop = &g_stop;
-  g_stop.store(0);
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
   const auto w0 = std::chrono::steady_clock::now();
   sim::RunEnd end = sim::RunEnd::finished;
+  // The partial outputs replace the earlier files only when the run ends in order (also after a
+  // signal or a numerical failure with its checkpoint); an I/O failure leaves both.
+  auto commit = [&] {
+    try {
+      return out.finish(true);
+    } catch (const io::IoError& e) {
+      throw io::IoError(e.what() + out.abandon());
+    }
+  };
   try {
     end = sim::run(*solver, sc, m, out, opt);
+  } catch (const swe::NumericalError&) {
+    commit();
+    throw;
+  } catch (const io::IoError& e) {
+    throw io::IoError(e.what() + out.abandon());
   } catch (...) {
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
-    out.finish();
+    out.abandon();
     throw;
   }
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
+  if (end == sim::RunEnd::not_started) {
+    out.discard();
+    interrupted_during("starting the run");
+    return kInterrupted;
+  }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
-  const std::vector<std::string> files = out.finish();
+  const std::vector<std::string> files = commit();
   const bool interrupted = end == sim::RunEnd::interrupted;
   swe::HostState final_state;
   solver->get_state(final_state);
@@ -193,7 +225,16 @@ void register_run(CLI::App& app, int& exit_code) {
   cmd->add_option("--set", a->sets, "override a scenario key, e.g. --set time.duration=2h (repeatable)");
   cmd->add_option("--restart", a->restart, "continue from a checkpoint written by an earlier run");
   cmd->add_flag("--quiet", a->quiet, "no progress or balance lines");
-  cmd->callback([a, &exit_code] { exit_code = guarded("ria run", [&] { return run_scenario(*a); }); });
+  cmd->callback([a, &exit_code] {
+    exit_code = guarded("ria run", [&] { return run_scenario(*a); });
+    // HDF5 1.10's exit handler crashes (SIGSEGV in H5F__close_cb) on a file whose close failed
+    // after a failed write; every file of the run is closed or left by now, so an I/O failure
+    // ends the process without exit handlers, keeping its exit code 3.
+    if (exit_code == kIoError) {
+      std::fflush(nullptr);
+      std::_Exit(exit_code);
+    }
+  });
 }
 
 }  // namespace ria::app

@@ -5,17 +5,24 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 
 #include "io/image.hpp"
+#include "io/io_error.hpp"
 
 namespace ria::app {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-/// H:MM:SS, with hundredths of a second when t is not a whole second (laboratory-scale runs).
+/// H:MM:SS, with hundredths of a second when t is not a whole second (laboratory-scale runs);
+/// beyond 9999 days, seconds in exponent form.
 std::string hms(double t) {
   char buf[40];
+  if (!(std::fabs(t) < 9999 * 86400.0)) {
+    std::snprintf(buf, sizeof buf, "%.6g s", t);
+    return buf;
+  }
   const long s = static_cast<long>(std::floor(t + 1e-9));
   const double frac = t - s;
   if (frac > 1e-6 && frac < 1 - 1e-6)
@@ -30,6 +37,15 @@ std::string hms(double t) {
 std::string ratio_text(double r) {
   char buf[32];
   std::snprintf(buf, sizeof buf, r >= 100 ? "%.0f" : "%.3g", r);
+  return buf;
+}
+
+std::string duration_text(double s) {
+  if (!(s < 9999 * 86400.0)) return ">9999 d";
+  if (s < 86400) return hms(std::max(s, 0.0));
+  const long days = static_cast<long>(s / 86400);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%ld d %s", days, hms(std::round(s - 86400.0 * days)).c_str());
   return buf;
 }
 
@@ -49,8 +65,17 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
   std::vector<std::string> names;
   for (const sim::GaugeCell& g : m.gauges) names.push_back(g.name);
   if (!m.gauges.empty() && sc.output.gauges_csv) {
-    csv_ = std::make_unique<io::GaugeCsv>(ctx.dir + "/gauges.csv", names, t_resume);
-    files_.push_back(csv_->path());
+    // A resumed run continues the rows of the newest gauge file: the partial one of a run that was
+    // killed or failed after the last complete one, else the complete one.
+    const std::string csv = ctx.dir + "/gauges.csv";
+    std::string from = csv;
+    std::error_code e1, e2;
+    const auto t_partial = std::filesystem::last_write_time(csv + ".partial", e1);
+    const auto t_final = std::filesystem::last_write_time(csv, e2);
+    if (!e1 && (e2 || t_partial > t_final)) from = csv + ".partial";
+    csv_ = std::make_unique<io::GaugeCsv>(csv + ".partial", names, t_resume, from);
+    partial_.push_back(csv + ".partial");
+    files_.push_back(csv);
   }
   // A build without NetCDF or GDAL still runs every scenario: what it cannot write is said once,
   // at the start, and the CSV gauges, checkpoints and summary are written as usual.
@@ -73,7 +98,13 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     for (const sim::GaugeCell& g : m.gauges) h.stations.push_back({g.name, g.x, g.y});
     // A restarted run writes its own file, so the file of the first part stays as it was.
     const std::string nc = ctx.dir + (ctx.resumed ? "/ria_restart_" + std::to_string(std::lround(t_resume)) + "s.nc" : "/ria.nc");
-    nc_ = std::make_unique<io::NetcdfOutput>(nc, h);
+    try {
+      nc_ = std::make_unique<io::NetcdfOutput>(nc + ".partial", h);
+    } catch (...) {
+      for (const std::string& p : partial_) std::remove(p.c_str());
+      throw;
+    }
+    partial_.push_back(nc + ".partial");
     files_.push_back(nc);
   }
   // Colour scale of the concentration maps: the largest concentration the scenario brings in.
@@ -197,6 +228,7 @@ void RunOutputs::quicklook(double t, const swe::HostState& s) {
 void RunOutputs::checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& b) {
   io::Checkpoint c;
   c.fingerprint = ctx_.fingerprint;
+  c.identity = ctx_.identity;
   c.precision = ctx_.precision;
   c.grid = m_.setup.grid;
   c.t = t;
@@ -212,20 +244,44 @@ void RunOutputs::checkpoint(double t, long steps, const swe::HostState& s, const
 
 void RunOutputs::progress(const sim::Progress& p) {
   if (ctx_.quiet) return;
-  std::printf("t = %s / %s (%5.1f%%)  ETA %s  %.0f steps/s  %sx real time  step %ld\n", hms(p.t).c_str(),
-              hms(p.t_end).c_str(), 100 * p.t / p.t_end, hms(p.eta_s).c_str(), p.steps_per_s,
+  std::printf("t = %s / %s (%5.1f%%)  ETA %s  %.0f steps/s  %sx real time  step %ld\n", duration_text(p.t).c_str(),
+              duration_text(p.t_end).c_str(), 100 * p.t / p.t_end, duration_text(p.eta_s).c_str(), p.steps_per_s,
               ratio_text(p.speedup).c_str(), p.steps);
   std::fflush(stdout);
 }
 
-std::vector<std::string> RunOutputs::finish() {
+std::vector<std::string> RunOutputs::finish(bool commit) {
   if (nc_) {
     if (!pending_gauges_.empty()) nc_->append_gauges(pending_gauges_);
     pending_gauges_.clear();
     nc_->write_extremes(max_depth_, max_conc_, arrival_, sc_.output.arrival_threshold);
     nc_->close();
   }
+  csv_.reset();
+  if (!commit) return files_;
+  for (const std::string& p : partial_) {
+    const std::string final_path = p.substr(0, p.size() - std::string(".partial").size());
+    std::error_code ec;
+    std::filesystem::rename(p, final_path, ec);
+    if (ec) throw io::IoError("cannot rename '" + p + "' to '" + final_path + "': " + ec.message());
+  }
+  partial_.clear();
   return files_;
+}
+
+std::string RunOutputs::abandon() {
+  nc_.reset();  // closes, never throws
+  csv_.reset();
+  if (partial_.empty()) return "";
+  std::string list;
+  for (const std::string& p : partial_) list += (list.empty() ? "" : ", ") + p;
+  return "; the files of earlier runs in " + ctx_.dir + "/ are kept as they were; the partial files of this run are " + list;
+}
+
+void RunOutputs::discard() {
+  abandon();
+  for (const std::string& p : partial_) std::remove(p.c_str());
+  partial_.clear();
 }
 
 }  // namespace ria::app

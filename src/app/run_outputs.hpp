@@ -17,14 +17,23 @@ namespace ria::app {
 /// A simulated/wall time ratio for the console: whole numbers from 100 up, else 3 digits.
 std::string ratio_text(double r);
 
+/// A span of time for the progress line: H:MM:SS below a day, "D d HH:MM:SS" up to 9999 days,
+/// ">9999 d" beyond (and for infinite or NaN spans).
+std::string duration_text(double s);
+
 struct RunContext {
   std::string dir;                 // output directory (exists, writable)
   std::string precision;           // "float" / "double"
   std::uint64_t fingerprint = 0;
+  std::vector<std::pair<std::string, std::string>> identity;  // stored in checkpoints (restart_check.hpp)
   const io::Checkpoint* resumed = nullptr;  // restart: the checkpoint the run continues from
   bool quiet = false;
 };
 
+/// Gauge CSV and NetCDF files are written as `<name>.partial` beside the files of an earlier run
+/// and renamed into place by finish(true) when the run ends in an orderly way (finished, after a
+/// signal, after a numerical failure with its checkpoint); abandon() leaves the earlier files as
+/// they are and the partial ones beside them.
 class RunOutputs final : public sim::Observer {
  public:
   RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunContext& ctx, const swe::Totals& initial);
@@ -34,8 +43,14 @@ class RunOutputs final : public sim::Observer {
   void quicklook(double t, const swe::HostState& s) override;
   void checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& balance) override;
   void progress(const sim::Progress& p) override;
-  /// Writes the extremes, closes the NetCDF file; returns the files written.
-  std::vector<std::string> finish();
+  /// Writes the extremes, closes the NetCDF file and, when `commit`, renames the partial files
+  /// into place; returns the files written (final names).
+  std::vector<std::string> finish(bool commit = true);
+  /// Closes what is open (never throws) and leaves the partial files; returns a sentence for an
+  /// error message saying that the earlier files are kept and where the partial ones are.
+  std::string abandon();
+  /// Closes and removes the partial files (a run interrupted before its first step).
+  void discard();
   const std::string& checkpoint_path() const { return checkpoint_path_; }
   double last_balance_error_water() const { return water_error_; }
   double last_balance_error_pollutant() const { return pollutant_error_; }
@@ -52,6 +67,7 @@ class RunOutputs final : public sim::Observer {
   swe::Totals initial_;
   std::unique_ptr<io::GaugeCsv> csv_;
   std::unique_ptr<io::NetcdfOutput> nc_;
+  std::vector<std::string> partial_;  // "<final>.partial" files written, renamed by finish(true)
   std::vector<io::NcGaugeRecord> pending_gauges_;
   std::vector<double> max_depth_, max_conc_, arrival_;
   std::vector<std::string> files_;

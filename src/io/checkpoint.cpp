@@ -3,6 +3,8 @@
 
 #include <array>
 #include <cerrno>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -15,7 +17,7 @@ namespace ria::io {
 namespace {
 
 constexpr char kMagic[8] = {'R', 'I', 'A', 'C', 'K', 'P', 'T', '1'};
-constexpr std::uint32_t kVersion = 1;
+constexpr std::uint32_t kVersion = 2;  // 2: identity appended; 1 is still read
 static_assert(sizeof(swe::Balance) == 9 * sizeof(double), "Balance is written as 9 doubles");
 
 /// CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320).
@@ -93,6 +95,13 @@ class Reader {
   std::size_t pos_ = 0;
 };
 
+/// A double as %.17g (exact), for messages.
+std::string number_text(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
 }  // namespace
 
 std::uint64_t fnv1a(const void* data, std::size_t bytes, std::uint64_t seed) {
@@ -110,6 +119,8 @@ void write_checkpoint(const std::string& path, const Checkpoint& c) {
   for (const std::vector<double>* v : {&c.state.h, &c.state.qx, &c.state.qy, &c.state.hc, &c.max_depth,
                                        &c.max_concentration, &c.arrival_time})
     w.vec(*v);
+  w.pod(static_cast<std::uint64_t>(c.identity.size()));
+  for (const auto& [key, value] : c.identity) w.str(key), w.str(value);
   Writer head;
   head.pod(kMagic);
   head.pod(kVersion);
@@ -129,8 +140,8 @@ Checkpoint read_checkpoint(const std::string& path) {
   Reader r(data, path);
   r.pod<std::array<char, 8>>();
   const auto version = r.pod<std::uint32_t>();
-  if (version != kVersion)
-    throw InputError("checkpoint '" + path + "' has format version " + std::to_string(version) + ", this ria reads " +
+  if (version != 1 && version != kVersion)
+    throw InputError("checkpoint '" + path + "' has format version " + std::to_string(version) + ", this ria reads 1 to " +
                      std::to_string(kVersion));
   const auto bytes = r.pod<std::uint64_t>();
   const auto crc = r.pod<std::uint32_t>();
@@ -140,19 +151,50 @@ Checkpoint read_checkpoint(const std::string& path) {
   const std::string payload = data.substr(head);
   if (crc32(payload) != crc) throw InputError("checkpoint '" + path + "' is corrupted (CRC-32 mismatch)");
   Reader p(payload, path);
+  auto bad = [&](const std::string& what) {
+    throw InputError("checkpoint '" + path + "' is not valid: " + what);
+  };
   Checkpoint c;
   c.fingerprint = p.pod<std::uint64_t>();
   c.precision = p.str();
+  if (c.precision != "float" && c.precision != "double") bad("precision '" + c.precision + "', expected float or double");
   c.grid.nx = p.pod<int>(), c.grid.ny = p.pod<int>();
   c.grid.dx = p.pod<double>(), c.grid.dy = p.pod<double>(), c.grid.x0 = p.pod<double>(), c.grid.y0 = p.pod<double>();
+  // The grid must fit the payload: 7 fields of nx * ny doubles (checked in 64 bits, before any
+  // allocation).
+  if (c.grid.nx < 1 || c.grid.ny < 1)
+    bad("grid of " + std::to_string(c.grid.nx) + " x " + std::to_string(c.grid.ny) + " cells, expected nx >= 1 and ny >= 1");
+  const std::uint64_t cells = static_cast<std::uint64_t>(c.grid.nx) * static_cast<std::uint64_t>(c.grid.ny);
+  if (cells > payload.size() / (7 * sizeof(double)))
+    bad("grid of " + std::to_string(c.grid.nx) + " x " + std::to_string(c.grid.ny) + " cells does not fit its " +
+        std::to_string(payload.size()) + " payload bytes");
+  for (const auto& [name, v] : {std::pair<const char*, double>{"dx", c.grid.dx}, {"dy", c.grid.dy}})
+    if (!(v > 0) || !std::isfinite(v)) bad(std::string("cell size ") + name + " = " + number_text(v) + ", expected finite and > 0");
+  for (const auto& [name, v] : {std::pair<const char*, double>{"x0", c.grid.x0}, {"y0", c.grid.y0}})
+    if (!std::isfinite(v)) bad(std::string("grid origin ") + name + " = " + number_text(v) + ", expected a finite value");
   c.t = p.pod<double>();
+  if (!(c.t >= 0) || !std::isfinite(c.t)) bad("t = " + number_text(c.t) + " s, expected finite and >= 0");
   c.steps = p.pod<long long>();
+  if (c.steps < 0) bad("step count " + std::to_string(c.steps) + ", expected >= 0");
   c.balance = p.pod<swe::Balance>();
+  const double* b = &c.balance.water_in;
+  for (int k = 0; k < 9; ++k)
+    if (!std::isfinite(b[k])) bad("balance field " + std::to_string(k) + " = " + number_text(b[k]) + ", expected a finite value");
   c.initial.water = p.pod<double>(), c.initial.pollutant = p.pod<double>();
+  if (!std::isfinite(c.initial.water) || !std::isfinite(c.initial.pollutant)) bad("initial totals are not finite");
   const std::size_t n = c.grid.cells();
   for (std::vector<double>* v : {&c.state.h, &c.state.qx, &c.state.qy, &c.state.hc, &c.max_depth,
                                  &c.max_concentration, &c.arrival_time})
     *v = p.vec(n);
+  if (version >= 2) {
+    const auto count = p.pod<std::uint64_t>();
+    if (count > 64) bad(std::to_string(count) + " identity entries, expected at most 64");
+    for (std::uint64_t k = 0; k < count; ++k) {
+      std::string key = p.str();
+      std::string value = p.str();
+      c.identity.emplace_back(std::move(key), std::move(value));
+    }
+  }
   return c;
 }
 

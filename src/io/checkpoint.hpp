@@ -2,10 +2,13 @@
 // clock, the mass balance and the run-wide extremes, so that a restarted run continues bitwise
 // identically. Binary, little-endian, written atomically; a CRC-32 guards the payload.
 //   "RIACKPT1" | u32 version | u64 payload bytes | u32 crc32(payload) | payload
+// Version 2 appends the scenario values the state depends on (identity) to the payload of
+// version 1; version 1 files are still read (with an empty identity).
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ria/grid/grid.hpp"
@@ -24,13 +27,17 @@ struct Checkpoint {
   swe::Totals initial;            // totals at t = 0 (balance lines)
   swe::HostState state;
   std::vector<double> max_depth, max_concentration, arrival_time;  // run extremes so far
+  /// Scenario values the state depends on, as (key, exact text), e.g. ("physics.gravity",
+  /// "9.8100000000000005"): a restart names the key that differs. Empty in version 1 files.
+  std::vector<std::pair<std::string, std::string>> identity;
 };
 
 /// Writes atomically (temporary file, then rename): an interrupted write keeps the previous file.
 void write_checkpoint(const std::string& path, const Checkpoint& c);
 
 /// Reads and verifies a checkpoint. IoError when unreadable; InputError naming the file when it is
-/// not a checkpoint, of another version, truncated or corrupted (CRC mismatch).
+/// not a checkpoint, of another version, truncated or corrupted (CRC mismatch), or when a header
+/// field is out of range (grid size, spacing, origin, time, step count, balance: each checked).
 Checkpoint read_checkpoint(const std::string& path);
 
 /// FNV-1a 64-bit hash of a byte range, chained through `seed` (fingerprints).

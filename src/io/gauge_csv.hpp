@@ -1,6 +1,8 @@
-// Gauge time series as one wide CSV file: t_s, then <name>_h, <name>_eta, <name>_u, <name>_v,
-// <name>_C for each gauge. Each record is flushed when written, so a run that stops keeps every
-// record written so far; a restarted run keeps the rows up to the restart time and appends.
+// Gauge time series as one wide CSV file (RFC 4180): t_s, then <name>_h_m, <name>_eta_m,
+// <name>_u_m_s, <name>_v_m_s, <name>_C for each gauge; a header field whose name holds a comma,
+// a double quote or a line break is quoted (quotes doubled), the name kept whole. Each record is
+// flushed when written, so a run that stops keeps every record written so far; a restarted run
+// keeps the rows of the earlier file up to the restart time and appends.
 #pragma once
 
 #include <array>
@@ -10,11 +12,17 @@
 
 namespace ria::io {
 
+/// One CSV field as RFC 4180 writes it: quoted when it holds ',', '"', CR or LF.
+std::string csv_field(const std::string& text);
+
 class GaugeCsv {
  public:
-  /// Creates `path` with its header, or, when resume_after >= 0, keeps the existing rows with
-  /// t <= resume_after (rewritten atomically) and appends after them. IoError on failure.
-  GaugeCsv(const std::string& path, const std::vector<std::string>& names, double resume_after = -1);
+  /// Creates `path` with its header, or, when resume_after >= 0, first copies the rows of
+  /// `resume_from` (default: `path`) with t <= resume_after; when that file does not exist (a
+  /// restart into a new directory) the new file starts with the header alone. IoError on failure;
+  /// InputError when the earlier file has other gauges.
+  GaugeCsv(const std::string& path, const std::vector<std::string>& names, double resume_after = -1,
+           const std::string& resume_from = "");
   /// Values per gauge {h, eta, u, v, C}; NaN is written as an empty field.
   void append(double t, const std::vector<std::array<double, 5>>& values);
   const std::string& path() const { return path_; }

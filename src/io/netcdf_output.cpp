@@ -19,6 +19,7 @@
 #include <stdexcept>
 
 #include "io/io_error.hpp"
+#include "io/output_lock.hpp"
 
 namespace ria::io {
 
@@ -289,6 +290,8 @@ NetcdfOutput::NetcdfOutput(const std::string& path, const NcHeader& header)
     const std::filesystem::path dir = std::filesystem::path(path_).parent_path();
     std::error_code ec;
     const bool no_dir = !dir.empty() && !std::filesystem::is_directory(dir, ec);
+    if (!no_dir && locked_by_another(path_))
+      throw IoError(path_ + " is open in another program (it holds HDF5's lock on the file); close it there");
     throw IoError("cannot create NetCDF file '" + path_ +
                   "': " + (no_dir ? std::strerror(ENOENT) : nc_text(e)));
   }

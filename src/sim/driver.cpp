@@ -1,6 +1,9 @@
 // The simulation loop of driver.hpp.
 #include "ria/sim/driver.hpp"
 
+#include "ria/sim/schedule.hpp"
+#include "ria/swe/cfl.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -19,12 +22,6 @@ bool on_multiple(double t, double interval) {
 
 bool in_list(double t, const std::vector<double>& times) {
   return std::any_of(times.begin(), times.end(), [t](double v) { return std::fabs(v - t) <= 1e-9 * std::max(1.0, t); });
-}
-
-void add_multiples(std::vector<double>& out, double interval, double t_start, double t_end) {
-  if (!(interval > 0)) return;
-  for (long long k = static_cast<long long>(std::floor(t_start / interval)) + 1; k * interval < t_end; ++k)
-    out.push_back(k * interval);
 }
 
 /// Index of the first cell with a non-finite value or a negative depth, or -1.
@@ -50,6 +47,25 @@ std::string first_bad_cell(const swe::HostState& s, const Grid& g) {
   return "no cell holds a non-finite or negative value (the time step vanished)";
 }
 
+/// The wet cell with the smallest stable step (largest wave speed |u| + sqrt(g h)) and its values.
+std::string limiting_cell(const swe::HostState& s, const Grid& g, const swe::SweParams<double>& p) {
+  std::size_t best = s.h.size();
+  double best_dt = INFINITY;
+  for (std::size_t k = 0; k < s.h.size(); ++k) {
+    const double dt = swe::local_dt(swe::Conserved<double>{s.h[k], s.qx[k], s.qy[k], s.hc[k]}, 1 / g.dx, 1 / g.dy, p);
+    if (dt >= 0 && dt < best_dt) best_dt = dt, best = k;
+  }
+  if (best == s.h.size()) return "no wet cell limits it";
+  const std::size_t k = best;
+  const double u = s.qx[k] / s.h[k], v = s.qy[k] / s.h[k];
+  std::ostringstream o;
+  o << "the cell limiting it is (i, j) = (" << k % g.nx << ", " << k / g.nx << ") at x = "
+    << g.x_centre(static_cast<int>(k % g.nx)) << ", y = " << g.y_centre(static_cast<int>(k / g.nx)) << ": h = " << s.h[k]
+    << " m, u = " << u << " m/s, v = " << v << " m/s, sqrt(g h) = " << std::sqrt(p.g * s.h[k])
+    << " m/s (physics.gravity = " << p.g << "), stable step " << best_dt << " s";
+  return o.str();
+}
+
 /// Index of the time-series piece holding t (changes when a knot is crossed).
 std::size_t piece(const std::vector<double>& knots, double t) {
   return static_cast<std::size_t>(std::upper_bound(knots.begin(), knots.end(), t) - knots.begin());
@@ -57,25 +73,11 @@ std::size_t piece(const std::vector<double>& knots, double t) {
 
 }  // namespace
 
-std::vector<double> stop_times(const Scenario& sc, const Model& m, double t_start) {
-  const double t_end = sc.time.duration;
-  std::vector<double> t;
-  add_multiples(t, sc.time.output_interval, t_start, t_end);
-  add_multiples(t, sc.output.gauge_interval, t_start, t_end);
-  add_multiples(t, sc.output.checkpoint_interval, t_start, t_end);
-  for (const std::vector<double>* list : {&sc.output.png_times, &m.knots, &m.release_times})
-    for (double v : *list)
-      if (v > t_start && v < t_end) t.push_back(v);
-  t.push_back(t_end);
-  std::sort(t.begin(), t.end());
-  t.erase(std::unique(t.begin(), t.end()), t.end());
-  return t;
-}
-
 RunEnd run(swe::Solver& solver, const Scenario& sc, const Model& m, Observer& obs, const RunOptions& opt) {
   using clock = std::chrono::steady_clock;
   const double t_end = sc.time.duration;
-  const std::vector<double> stops = stop_times(sc, m, opt.t_start);
+  const StopSchedule schedule(sc, m);
+  const CheckpointEvery ck_every = checkpoint_every(sc);
   const bool every_step_gauges = !m.gauges.empty() && !(sc.output.gauge_interval > 0);
   std::vector<std::size_t> gauge_cells;
   for (const GaugeCell& g : m.gauges) gauge_cells.push_back(g.cell);
@@ -101,7 +103,12 @@ RunEnd run(swe::Solver& solver, const Scenario& sc, const Model& m, Observer& ob
   const long steps0 = solver.steps();
   const double t0 = solver.time();
   long chunk = 16;  // steps per advance call: grows while calls are short, so a signal is seen soon
-  std::size_t next = std::upper_bound(stops.begin(), stops.end(), solver.time()) - stops.begin();
+  double t_stop = schedule.next_after(solver.time());
+  // dt collapse: progress over the last window of steps, and how many of them ended on a stop.
+  long window_steps = steps0, window_stops = 0;
+  double window_t = t0;
+  // after_crossing checkpoints: the index of the last multiple of the interval passed.
+  double crossed = ck_every.mode == CheckpointEvery::Mode::after_crossing ? std::floor(t0 / ck_every.interval) : 0;
 
   auto report = [&](bool force) {
     const auto now = clock::now();
@@ -116,15 +123,27 @@ RunEnd run(swe::Solver& solver, const Scenario& sc, const Model& m, Observer& ob
     p.eta_s = done > 0 ? p.wall_s * (t_end - p.t) / done : 0;
     obs.progress(p);
   };
+  // Stops with a NumericalError after a checkpoint of the last good state.
+  auto fail = [&](const std::string& what) {
+    std::ostringstream o;
+    o << what;
+    if (have_good) {
+      obs.checkpoint(good_t, good_steps, good, good_balance);
+      o << "; checkpoint of the last good state (t = " << good_t << " s, step " << good_steps << ") written";
+    } else {
+      o << "; the initial state is not physical, no checkpoint written";
+    }
+    throw swe::NumericalError(o.str());
+  };
 
   while (solver.time() < t_end) {
     if (opt.stop && opt.stop->load()) {
+      if (solver.steps() == steps0) return RunEnd::not_started;
       solver.get_state(state);
       obs.checkpoint(solver.time(), solver.steps(), state, solver.balance());
       report(true);
       return RunEnd::interrupted;
     }
-    const double t_stop = stops[next];
     const auto c0 = clock::now();
     try {
       solver.advance(t_stop, every_step_gauges ? 1 : chunk);
@@ -132,29 +151,48 @@ RunEnd run(swe::Solver& solver, const Scenario& sc, const Model& m, Observer& ob
       solver.get_state(state);
       std::ostringstream o;
       o << e.what() << "; step " << solver.steps() << ", " << first_bad_cell(state, m.setup.grid);
-      if (have_good) {
-        obs.checkpoint(good_t, good_steps, good, good_balance);
-        o << "; checkpoint of the last good state (t = " << good_t << " s, step " << good_steps << ") written";
-      } else {
-        o << "; the initial state is not physical, no checkpoint written";
-      }
-      throw swe::NumericalError(o.str());
+      fail(o.str());
     }
     const double call_s = std::chrono::duration<double>(clock::now() - c0).count();
     if (call_s < 0.1 && chunk < (1L << 20)) chunk *= 2;
     if (call_s > 0.5 && chunk > 1) chunk /= 2;
     const double t = solver.time();
     if (every_step_gauges) obs.gauges(t, solver.probe(gauge_cells));
+    if (t >= t_stop) ++window_stops;
+    if (solver.steps() - window_steps >= kCollapseSteps) {
+      const long n = solver.steps() - window_steps;
+      if (t - window_t < 1e-9 * (t_end - window_t) && window_stops < n / 2) {
+        solver.get_state(state);
+        std::ostringstream o;
+        o << "the time step collapsed: " << n << " steps advanced t by " << t - window_t << " s (from " << window_t
+          << " s), " << t_end - t << " s are left to the end; "
+          << limiting_cell(state, m.setup.grid, m.setup.params)
+          << " (check physics.gravity, the boundary discharges and the releases)";
+        fail(o.str());
+      }
+      window_steps = solver.steps(), window_stops = 0, window_t = t;
+    }
     if (t < t_stop) {
+      if (ck_every.mode == CheckpointEvery::Mode::after_crossing && std::floor(t / ck_every.interval) > crossed) {
+        crossed = std::floor(t / ck_every.interval);
+        solver.get_state(state);
+        if (bad_cell(state) < 0) obs.checkpoint(t, solver.steps(), state, solver.balance());
+      }
       report(false);
       continue;
     }
-    ++next;
+    t_stop = schedule.next_after(t);
     if (!every_step_gauges && !m.gauges.empty() && (on_multiple(t, sc.output.gauge_interval) || t == t_end))
       obs.gauges(t, solver.probe(gauge_cells));
     const bool out = on_multiple(t, sc.time.output_interval) || t == t_end;
     const bool png = in_list(t, sc.output.png_times) || (t == t_end && sc.output.png_at_end);
-    const bool ckpt = on_multiple(t, sc.output.checkpoint_interval) || t == t_end;
+    bool ckpt = t == t_end;
+    if (ck_every.mode == CheckpointEvery::Mode::own_stops || ck_every.mode == CheckpointEvery::Mode::on_stops)
+      ckpt = ckpt || on_multiple(t, ck_every.interval);
+    if (ck_every.mode == CheckpointEvery::Mode::after_crossing && std::floor(t / ck_every.interval) > crossed) {
+      crossed = std::floor(t / ck_every.interval);
+      ckpt = true;
+    }
     if (out || png || ckpt) {
       solver.get_state(state);
       if (bad_cell(state) < 0) {

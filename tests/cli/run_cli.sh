@@ -151,5 +151,123 @@ dem)  # ria dem info / prepare, and the prepared GeoTIFF used as the domain of a
   sed 's/dem = "p.tif"/dem = "geo.asc"/; s/nodata = "error"/nodata = "land"/' p.toml > geo.toml
   expect 2 "geo.asc' is in geographic coordinates" -- "$RIA" run geo.toml --output gout
   ;;
+lock)  # a second run into the same output directory is refused while the first runs; a stale lock is not
+  "$RIA" run --output out --backend serial --set domain.cells=40 --set time.duration=1e9 >first.txt 2>&1 &
+  pid=$!
+  for _ in $(seq 1 200); do grep -q '^balance' first.txt && break; sleep 0.05; done
+  expect 3 "output directory 'out' is in use by another ria run \(process $pid\)" -- "$RIA" run --output out "${SHORT[@]}"
+  kill -INT $pid
+  wait $pid
+  rc=$?
+  [ "$rc" -eq 6 ] || { cat first.txt; fail "first run: exit $rc after SIGINT, expected 6"; }
+  mkdir -p stale && echo 999999 > stale/.ria.lock  # left by a process that died
+  "$RIA" run --output stale --set domain.cells=40 "${SHORT[@]}" || fail "a stale lock file blocks the run"
+  ;;
+lost_results)  # a run that cannot finish never damages the results of an earlier run in its directory
+  ARGS=(--backend serial --set domain.cells=40 --set time.duration=2h --set output.png_times=[] --quiet)
+  "$RIA" run --output out "${ARGS[@]}" || fail "first run"
+  ls out/*.partial >/dev/null 2>&1 && fail "partial files left after a finished run"
+  cp out/gauges.csv g0.csv
+  [ -z "${RIA_EXPECT_NETCDF:-}" ] || cp out/ria.nc r0.nc
+  # An I/O failure (file-size limit) in a second run: the earlier files are kept, the partial ones named.
+  ( ulimit -f 60; "$RIA" run --output out "${ARGS[@]}" --set time.duration=8h >io.txt 2>&1; echo $? > rc.txt )
+  cat io.txt
+  [ "$(cat rc.txt)" -eq 3 ] || fail "exit $(cat rc.txt) under a file-size limit, expected 3"
+  grep -q "files of earlier runs in out/ are kept.*out/gauges.csv.partial" io.txt || fail "no word on the kept and partial files"
+  cmp g0.csv out/gauges.csv || fail "gauges.csv of the earlier run was changed"
+  [ -z "${RIA_EXPECT_NETCDF:-}" ] || cmp r0.nc out/ria.nc || fail "ria.nc of the earlier run was changed"
+  # kill -9: the default checkpoint (every 10% of the run) is there, the earlier files are intact,
+  # and the run resumes to the same end state as an uninterrupted one.
+  # (A scenario without output.checkpoint_interval: the default applies.)
+  printf 'name = "k"\n[domain]\nsource = "synthetic_estuary"\ncells = 80\n[time]\nduration = "6 h"\n' > k.toml
+  printf 'output_interval = "1 h"\n[[gauge]]\nname = "g"\nx = 10000.0\ny = 5000.0\n' >> k.toml
+  printf '[output]\ngauge_interval = "5 min"\npng_at_end = false\n' >> k.toml
+  K=(k.toml --backend serial)
+  "$RIA" run --output full --quiet "${K[@]}" || fail "uninterrupted run"
+  "$RIA" run --output out "${K[@]}" >k.txt 2>&1 &
+  pid=$!
+  for _ in $(seq 1 400); do [ -s out/checkpoint.ckpt ] && [ out/checkpoint.ckpt -nt g0.csv ] && break; sleep 0.02; done
+  kill -KILL $pid
+  wait $pid
+  head -1 k.txt
+  grep -q "checkpoint every 2100 s -> out/checkpoint.ckpt" k.txt || fail "the start line does not say where checkpoints go"
+  cmp g0.csv out/gauges.csv || fail "gauges.csv of the earlier run was changed by the killed run"
+  cp out/checkpoint.ckpt k.ckpt
+  "$RIA" run --output out --quiet "${K[@]}" --restart k.ckpt || fail "no usable checkpoint after kill -9"
+  cmp full/checkpoint.ckpt out/checkpoint.ckpt || fail "the run resumed after kill -9 differs from the uninterrupted one"
+  cmp <(tail -n +2 full/gauges.csv) <(tail -n +2 out/gauges.csv) || fail "gauges.csv of the resumed run differs"
+  if [ -n "${RIA_EXPECT_NETCDF:-}" ] && command -v flock >/dev/null; then
+    # A reader holding ria.nc open (HDF5 takes a shared flock) does not stop a new run.
+    flock -s out/ria.nc sleep 30 &
+    lpid=$!
+    sleep 0.2
+    "$RIA" run --output out "${ARGS[@]}" || fail "a reader holding ria.nc open stops the run"
+    # A program holding the partial file: said in words.
+    touch out/ria.nc.partial
+    flock -x out/ria.nc.partial sleep 30 &
+    ppid=$!
+    sleep 0.2
+    expect 3 "out/ria.nc.partial is open in another program" -- "$RIA" run --output out "${ARGS[@]}"
+    kill $lpid $ppid
+  fi
+  echo "ok: earlier results kept on failure and kill -9; resumed run identical"
+  ;;
+huge_duration)  # no stop list is built in advance; progress for 1e12 s reads sensibly; SIGINT works
+  "$RIA" run --output out --backend serial --set domain.cells=40 --set time.duration=1e12 >run.txt 2>&1 &
+  pid=$!
+  for _ in $(seq 1 300); do grep -q '^t = ' run.txt && break; sleep 0.05; done
+  kill -INT $pid
+  ( sleep 30; kill -KILL $pid 2>/dev/null ) &  # a run that ignores SIGINT fails the case, not the suite
+  wait $pid
+  rc=$?
+  tail -3 run.txt
+  [ "$rc" -eq 6 ] || fail "exit code $rc after SIGINT, expected 6"
+  grep -Eq '^t = .* / >9999 d .*ETA (>9999 d|[0-9])' run.txt || fail "no progress line with the end as >9999 d"
+  grep -Eq 'ETA -' run.txt && fail "negative ETA"
+  echo "ok: a 1e12 s run starts at once, reports progress and stops on SIGINT"
+  ;;
+setup_signal)  # SIGINT while the inputs are read: exit 6, no checkpoint, nothing written
+  mkfifo s.toml
+  "$RIA" run s.toml --output out >run.txt 2>&1 &
+  pid=$!
+  for _ in $(seq 1 200); do grep -Eq 'partner|fifo' /proc/$pid/wchan 2>/dev/null && break; sleep 0.05; done
+  kill -INT $pid
+  sleep 0.2
+  printf 'name = "x"\n[domain]\nsource = "synthetic_estuary"\ncells = 40\n[time]\nduration = "1 h"\n' > s.toml
+  wait $pid
+  rc=$?
+  cat run.txt
+  [ "$rc" -eq 6 ] || fail "exit code $rc after SIGINT during set-up, expected 6"
+  grep -q "interrupted by signal 2 while reading the scenario" run.txt || fail "no interruption message"
+  [ -e out/checkpoint.ckpt ] && fail "a checkpoint was written"
+  echo "ok: interrupted during set-up"
+  ;;
+dt_collapse)  # a vanishing time step stops the run as a numerical failure naming the limiting cell
+  expect 4 "time step collapsed.*cell limiting it is \(i, j\) = .*physics.gravity = 1e\+300.*checkpoint of the last good state" \
+    -- timeout 60 "$RIA" run --output out --set physics.gravity=1e300 --set domain.cells=40 "${SHORT[@]}"
+  [ -s out/checkpoint.ckpt ] || fail "no checkpoint of the last good state"
+  ;;
+restart_new_dir)  # --restart into a new output directory starts new files there
+  ARGS=(--backend serial --set domain.cells=40 --set output.png_times=[] --quiet)
+  "$RIA" run --output full "${ARGS[@]}" --set time.duration=4h || fail "full run"
+  "$RIA" run --output part "${ARGS[@]}" --set time.duration=2h || fail "first half"
+  "$RIA" run --output new/dir "${ARGS[@]}" --set time.duration=4h --restart part/checkpoint.ckpt || fail "restart into a new directory"
+  cmp full/checkpoint.ckpt new/dir/checkpoint.ckpt || fail "restarted run differs from the uninterrupted one"
+  head -1 new/dir/gauges.csv | grep -q '^t_s,' || fail "no header in the new gauges.csv"
+  [ "$(sed -n 2p new/dir/gauges.csv | cut -d, -f1)" = "7500" ] || fail "the new gauges.csv does not start after the restart time"
+  echo "ok: restarted into a new directory"
+  ;;
+restart_checks)  # a restart that would not continue the same run names the key that differs
+  ARGS=(--backend serial --set domain.cells=40 --set output.png_times=[] --quiet)
+  "$RIA" run --output a "${ARGS[@]}" --set time.duration=1h || fail "first run"
+  cp a/checkpoint.ckpt a.ckpt
+  expect 2 "a.ckpt.*time.start = 2026-11-23T00:00:00Z.*time.start = 2001-01-01T00:00:00Z" -- "$RIA" run --output b "${ARGS[@]}" \
+    --set time.duration=2h --set time.start=2001-01-01T00:00:00Z --restart a.ckpt
+  expect 2 "a.ckpt.*another physics.gravity.*9.8100000000000005 there, 9.8000000000000007 now" -- "$RIA" run --output b "${ARGS[@]}" \
+    --set time.duration=2h --set physics.gravity=9.8 --restart a.ckpt
+  expect 2 "a.ckpt.*another physics.half_life" -- "$RIA" run --output b "${ARGS[@]}" --set time.duration=2h \
+    --set physics.half_life=1h --restart a.ckpt
+  "$RIA" run --output b "${ARGS[@]}" --set time.duration=2h --restart a.ckpt || fail "restart with the same scenario"
+  ;;
 *) fail "unknown case" ;;
 esac

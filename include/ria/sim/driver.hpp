@@ -43,14 +43,19 @@ struct RunOptions {
   double progress_interval_s = 2.0;       // wall seconds between progress reports
 };
 
-enum class RunEnd { finished, interrupted };
+/// finished: at the end time; interrupted: the stop flag was raised, a checkpoint was written;
+/// not_started: the stop flag was raised before the first step (no checkpoint: nothing to keep).
+enum class RunEnd { finished, interrupted, not_started };
 
-/// All stop times in (t_start, duration]: outputs, gauges (interval > 0), quicklooks,
-/// checkpoints, knots and release times, sorted and unique.
-std::vector<double> stop_times(const Scenario& sc, const Model& m, double t_start);
-
-/// Runs from the solver's current time (its state and clock already set) to the scenario's end.
-/// Throws swe::NumericalError after calling observer.checkpoint with the last good state.
+/// Runs from the solver's current time (its state and clock already set) to the scenario's end,
+/// stopping at the times of StopSchedule (schedule.hpp) and checkpointing by checkpoint_every.
+/// Throws swe::NumericalError after calling observer.checkpoint with the last good state, also
+/// when the time step collapses (the run would never end): fewer than 1e-9 of the time left
+/// simulated over kCollapseSteps steps that were not clamped to stops; the message names the
+/// cell with the smallest stable step and its values.
 RunEnd run(swe::Solver& solver, const Scenario& sc, const Model& m, Observer& observer, const RunOptions& opt);
+
+/// Steps over which dt collapse is judged.
+constexpr long kCollapseSteps = 1000;
 
 }  // namespace ria::sim

@@ -118,7 +118,8 @@ struct OutputSpec {
   double arrival_threshold = 1e-3;       // concentration defining the first arrival time
   std::vector<double> png_times;         // quicklook maps at these times [s]
   bool png_at_end = true;                // a quicklook of the final state
-  double checkpoint_interval = 0;        // [s] simulated; 0: only at the end and on a signal
+  double checkpoint_interval = -1;       // [s] simulated; 0: only at the end and on a signal;
+                                         // < 0 (not set): about every 10% of the run (schedule.hpp)
 };
 
 struct Scenario {

@@ -1,0 +1,85 @@
+// Restart checks (restart_check.hpp).
+#include "app/restart_check.hpp"
+
+#include <cstdio>
+
+#include "io/io_error.hpp"
+
+namespace ria::app {
+namespace {
+
+std::string exact(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+std::string hash_text(const std::vector<double>& v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "FNV-1a %016llx",
+                static_cast<unsigned long long>(io::fnv1a(v.data(), v.size() * sizeof(double))));
+  return buf;
+}
+
+}  // namespace
+
+std::uint64_t run_fingerprint(const sim::Model& m) {
+  const swe::SolverSetup& s = m.setup;
+  const Grid& g = s.grid;
+  std::uint64_t h = io::fnv1a(&g.nx, sizeof g.nx);
+  for (const void* p : {static_cast<const void*>(&g.ny), static_cast<const void*>(&g.dx), static_cast<const void*>(&g.dy),
+                        static_cast<const void*>(&g.x0), static_cast<const void*>(&g.y0)})
+    h = io::fnv1a(p, 8, h);
+  h = io::fnv1a(s.H.data(), s.H.size() * sizeof(double), h);
+  if (!s.manning.empty()) h = io::fnv1a(s.manning.data(), s.manning.size() * sizeof(double), h);
+  const double phys[] = {s.params.g, s.params.h_dry, s.params.manning, s.params.diffusivity, s.params.decay_rate};
+  return io::fnv1a(phys, sizeof phys, h);
+}
+
+std::vector<std::pair<std::string, std::string>> run_identity(const sim::Scenario& sc, const sim::Model& m) {
+  const swe::SweParams<double>& p = m.setup.params;
+  return {{"time.start", sc.time.start},
+          {"bed (domain)", hash_text(m.setup.H)},
+          {"physics.gravity", exact(p.g)},
+          {"physics.dry_depth", exact(p.h_dry)},
+          {"physics.manning", m.setup.manning.empty() ? exact(p.manning) : "per-cell raster, " + hash_text(m.setup.manning)},
+          {"physics.diffusivity", exact(p.diffusivity)},
+          {"physics.half_life", "decay rate " + exact(p.decay_rate) + " 1/s"}};
+}
+
+void check_restart(const io::Checkpoint& ck, const std::string& path, const sim::Scenario& sc, const sim::Model& m,
+                   const std::string& precision) {
+  const std::string head = "checkpoint '" + path + "' ";
+  const Grid& g = m.setup.grid;
+  const Grid& c = ck.grid;
+  if (c.nx != g.nx || c.ny != g.ny)
+    throw io::InputError(head + "(" + std::to_string(c.nx) + " x " + std::to_string(c.ny) + ") was written for another grid than " +
+                         sc.file + " (" + std::to_string(g.nx) + " x " + std::to_string(g.ny) + ")");
+  const std::pair<const char*, std::pair<double, double>> coords[] = {
+      {"dx", {c.dx, g.dx}}, {"dy", {c.dy, g.dy}}, {"x0", {c.x0, g.x0}}, {"y0", {c.y0, g.y0}}};
+  for (const auto& [name, v] : coords)
+    if (v.first != v.second)
+      throw io::InputError(head + "was written for another grid: grid " + name + " = " + exact(v.first) + " there, " +
+                           exact(v.second) + " in " + sc.file);
+  for (const auto& [key, now] : run_identity(sc, m))
+    for (const auto& [ck_key, then] : ck.identity)
+      if (ck_key == key && then != now) {
+        if (key == "time.start")
+          throw io::InputError(head + "continues a run that started at time.start = " + then + ", but " + sc.file +
+                               " has time.start = " + now + "; a restart keeps the start (the time axis)");
+        throw io::InputError(head + "was written with another " + key + " than " + sc.file + ": " + then + " there, " +
+                             now + " now; a restart must keep the grid, bed and physics");
+      }
+  if (ck.fingerprint != run_fingerprint(m))
+    throw io::InputError(head + "(" + std::to_string(c.nx) + " x " + std::to_string(c.ny) +
+                         ") was written for another grid, bed or physics than " + sc.file + " (" + std::to_string(g.nx) +
+                         " x " + std::to_string(g.ny) + ")");
+  if (ck.precision != precision)
+    throw io::InputError(head + "was written by a " + ck.precision + " run; restart it with --precision " + ck.precision +
+                         " to continue it bitwise");
+  if (!(ck.t < sc.time.duration))
+    throw io::InputError(head + "is at t = " + exact(ck.t) + " s, not before time.duration = " + exact(sc.time.duration) +
+                         " s: nothing left to run");
+}
+
+}  // namespace ria::app

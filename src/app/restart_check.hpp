@@ -1,0 +1,28 @@
+// What a checkpoint must share with the scenario that restarts from it: the grid (nx, ny, dx, dy,
+// x0, y0), the bed, the physics and time.start. The values are stored in the checkpoint (its
+// identity) so that a refused restart names the key that differs and both values.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "io/checkpoint.hpp"
+#include "ria/sim/model.hpp"
+#include "ria/sim/scenario.hpp"
+
+namespace ria::app {
+
+/// Hash of what a checkpoint's state depends on: grid, bed and physics (not times or outputs).
+std::uint64_t run_fingerprint(const sim::Model& m);
+
+/// (key, exact value text) of time.start, the bed and the physics, as stored in checkpoints.
+std::vector<std::pair<std::string, std::string>> run_identity(const sim::Scenario& sc, const sim::Model& m);
+
+/// InputError naming `path`, the differing key and both values when the checkpoint cannot continue
+/// this scenario: another grid, bed, physics, time.start or precision, or a time not before the end.
+void check_restart(const io::Checkpoint& ck, const std::string& path, const sim::Scenario& sc, const sim::Model& m,
+                   const std::string& precision);
+
+}  // namespace ria::app
