@@ -1,0 +1,321 @@
+// The life cycle of a run: lazily generated stops, default checkpoints that change no step, dt
+// collapse vs. dense stops, the output directory lock, checkpoint headers out of range (valid
+// CRC), restart checks naming the differing key, RFC 4180 gauge files, progress text.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <climits>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "app/restart_check.hpp"
+#include "app/run_outputs.hpp"
+#include "io/checkpoint.hpp"
+#include "io/gauge_csv.hpp"
+#include "io/io_error.hpp"
+#include "io/output_lock.hpp"
+#include "ria/sim/schedule.hpp"
+#include "run_fixture.hpp"
+
+using namespace ria;
+
+namespace {
+
+std::string temp_dir(const std::string& name) {
+  const auto d = std::filesystem::temp_directory_path() / ("ria_test_lifecycle_" + name);
+  std::filesystem::remove_all(d);
+  std::filesystem::create_directories(d);
+  return d.string();
+}
+
+/// The stops as the driver listed them before they were generated lazily: every multiple below
+/// the end, the single times inside (t_start, end), the end; sorted, unique.
+std::vector<double> listed_stops(const sim::Scenario& sc, const sim::Model& m, double t_start) {
+  const double t_end = sc.time.duration;
+  std::vector<double> t;
+  for (double interval : {sc.time.output_interval, sc.output.gauge_interval, sc.output.checkpoint_interval})
+    if (interval > 0)
+      for (long long k = static_cast<long long>(std::floor(t_start / interval)) + 1; k * interval < t_end; ++k)
+        t.push_back(k * interval);
+  for (const std::vector<double>* list : {&sc.output.png_times, &m.knots, &m.release_times})
+    for (double v : *list)
+      if (v > t_start && v < t_end) t.push_back(v);
+  t.push_back(t_end);
+  std::sort(t.begin(), t.end());
+  t.erase(std::unique(t.begin(), t.end()), t.end());
+  return t;
+}
+
+std::vector<double> generated_stops(const sim::StopSchedule& s, double t_start, double t_end) {
+  std::vector<double> out;
+  for (double t = s.next_after(t_start);; t = s.next_after(t)) {
+    out.push_back(t);
+    if (t >= t_end) break;
+  }
+  return out;
+}
+
+io::Checkpoint small_checkpoint() {
+  io::Checkpoint c;
+  c.fingerprint = 7, c.precision = "double", c.grid = Grid{3, 2, 1.5, 2.0, 10, 20};
+  c.t = 60, c.steps = 5;
+  c.state.resize(6);
+  c.max_depth.assign(6, 0), c.max_concentration.assign(6, 0), c.arrival_time.assign(6, 0);
+  c.identity = {{"physics.gravity", "9.81"}};
+  return c;
+}
+
+void expect_input_error(const std::function<void()>& f, const std::string& words) {
+  try {
+    f();
+    FAIL() << "accepted; expected an error containing: " << words;
+  } catch (const io::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+  }
+}
+
+/// CRC-32 (IEEE), to write a version 1 file by hand.
+std::uint32_t crc32(const std::string& data) {
+  std::uint32_t c = 0xFFFFFFFFu;
+  for (unsigned char b : data) {
+    c ^= b;
+    for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+  }
+  return c ^ 0xFFFFFFFFu;
+}
+
+}  // namespace
+
+TEST(StopSchedule, GivesTheListedStopsBitForBit) {
+  sim::Scenario sc = test::forcing_scenario(3600);
+  sc.time.output_interval = 0.1 * 3600 / 3;  // not exactly representable multiples
+  sc.output.gauge_interval = 37.3;
+  sc.output.checkpoint_interval = 1000.0 / 7;
+  sc.output.png_times = {0, 100.5, 1234.5, 7200};
+  const sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  const sim::StopSchedule s(sc, m);
+  for (double t0 : {0.0, 1000.0 / 7 * 3, 1234.5, 2000.0})
+    EXPECT_EQ(generated_stops(s, t0, 3600), listed_stops(sc, m, t0)) << "from t = " << t0;
+}
+
+TEST(StopSchedule, HugeDurationsCostNothing) {
+  sim::Scenario sc = test::forcing_scenario(1e12);
+  sc.output.gauge_interval = 1e-7;  // 1e19 stops: never listed
+  const sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  const sim::StopSchedule s(sc, m);
+  EXPECT_EQ(s.next_after(0), 1e-7);
+  EXPECT_EQ(s.next_after(1e12 - 1e-3), 1e12);
+  EXPECT_EQ(s.next_after(1e12), 1e12);
+}
+
+TEST(CheckpointEvery, DefaultIsAboutATenthOfTheRunOnExistingStops) {
+  using Mode = sim::CheckpointEvery::Mode;
+  sim::Scenario sc = test::forcing_scenario(3600);  // outputs every 900 s, gauges every 225 s
+  sc.output.checkpoint_interval = 0;
+  EXPECT_EQ(sim::checkpoint_every(sc).mode, Mode::none);
+  sc.output.checkpoint_interval = 1200;
+  EXPECT_EQ(sim::checkpoint_every(sc).mode, Mode::own_stops);
+  sc.output.checkpoint_interval = -1;  // not set
+  EXPECT_EQ(sim::checkpoint_every(sc).mode, Mode::on_stops);
+  EXPECT_EQ(sim::checkpoint_every(sc).interval, 225);
+  sc.output.gauge_interval = 100;
+  EXPECT_EQ(sim::checkpoint_every(sc).interval, 300);  // 3 gauge intervals <= 360 s
+  sc.output.gauge_interval = 0, sc.time.output_interval = 3600;
+  EXPECT_EQ(sim::checkpoint_every(sc).mode, Mode::after_crossing);
+  EXPECT_EQ(sim::checkpoint_every(sc).interval, 360);
+}
+
+TEST(Driver, DefaultCheckpointsChangeNoStepAndRestartBitwise) {
+  for (double gauges : {225.0, 0.0}) {  // on the gauge stops; after crossing each 10% (no stop fits)
+    sim::Scenario sc = test::forcing_scenario(1800);
+    sc.output.gauge_interval = gauges;
+    sc.time.output_interval = 1800;
+    sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+    sc.output.checkpoint_interval = 0;
+    auto a = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
+    test::RecordingObserver plain;
+    sim::run(*a, sc, m, plain, {});
+    sc.output.checkpoint_interval = -1;
+    auto b = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
+    test::RecordingObserver with;
+    sim::run(*b, sc, m, with, {});
+    ASSERT_GE(with.checkpoint_times.size(), 5u) << "gauges " << gauges;
+    EXPECT_EQ(plain.checkpoint_times, std::vector<double>{1800});
+    EXPECT_EQ(a->steps(), b->steps());
+    EXPECT_EQ(plain.checkpoints.back().h, with.checkpoints.back().h);
+    EXPECT_EQ(plain.checkpoints.back().hc, with.checkpoints.back().hc);
+    // Resumed from the third checkpoint: the same end state.
+    auto c = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
+    c->set_state(with.checkpoints[2]);
+    c->set_clock(with.checkpoint_times[2], with.checkpoint_steps[2]);
+    c->set_balance(with.checkpoint_balances[2]);
+    test::RecordingObserver rest;
+    sim::RunOptions opt;
+    opt.t_start = with.checkpoint_times[2];
+    sim::run(*c, sc, m, rest, opt);
+    EXPECT_EQ(c->steps(), b->steps());
+    EXPECT_EQ(rest.checkpoints.back().h, with.checkpoints.back().h);
+    EXPECT_EQ(rest.checkpoints.back().qx, with.checkpoints.back().qx);
+  }
+}
+
+TEST(Driver, DenseStopsAreNoTimeStepCollapse) {
+  sim::Scenario sc = test::forcing_scenario(3600);
+  sc.output.gauge_interval = 1e-10;  // every step ends on a stop: tiny progress, but no collapse
+  sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  auto s = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
+  std::atomic<int> stop{0};
+  test::RecordingObserver obs;
+  obs.stop = &stop;
+  obs.stop_after_gauges = 3 * sim::kCollapseSteps;
+  sim::RunOptions opt;
+  opt.stop = &stop;
+  EXPECT_EQ(sim::run(*s, sc, m, obs, opt), sim::RunEnd::interrupted);
+}
+
+TEST(Driver, StopBeforeTheFirstStepWritesNoCheckpoint) {
+  const sim::Scenario sc = test::forcing_scenario(600);
+  sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  auto s = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
+  std::atomic<int> stop{2};
+  test::RecordingObserver obs;
+  sim::RunOptions opt;
+  opt.stop = &stop;
+  EXPECT_EQ(sim::run(*s, sc, m, obs, opt), sim::RunEnd::not_started);
+  EXPECT_TRUE(obs.checkpoint_times.empty());
+}
+
+TEST(OutputLock, SecondHolderIsRefusedWithThePid) {
+  const std::string dir = temp_dir("lock");
+  {
+    io::OutputLock first(dir);
+    try {
+      io::OutputLock second(dir);
+      FAIL() << "two locks on one directory";
+    } catch (const io::IoError& e) {
+      EXPECT_NE(std::string(e.what()).find("'" + dir + "' is in use by another ria run (process " + std::to_string(getpid()) + ")"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+  EXPECT_NO_THROW(io::OutputLock again(dir));  // released with its holder; the file stays
+}
+
+TEST(CheckpointFile, RefusesHeaderFieldsOutOfRange) {
+  const std::string path = temp_dir("ckpt_range") + "/c.ckpt";
+  auto refused = [&](const std::function<void(io::Checkpoint&)>& edit, const std::string& words) {
+    io::Checkpoint c = small_checkpoint();
+    edit(c);
+    io::write_checkpoint(path, c);  // a valid CRC over the edited payload
+    expect_input_error([&] { io::read_checkpoint(path); }, words);
+  };
+  refused([](io::Checkpoint& c) { c.grid.nx = INT_MIN, c.grid.ny = 1 << 30; }, "grid of -2147483648 x 1073741824 cells");
+  refused([](io::Checkpoint& c) { c.grid.nx = 1 << 30, c.grid.ny = 1 << 30; }, "does not fit");
+  refused([](io::Checkpoint& c) { c.grid.nx = 65536, c.grid.ny = 65536; }, "does not fit");
+  refused([](io::Checkpoint& c) { c.t = -1e300; }, "t = -1.0000000000000001e+300 s, expected finite and >= 0");
+  refused([](io::Checkpoint& c) { c.t = -INFINITY; }, "t = -inf s");
+  refused([](io::Checkpoint& c) { c.t = NAN; }, "t = nan s");
+  refused([](io::Checkpoint& c) { c.steps = -3; }, "step count -3");
+  refused([](io::Checkpoint& c) { c.grid.dx = 0; }, "cell size dx = 0");
+  refused([](io::Checkpoint& c) { c.grid.dy = INFINITY; }, "cell size dy = inf");
+  refused([](io::Checkpoint& c) { c.grid.y0 = NAN; }, "grid origin y0 = nan");
+  refused([](io::Checkpoint& c) { c.balance.water_out = INFINITY; }, "balance field 1 = inf");
+  refused([](io::Checkpoint& c) { c.precision = "half"; }, "precision 'half'");
+}
+
+TEST(CheckpointFile, KeepsTheIdentityAndReadsVersion1) {
+  const std::string dir = temp_dir("ckpt_v1");
+  const io::Checkpoint c = small_checkpoint();
+  io::write_checkpoint(dir + "/v2.ckpt", c);
+  EXPECT_EQ(io::read_checkpoint(dir + "/v2.ckpt").identity, c.identity);
+  // Version 1: the same payload without the identity list.
+  io::Checkpoint v1 = c;
+  v1.identity.clear();
+  io::write_checkpoint(dir + "/tmp.ckpt", v1);
+  std::ifstream f(dir + "/tmp.ckpt", std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(f)), {});
+  const std::size_t head = 8 + 4 + 8 + 4;
+  std::string payload = bytes.substr(head, bytes.size() - head - 8);  // without the u64 count
+  const std::uint32_t version = 1, crc = crc32(payload);
+  const std::uint64_t n = payload.size();
+  std::string file = bytes.substr(0, 8);
+  file.append(reinterpret_cast<const char*>(&version), 4).append(reinterpret_cast<const char*>(&n), 8);
+  file.append(reinterpret_cast<const char*>(&crc), 4).append(payload);
+  std::ofstream(dir + "/v1.ckpt", std::ios::binary) << file;
+  const io::Checkpoint r = io::read_checkpoint(dir + "/v1.ckpt");
+  EXPECT_TRUE(r.identity.empty());
+  EXPECT_EQ(r.t, 60);
+  EXPECT_EQ(r.grid.dx, 1.5);
+}
+
+TEST(RestartCheck, NamesTheKeyThatDiffers) {
+  const sim::Scenario sc = test::forcing_scenario(3600);
+  const sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  io::Checkpoint ck;
+  ck.grid = m.setup.grid, ck.precision = "double", ck.t = 600, ck.fingerprint = app::run_fingerprint(m);
+  ck.identity = app::run_identity(sc, m);
+  EXPECT_NO_THROW(app::check_restart(ck, "c.ckpt", sc, m, "double"));
+  auto refused = [&](const std::function<void(io::Checkpoint&)>& edit, const std::string& words) {
+    io::Checkpoint c = ck;
+    edit(c);
+    expect_input_error([&] { app::check_restart(c, "c.ckpt", sc, m, "double"); }, words);
+  };
+  refused([](io::Checkpoint& c) { c.grid.dx *= 2; }, "grid dx = ");
+  refused([](io::Checkpoint& c) { c.grid.x0 = 1; }, "grid x0 = 1 there, 0 in");
+  refused([](io::Checkpoint& c) { c.grid.ny += 1; }, "another grid");
+  refused([](io::Checkpoint& c) { c.identity[2].second = "1e+300"; }, "another physics.gravity than <test>: 1e+300 there");
+  refused([](io::Checkpoint& c) { c.identity[0].second = "1999-01-01T00:00:00Z"; },
+          "started at time.start = 1999-01-01T00:00:00Z, but <test> has time.start = 2000-01-01T00:00:00Z");
+  refused([](io::Checkpoint& c) { c.identity.clear(), c.fingerprint ^= 1; }, "another grid, bed or physics");  // version 1
+  refused([](io::Checkpoint& c) { c.t = 3600; }, "nothing left to run");
+  expect_input_error([&] { app::check_restart(ck, "c.ckpt", sc, m, "float"); }, "--precision double");
+}
+
+TEST(GaugeCsvFile, QuotesNamesAsRfc4180AndResumesWithThem) {
+  const std::string dir = temp_dir("gauges_quoted");
+  const std::vector<std::string> names = {"a,b", "say \"hi\"", "two\nlines"};
+  {
+    io::GaugeCsv g(dir + "/g.csv", names);
+    g.append(0, {{1, 2, 3, 4, 5}, {1, 2, 3, 4, 5}, {1, 2, 3, 4, 5}});
+    g.append(10, {{1, 2, 3, 4, 5}, {1, 2, 3, 4, 5}, {1, 2, 3, 4, 5}});
+  }
+  std::ifstream f(dir + "/g.csv", std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(f)), {});
+  // Parse RFC 4180: fields of the first record.
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  std::size_t k = 0;
+  for (; k < text.size(); ++k) {
+    const char ch = text[k];
+    if (quoted && ch == '"' && k + 1 < text.size() && text[k + 1] == '"') fields.back() += '"', ++k;
+    else if (ch == '"') quoted = !quoted;
+    else if (!quoted && ch == ',') fields.emplace_back();
+    else if (!quoted && ch == '\n') break;
+    else fields.back() += ch;
+  }
+  ASSERT_EQ(fields.size(), 16u);
+  EXPECT_EQ(fields[1], "a,b_h_m");
+  EXPECT_EQ(fields[6], "say \"hi\"_h_m");
+  EXPECT_EQ(fields[15], "two\nlines_C");
+  EXPECT_EQ(text.substr(k + 1, 11), "0,1,2,3,4,5");
+  {
+    io::GaugeCsv g(dir + "/r.csv", names, 0.0, dir + "/g.csv");  // keeps the row at t = 0
+  }
+  std::ifstream r(dir + "/r.csv", std::ios::binary);
+  const std::string resumed((std::istreambuf_iterator<char>(r)), {});
+  EXPECT_EQ(resumed, text.substr(0, k + 1) + "0,1,2,3,4,5,1,2,3,4,5,1,2,3,4,5\n");
+  // A restart into a new directory: no earlier file, a new one with the header alone.
+  { io::GaugeCsv g(dir + "/new.csv", names, 600.0, dir + "/missing.csv"); }
+  EXPECT_EQ(std::filesystem::file_size(dir + "/new.csv"), k + 1);
+}
+
+TEST(ProgressText, DaysAndNoOverflow) {
+  EXPECT_EQ(app::duration_text(59), "0:00:59");
+  EXPECT_EQ(app::duration_text(90061), "1 d 1:01:01");
+  EXPECT_EQ(app::duration_text(9998 * 86400.0), "9998 d 0:00:00");
+  EXPECT_EQ(app::duration_text(1e12), ">9999 d");
+  EXPECT_EQ(app::duration_text(INFINITY), ">9999 d");
+  EXPECT_EQ(app::duration_text(NAN), ">9999 d");
+}
