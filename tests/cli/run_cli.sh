@@ -246,6 +246,11 @@ dt_collapse)  # a vanishing time step stops the run as a numerical failure namin
   expect 4 "time step collapsed.*cell limiting it is \(i, j\) = .*physics.gravity = 1e\+300.*checkpoint of the last good state" \
     -- timeout 60 "$RIA" run --output out --set physics.gravity=1e300 --set domain.cells=40 "${SHORT[@]}"
   [ -s out/checkpoint.ckpt ] || fail "no checkpoint of the last good state"
+  # A river series of 1e30 m3/s: the depth at the mouth runs away and the step shrinks without end.
+  printf 'name = "q"\n[domain]\nsource = "synthetic_estuary"\ncells = 40\n[time]\nduration = "2 h"\n' > q.toml
+  printf '[[boundary]]\nside = "north"\nkind = "discharge"\nsegment = [9600.0, 10400.0]\n' >> q.toml
+  printf 'series = [[0, 1e30], [7200, 1e30]]\n[output]\nnetcdf = false\npng_at_end = false\n' >> q.toml
+  expect 4 "time step collapsed.*mean step.*cell limiting it is \(i, j\) = .*h = [0-9.]+e\+" -- timeout 60 "$RIA" run q.toml --output q --quiet
   ;;
 restart_new_dir)  # --restart into a new output directory starts new files there
   ARGS=(--backend serial --set domain.cells=40 --set output.png_times=[] --quiet)

@@ -50,9 +50,11 @@ enum class RunEnd { finished, interrupted, not_started };
 /// Runs from the solver's current time (its state and clock already set) to the scenario's end,
 /// stopping at the times of StopSchedule (schedule.hpp) and checkpointing by checkpoint_every.
 /// Throws swe::NumericalError after calling observer.checkpoint with the last good state, also
-/// when the time step collapses (the run would never end): fewer than 1e-9 of the time left
-/// simulated over kCollapseSteps steps that were not clamped to stops; the message names the
-/// cell with the smallest stable step and its values.
+/// when the time step collapses (the run would never end). Judged over windows of
+/// kCollapseSteps steps not clamped to dense stops: a window simulated less than 1e-9 of the time
+/// left, or its mean step fell below 1e-4 of the largest mean step of the run while more than
+/// 1e10 such steps would be needed to finish. The message names the cell with the smallest stable
+/// step and its values.
 RunEnd run(swe::Solver& solver, const Scenario& sc, const Model& m, Observer& observer, const RunOptions& opt);
 
 /// Steps over which dt collapse is judged.
