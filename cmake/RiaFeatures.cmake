@@ -1,13 +1,38 @@
 # Optional features: each option defaults to ON when its dependency is found, and a build with
 # all of them OFF must still configure, build and pass its tests.
+#
+# An option the user did not set follows the dependency at every configure, so installing a package
+# after a first build (say, after apt failed once) turns the feature on at the next build; an option
+# the user set with -D keeps that value.
 include(CheckLanguage)
+
+# ria_feature(NAME "doc" FOUND): option NAME, re-detected unless the user chose its value.
+macro(ria_feature name doc found)
+  if(${found})
+    set(_ria_value ON)
+  else()
+    set(_ria_value OFF)
+  endif()
+  if(DEFINED CACHE{${name}} AND DEFINED CACHE{_RIA_AUTO_${name}} AND NOT "${${name}}" STREQUAL "${_RIA_AUTO_${name}}")
+    set(_RIA_AUTO_${name} "user" CACHE INTERNAL "")  # changed by the user: theirs from now on
+  endif()
+  if(NOT DEFINED CACHE{${name}})
+    set(${name} ${_ria_value} CACHE BOOL "${doc}")
+    set(_RIA_AUTO_${name} ${_ria_value} CACHE INTERNAL "")
+  elseif(NOT "${_RIA_AUTO_${name}}" STREQUAL "user" AND DEFINED CACHE{_RIA_AUTO_${name}})
+    set(${name} ${_ria_value} CACHE BOOL "${doc}" FORCE)
+    set(_RIA_AUTO_${name} ${_ria_value} CACHE INTERNAL "")
+  elseif(NOT DEFINED CACHE{_RIA_AUTO_${name}})
+    set(_RIA_AUTO_${name} "user" CACHE INTERNAL "")  # given with -D at the first configure
+  endif()
+endmacro()
 
 check_language(CUDA)
 set(_ria_cuda_default OFF)
 if(CMAKE_CUDA_COMPILER)
   set(_ria_cuda_default ON)
 endif()
-option(RIA_CUDA "Build the CUDA backend" ${_ria_cuda_default})
+ria_feature(RIA_CUDA "Build the CUDA backend" _ria_cuda_default)
 if(RIA_CUDA)
   if(NOT CMAKE_CUDA_COMPILER)
     message(FATAL_ERROR "RIA_CUDA=ON but no CUDA compiler was found (set CMAKE_CUDA_COMPILER)")
@@ -22,16 +47,16 @@ if(RIA_CUDA)
 endif()
 
 find_package(OpenMP QUIET COMPONENTS CXX)
-option(RIA_OPENMP "Build the OpenMP CPU backend" ${OpenMP_CXX_FOUND})
+ria_feature(RIA_OPENMP "Build the OpenMP CPU backend" OpenMP_CXX_FOUND)
 if(RIA_OPENMP AND NOT OpenMP_CXX_FOUND)
   message(FATAL_ERROR "RIA_OPENMP=ON but OpenMP was not found")
 endif()
 
 find_package(MPI QUIET COMPONENTS CXX)
-option(RIA_MPI "Detect MPI (the row-block MPI layer is not implemented yet; see mpi/README.md)" ${MPI_CXX_FOUND})
+ria_feature(RIA_MPI "Detect MPI (the row-block MPI layer is not implemented yet; see mpi/README.md)" MPI_CXX_FOUND)
 
 find_package(GDAL QUIET)
-option(RIA_GDAL "Read DEMs through GDAL" ${GDAL_FOUND})
+ria_feature(RIA_GDAL "Read DEMs through GDAL" GDAL_FOUND)
 if(RIA_GDAL AND NOT GDAL_FOUND)
   message(FATAL_ERROR "RIA_GDAL=ON but GDAL was not found (apt install libgdal-dev)")
 endif()
@@ -44,7 +69,7 @@ if(PkgConfig_FOUND)
     set(_ria_netcdf_found ON)
   endif()
 endif()
-option(RIA_NETCDF "Write CF NetCDF output through netcdf-cxx4" ${_ria_netcdf_found})
+ria_feature(RIA_NETCDF "Write CF NetCDF output through netcdf-cxx4" _ria_netcdf_found)
 if(RIA_NETCDF AND NOT _ria_netcdf_found)
   message(FATAL_ERROR "RIA_NETCDF=ON but netcdf-cxx4 was not found by pkg-config (apt install libnetcdf-c++4-dev)")
 endif()
@@ -54,7 +79,7 @@ set(_ria_toml_found OFF)
 if(TOMLPP_INCLUDE_DIR)
   set(_ria_toml_found ON)
 endif()
-option(RIA_TOML "Read TOML scenario files through toml++ (header-only)" ${_ria_toml_found})
+ria_feature(RIA_TOML "Read TOML scenario files through toml++ (header-only)" _ria_toml_found)
 if(RIA_TOML AND NOT _ria_toml_found)
   message(FATAL_ERROR "RIA_TOML=ON but toml++ was not found (apt install libtomlplusplus-dev, or -DRIA_TOMLPP_ROOT=DIR)")
 endif()

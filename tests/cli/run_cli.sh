@@ -151,5 +151,12 @@ dem)  # ria dem info / prepare, and the prepared GeoTIFF used as the domain of a
   sed 's/dem = "p.tif"/dem = "geo.asc"/; s/nodata = "error"/nodata = "land"/' p.toml > geo.toml
   expect 2 "geo.asc' is in geographic coordinates" -- "$RIA" run geo.toml --output gout
   ;;
+threads)  # OpenMP threads sleep while they wait unless the user chose; OMP_NUM_THREADS is obeyed
+  T=(--backend openmp --set time.duration=10min --set time.output_interval=10min --set output.png_times=[] --set output.netcdf=false)
+  expect 0 "openmp/double \([0-9]+ threads?, passive wait\)" -- env -u OMP_WAIT_POLICY -u OMP_NUM_THREADS "$RIA" run "${T[@]}" --output p
+  expect 0 "openmp/double \(1 thread, active wait\)" -- env OMP_WAIT_POLICY=active OMP_NUM_THREADS=1 "$RIA" run "${T[@]}" --output a
+  cmp p/checkpoint.ckpt a/checkpoint.ckpt || fail "the thread count or wait policy changed the result"
+  echo "ok: same checkpoint with either policy and thread count"
+  ;;
 *) fail "unknown case" ;;
 esac
