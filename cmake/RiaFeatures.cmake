@@ -1,31 +1,8 @@
 # Optional features: each option defaults to ON when its dependency is found, and a build with
 # all of them OFF must still configure, build and pass its tests.
-#
-# An option the user did not set follows the dependency at every configure, so installing a package
-# after a first build (say, after apt failed once) turns the feature on at the next build; an option
-# the user set with -D keeps that value.
 include(CheckLanguage)
 
-# ria_feature(NAME "doc" FOUND): option NAME, re-detected unless the user chose its value.
-macro(ria_feature name doc found)
-  if(${found})
-    set(_ria_value ON)
-  else()
-    set(_ria_value OFF)
-  endif()
-  if(DEFINED CACHE{${name}} AND DEFINED CACHE{_RIA_AUTO_${name}} AND NOT "${${name}}" STREQUAL "${_RIA_AUTO_${name}}")
-    set(_RIA_AUTO_${name} "user" CACHE INTERNAL "")  # changed by the user: theirs from now on
-  endif()
-  if(NOT DEFINED CACHE{${name}})
-    set(${name} ${_ria_value} CACHE BOOL "${doc}")
-    set(_RIA_AUTO_${name} ${_ria_value} CACHE INTERNAL "")
-  elseif(NOT "${_RIA_AUTO_${name}}" STREQUAL "user" AND DEFINED CACHE{_RIA_AUTO_${name}})
-    set(${name} ${_ria_value} CACHE BOOL "${doc}" FORCE)
-    set(_RIA_AUTO_${name} ${_ria_value} CACHE INTERNAL "")
-  elseif(NOT DEFINED CACHE{_RIA_AUTO_${name}})
-    set(_RIA_AUTO_${name} "user" CACHE INTERNAL "")  # given with -D at the first configure
-  endif()
-endmacro()
+include(RiaFeature)
 
 check_language(CUDA)
 set(_ria_cuda_default OFF)

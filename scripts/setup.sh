@@ -2,7 +2,8 @@
 # Installs the Debian/Ubuntu packages ria needs that are missing, then configures and builds it in
 # build/ (Release). Optional features (CUDA, OpenMP, MPI, GDAL, NetCDF, TOML) are built when found;
 # an environment variable of the feature's name chooses for you, e.g. `RIA_CUDA=OFF bash scripts/run.sh`
-# (a choice stays in build/ until you pass the other value). Extra CMake arguments: RIA_CMAKE_ARGS.
+# (a choice stays in build/ until you pass another value, or AUTO to detect again). Extra CMake
+# arguments: RIA_CMAKE_ARGS.
 # If apt cannot install what is missing, this stops with the reason instead of building a ria that
 # lacks features; RIA_ALLOW_MISSING=1 builds with what is present.
 set -euo pipefail
