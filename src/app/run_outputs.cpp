@@ -49,7 +49,7 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
   std::vector<std::string> names;
   for (const sim::GaugeCell& g : m.gauges) names.push_back(g.name);
   if (!m.gauges.empty() && sc.output.gauges_csv) {
-    csv_ = std::make_unique<io::GaugeCsv>(ctx.dir + "/gauges.csv", names, t_resume);
+    csv_ = std::make_unique<io::GaugeCsv>(ctx.dir + "/gauges.csv", names, t_resume, sc.pollutant.units);
     files_.push_back(csv_->path());
   }
   // A build without NetCDF or GDAL still runs every scenario: what it cannot write is said once,
@@ -70,11 +70,26 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     h.source = "ria 0.1.0 (first-order path-conservative Roe scheme, Vinas et al. 2012)";
     h.history = "ria run " + sc.file + (ctx.resumed ? " (restarted at t = " + std::to_string(t_resume) + " s)" : "");
     h.bed_elevation = m.bed_z;
-    for (const sim::GaugeCell& g : m.gauges) h.stations.push_back({g.name, g.x, g.y});
-    // A restarted run writes its own file, so the file of the first part stays as it was.
-    const std::string nc = ctx.dir + (ctx.resumed ? "/ria_restart_" + std::to_string(std::lround(t_resume)) + "s.nc" : "/ria.nc");
+    h.concentration_units = sc.pollutant.units;
+    // A restarted run writes its own files, so the files of the first part stay as they were.
+    const std::string part = ctx.resumed ? "_restart_" + std::to_string(std::lround(t_resume)) + "s" : "";
+    const std::string nc = ctx.dir + "/ria" + part + ".nc";
     nc_ = std::make_unique<io::NetcdfOutput>(nc, h);
     files_.push_back(nc);
+    if (!m.gauges.empty()) {
+      io::NcGaugeHeader gh;
+      for (const sim::GaugeCell& g : m.gauges) gh.stations.push_back({g.name, g.x, g.y});
+      gh.crs_wkt = h.crs_wkt;
+      gh.grid_mapping = h.grid_mapping;
+      gh.start_iso = h.start_iso;
+      gh.title = h.title + ": gauges";
+      gh.source = h.source;
+      gh.history = h.history;
+      gh.concentration_units = sc.pollutant.units;
+      const std::string gnc = ctx.dir + "/gauges" + part + ".nc";
+      gauge_nc_ = std::make_unique<io::GaugeNetcdf>(gnc, gh);
+      files_.push_back(gnc);
+    }
   }
   // Colour scale of the concentration maps: the largest concentration the scenario brings in.
   double c = 0;
@@ -111,7 +126,7 @@ void RunOutputs::gauges(double t, const std::vector<swe::Conserved<double>>& val
                         wet ? w.qy / w.h : kNaN, wet ? w.hc / w.h : kNaN});
   }
   if (csv_) csv_->append(t, r.values);
-  if (nc_) pending_gauges_.push_back(std::move(r));
+  if (gauge_nc_) pending_gauges_.push_back(std::move(r));
 }
 
 void RunOutputs::track_extremes(double t, const swe::HostState& s) {
@@ -137,9 +152,9 @@ void RunOutputs::output(double t, long steps, const swe::HostState& s, const swe
       eta[k] = s.h[k] - m_.setup.H[k], u[k] = s.qx[k] / s.h[k], v[k] = s.qy[k] / s.h[k], c[k] = s.hc[k] / s.h[k];
     }
     nc_->append(t, io::NcFields{&s.h, &eta, &u, &v, &c});
-    if (!pending_gauges_.empty()) nc_->append_gauges(pending_gauges_);
-    pending_gauges_.clear();
   }
+  if (gauge_nc_) gauge_nc_->append(pending_gauges_);
+  pending_gauges_.clear();
   last_balance_ = b;
   last_totals_ = totals;
   water_error_ = totals.water - b.water_expected;
@@ -219,9 +234,12 @@ void RunOutputs::progress(const sim::Progress& p) {
 }
 
 std::vector<std::string> RunOutputs::finish() {
-  if (nc_) {
-    if (!pending_gauges_.empty()) nc_->append_gauges(pending_gauges_);
+  if (gauge_nc_) {
+    gauge_nc_->append(pending_gauges_);
     pending_gauges_.clear();
+    gauge_nc_->close();
+  }
+  if (nc_) {
     nc_->write_extremes(max_depth_, max_conc_, arrival_, sc_.output.arrival_threshold);
     nc_->close();
   }
