@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config libcli11-dev libgtest-dev libtomlplusplus-dev libgdal-dev
-          libnetcdf-c++4-dev libopenmpi-dev openmpi-bin libtcd-dev xtide-data)
+          libnetcdf-c++4-dev libcairo2-dev libopenmpi-dev openmpi-bin libtcd-dev xtide-data)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -58,7 +58,7 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     std::fprintf(stderr, "ria run: warning: this ria was built without NetCDF (libnetcdf-c++4-dev, -DRIA_NETCDF=ON): "
                          "no ria.nc is written; set output.netcdf = false to silence this\n");
   if ((sc.output.png_at_end || !sc.output.png_times.empty()) && !io::png_built())
-    std::fprintf(stderr, "ria run: warning: this ria was built without GDAL (libgdal-dev, -DRIA_GDAL=ON): no PNG maps "
+    std::fprintf(stderr, "ria run: warning: this ria was built without cairo (libcairo2-dev, -DRIA_CAIRO=ON): no PNG maps "
                          "are drawn; set output.png_times = [] and output.png_at_end = false to silence this\n");
   if (sc.output.netcdf && io::netcdf_built()) {
     io::NcHeader h;
@@ -187,7 +187,10 @@ void RunOutputs::quicklook(double t, const swe::HostState& s) {
   io::MapStyle cs;
   cs.title = (sc_.name.empty() ? std::string("ria") : sc_.name) + ": pollutant concentration";
   cs.time_label = time_label(t);
-  cs.units = "C";
+  cs.units = "C [" + sc_.pollutant.units + "]";
+  for (const sim::GaugeCell& g : m_.gauges) cs.markers.push_back({io::MapMarker::Kind::gauge, g.x, g.y, g.name});
+  for (const sim::ReleaseSpec& r : sc_.releases)
+    cs.markers.push_back({io::MapMarker::Kind::release, r.x, r.y, r.name});
   // One log scale for every frame, from the arrival threshold (at least 1e-4 of the largest source
   // concentration) to that concentration: a diluted plume spans decades, a linear bar hides it.
   cs.vmax = c_scale_;
@@ -197,10 +200,13 @@ void RunOutputs::quicklook(double t, const swe::HostState& s) {
   const std::string cpath = ctx_.dir + "/concentration_t" + stamp + "s.png";
   io::write_png(cpath, io::render_map(m_.setup.grid, m_.bed_z, c, cs));
   io::MapStyle ds = cs;
-  ds.log_scale = false, ds.vmin = 0;
   ds.title = (sc_.name.empty() ? std::string("ria") : sc_.name) + ": water depth";
-  ds.units = "m";
+  ds.units = "depth [m]";
+  // Linear from 0, or (map_depth_scale = "log") three decades below the deepest water, so that
+  // shallows stay distinct next to a deep channel.
   ds.vmax = h_max > 0 ? h_max : 1.0;
+  ds.log_scale = sc_.output.map_depth_log;
+  ds.vmin = ds.log_scale ? std::max(dry, 1e-3 * ds.vmax) : 0;
   ds.threshold = dry;
   ds.palette = io::MapStyle::Palette::depth;
   const std::string dpath = ctx_.dir + "/depth_t" + stamp + "s.png";
