@@ -10,11 +10,17 @@
 
 namespace ria::io {
 
-GaugeCsv::GaugeCsv(const std::string& path, const std::vector<std::string>& names, double resume_after) : path_(path) {
+GaugeCsv::GaugeCsv(const std::string& path, const std::vector<std::string>& names, double resume_after,
+                   const std::string& conc_units)
+    : path_(path) {
+  std::string c = "_C";
+  if (conc_units != "1")
+    for (char ch : "_" + conc_units) c += ch == ' ' ? '_' : ch;
   std::ostringstream header;
   header << "t_s";
   for (const std::string& n : names)
-    for (const char* q : {"_h_m", "_eta_m", "_u_m_s", "_v_m_s", "_C"}) header << "," << n << q;
+    for (const std::string& q : {std::string("_h_m"), std::string("_eta_m"), std::string("_u_m_s"), std::string("_v_m_s"), c})
+      header << "," << n << q;
   std::string kept = header.str() + "\n";
   if (resume_after >= 0) {
     std::ifstream in(path);

@@ -95,6 +95,17 @@ void read_physics(const Table& root, sim::Scenario& s) {
   o.dry_depth = p->number("dry_depth", detail::above(0), o.dry_depth);
 }
 
+void read_pollutant(const Table& root, sim::Scenario& s) {
+  const auto p = root.table("pollutant");
+  if (!p) return;
+  p->check_keys({"units"});
+  s.pollutant.units = p->string("units").value_or(s.pollutant.units);
+  const std::string& u = s.pollutant.units;
+  if (u.empty() || std::any_of(u.begin(), u.end(), [](char c) { return c == ',' || c == '"' || (c >= 0 && c < ' '); }))
+    p->fail("units", "expected a unit such as \"kg m-3\" or \"ppm\" (\"1\": dimensionless), not empty and without "
+                     "commas, quotes or control characters; got \"" + u + "\"");
+}
+
 void read_initial(const Table& root, sim::Scenario& s) {
   using Kind = sim::InitialSpec::Kind;
   const bool analytic_domain = s.domain.source == sim::DomainSpec::Source::analytic;
@@ -153,7 +164,7 @@ void read_output(const Table& root, sim::Scenario& s) {
   const auto t = root.table("output");
   if (!t) return;
   t->check_keys({"directory", "netcdf", "gauges_csv", "gauge_interval", "arrival_threshold", "png_times", "png_at_end",
-                 "checkpoint_interval"});
+                 "map_depth_scale", "checkpoint_interval"});
   sim::OutputSpec& o = s.output;
   o.directory = t->string("directory").value_or(o.directory);
   o.netcdf = t->boolean("netcdf").value_or(o.netcdf);
@@ -166,6 +177,7 @@ void read_output(const Table& root, sim::Scenario& s) {
     o.png_times.erase(std::unique(o.png_times.begin(), o.png_times.end()), o.png_times.end());
   }
   o.png_at_end = t->boolean("png_at_end").value_or(o.png_at_end);
+  if (auto k = t->choice("map_depth_scale", {"linear", "log"})) o.map_depth_log = *k == 1;
   o.checkpoint_interval = t->duration("checkpoint_interval", detail::at_least(0)).value_or(o.checkpoint_interval);
 }
 
@@ -175,7 +187,7 @@ sim::Scenario parse_scenario(const std::string& text, const std::string& name, c
                              const std::vector<std::string>& overrides) {
   const detail::Document doc(text, name, overrides);
   const Table root = doc.root();
-  root.check_keys({"name", "description", "domain", "time", "physics", "initial", "boundary", "patch", "release",
+  root.check_keys({"name", "description", "domain", "time", "physics", "pollutant", "initial", "boundary", "patch", "release",
                    "gauge", "output"});
   sim::Scenario s;
   s.file = name;
@@ -186,6 +198,7 @@ sim::Scenario parse_scenario(const std::string& text, const std::string& name, c
   read_domain(root, s);
   read_time(root, s);
   read_physics(root, s);
+  read_pollutant(root, s);
   read_initial(root, s);
   detail::read_boundaries(root, s);
   detail::read_patches(root, s);
