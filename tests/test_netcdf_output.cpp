@@ -402,3 +402,30 @@ TEST(NetcdfInput, ErrorsNameTheFileVariableGridAndTime) {
   std::ofstream(tmp.file("text.nc")) << "not netcdf";
   EXPECT_NE(message(tmp.file("text.nc"), "eta", -1, h.grid).find("is not a NetCDF file"), std::string::npos);
 }
+
+TEST(NetcdfInput, AFreeSurfaceIsRefusedUnlessItsAttributesFit) {
+  TempDir tmp;
+  const std::string path = tmp.file("run.nc");
+  const NcHeader h = make_header(false, false);
+  TwoSlices().write_file(path, h);
+  const std::vector<double> a = read_netcdf_free_surface(path, "eta", -1, h.grid), b = read_netcdf_field(path, "eta", -1, h.grid);
+  ASSERT_EQ(a.size(), b.size());
+  EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(double)), 0);
+  for (const auto& [var, attrs] : {std::pair<const char*, const char*>{"u", "standard_name 'sea_water_x_velocity' and units 'm s-1'"},
+                                   {"depth", "standard_name 'sea_floor_depth_below_sea_surface' and units 'm'"},
+                                   {"concentration", "standard_name '(none)' and units '1'"}}) {
+    try {
+      read_netcdf_free_surface(path, var, -1, h.grid);
+      ADD_FAILURE() << var << " taken for a free surface";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("variable '" + std::string(var) + "' (initial.variable) has " + attrs +
+                                           ": it is not a free surface"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+  // No standard_name, units m (the bed elevation of a ria.nc): not clearly wrong, read.
+  EXPECT_EQ(read_netcdf_free_surface(path, "bed_elevation", -1, h.grid).size(), h.grid.cells());
+  EXPECT_THROW(read_netcdf_free_surface(path, "zeta", -1, h.grid), InputError);
+  EXPECT_THROW(read_netcdf_free_surface(tmp.file("none.nc"), "eta", -1, h.grid), IoError);
+}

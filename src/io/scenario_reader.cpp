@@ -87,6 +87,10 @@ bool node_duration(const toml::node& n, double& s, std::string& why) {
       why = "expected a duration >= 0, got " + num(s);
       return false;
     }
+    if (s > kMaxDurationSeconds) {
+      why = "expected a duration of at most 1000 years (" + describe_seconds(kMaxDurationSeconds) + "), got " + num(s) + " s";
+      return false;
+    }
     return true;
   }
   if (n.is_string()) return try_parse_duration(n.as_string()->get(), s, why);
@@ -125,6 +129,10 @@ Range any_number() { return {-INFINITY, INFINITY}; }
 Range at_least(double lo) { return {lo, INFINITY}; }
 Range above(double lo) { return {lo, INFINITY, true, false}; }
 Range between(double lo, double hi, bool lo_open, bool hi_open) { return {lo, hi, lo_open, hi_open}; }
+
+void check_plausible(const Table& t, const std::string& key, double v, const Range& r, const std::string& reason) {
+  if (!r.contains(v)) t.fail(key, "got " + num(v) + "; expected " + r.text() + " (" + reason + ")");
+}
 
 std::string suggestion(const std::string& word, const std::vector<std::string>& options, const std::string& label) {
   // A unique abbreviation ("r" for "radius", "desc" for "description") wins over the edit distance.

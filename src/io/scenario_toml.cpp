@@ -78,6 +78,9 @@ void read_time(const Table& root, sim::Scenario& s) {
     t->fail("output_interval", "expected a duration <= time.duration (" + detail::describe_seconds(s.time.duration) +
                                    "), got " + detail::describe_seconds(s.time.output_interval));
   s.time.cfl = t->number("cfl", detail::between(0, 1, true, false), s.time.cfl);
+  if (t->has("cfl"))
+    detail::check_plausible(*t, "cfl", s.time.cfl, detail::between(0.05, 1),
+                            "the scheme is stable up to 1; below 0.05 a run only takes more steps, ~0.9 is usual");
 }
 
 void read_physics(const Table& root, sim::Scenario& s) {
@@ -86,13 +89,22 @@ void read_physics(const Table& root, sim::Scenario& s) {
   p->check_keys({"gravity", "manning", "diffusivity", "half_life", "dry_depth"});
   sim::PhysicsSpec& o = s.physics;
   o.gravity = p->number("gravity", detail::above(0), o.gravity);
-  if (p->type("manning") == Table::Type::string)
+  detail::check_plausible(*p, "gravity", o.gravity, detail::between(1, 30),
+                          "m/s2: 9.81 on Earth; the range leaves room for scaled laboratory and planetary runs, "
+                          "a value outside it is a unit mistake");
+  if (p->type("manning") == Table::Type::string) {
     o.manning_raster = resolve_scenario_path(*p->string("manning"), s.base_dir);
-  else
+  } else {
     o.manning = p->number("manning", detail::at_least(0), o.manning);
+    detail::check_plausible(*p, "manning", o.manning, detail::between(0, 1),
+                            "s/m^(1/3), as in a Manning raster: 0.01-0.1 is usual, above 1 is no channel");
+  }
   o.diffusivity = p->number("diffusivity", detail::at_least(0), o.diffusivity);
   o.half_life = p->duration("half_life", detail::at_least(0)).value_or(o.half_life);
   o.dry_depth = p->number("dry_depth", detail::above(0), o.dry_depth);
+  detail::check_plausible(*p, "dry_depth", o.dry_depth, detail::between(0, 0.1, true),
+                          "m: the depth below which a cell is dry; 1e-5 to 1e-3 is usual, above 0.1 m water that "
+                          "should flow stands still");
 }
 
 void read_pollutant(const Table& root, sim::Scenario& s) {
