@@ -406,14 +406,14 @@ TEST(NetcdfInput, ErrorsNameTheFileVariableGridAndTime) {
 TEST(NetcdfInput, AFreeSurfaceIsRefusedUnlessItsAttributesFit) {
   TempDir tmp;
   const std::string path = tmp.file("run.nc");
-  const NcHeader h = make_header(false, false);
+  const NcHeader h = make_header(false);
   TwoSlices().write_file(path, h);
   const std::vector<double> a = read_netcdf_free_surface(path, "eta", -1, h.grid), b = read_netcdf_field(path, "eta", -1, h.grid);
   ASSERT_EQ(a.size(), b.size());
   EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(double)), 0);
   for (const auto& [var, attrs] : {std::pair<const char*, const char*>{"u", "standard_name 'sea_water_x_velocity' and units 'm s-1'"},
                                    {"depth", "standard_name 'sea_floor_depth_below_sea_surface' and units 'm'"},
-                                   {"concentration", "standard_name '(none)' and units '1'"}}) {
+                                   {"concentration", "standard_name '(none)' and units 'kg m-3'"}}) {
     try {
       read_netcdf_free_surface(path, var, -1, h.grid);
       ADD_FAILURE() << var << " taken for a free surface";
