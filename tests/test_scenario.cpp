@@ -312,6 +312,11 @@ TEST(Series, ReadsHeadersSeparatorsAndComments) {
   EXPECT_DOUBLE_EQ(s[1].value, 60);
   write(dir + "/c.txt", "0 1\n10   2\n");
   EXPECT_EQ(io::read_series(dir + "/c.txt").size(), 2u);
+  // Lines of other white space (form feed, vertical tab) are blank, as the fuzzer found: they were
+  // indexed as if they held a field (undefined behaviour).
+  s = io::parse_series("\f\n0 1\n\v \n10 2\n", "ws.txt");
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_DOUBLE_EQ(s[1].value, 2);
 }
 
 TEST(Series, Errors) {

@@ -62,10 +62,10 @@ std::vector<sim::SeriesPoint> parse_series(const std::string& text, const std::s
     const std::size_t hash = line.find('#');
     if (hash != std::string::npos) line.erase(hash);
     line = trim(line);
-    if (line.empty()) continue;
+    const std::vector<std::string> f = split_fields(line);
+    if (f.empty()) continue;  // blank: nothing but white space (form feeds, vertical tabs too)
     const bool first = !seen_content;
     seen_content = true;
-    const std::vector<std::string> f = split_fields(line);
     const std::string at = name + ":" + std::to_string(lineno) + ": ";
     double t = 0, v = 0;
     const bool t_ok = to_number(f[0], t);
