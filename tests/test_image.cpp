@@ -1,14 +1,13 @@
-// Quicklook images: text, colour maps, ticks, the map and chart renderers, PNG output.
+// Quicklook images: colour maps, ticks, the map raster (land, clean water, field, coastline), the
+// cairo renderers (frame, markers, colour bar, UTF-8 text), the chart and PNG files read back.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 
-#include "io/bitmap_font.hpp"
 #include "io/image.hpp"
-#include "io/raster.hpp"
+#include "io/io_error.hpp"
 
 namespace fs = std::filesystem;
 using namespace ria::io;
@@ -20,16 +19,19 @@ struct BoundingBox {
   long count = 0;
 };
 
-// Pixels of colour c with x < x_end.
-BoundingBox find_colour(const Image& img, Rgb c, int x_end = 1 << 30) {
+template <class Pred>
+BoundingBox find_pixels(const Image& img, Pred pred, int x_end = 1 << 30) {
   BoundingBox b;
   for (int y = 0; y < img.height; ++y)
     for (int x = 0; x < std::min(img.width, x_end); ++x)
-      if (img.get(x, y) == c) {
+      if (pred(img.get(x, y))) {
         b.x0 = std::min(b.x0, x), b.y0 = std::min(b.y0, y), b.x1 = std::max(b.x1, x), b.y1 = std::max(b.y1, y);
         ++b.count;
       }
   return b;
+}
+BoundingBox find_colour(const Image& img, Rgb c, int x_end = 1 << 30) {
+  return find_pixels(img, [&](Rgb p) { return p == c; }, x_end);
 }
 
 bool is_grey(Rgb c) { return c[0] == c[1] && c[1] == c[2]; }
@@ -41,26 +43,31 @@ std::string temp_file(const std::string& name) {
   return (dir / name).string();
 }
 
-}  // namespace
-
-TEST(Image, TextUsesTheBitmapFont) {
-  Image img(20, 10);
-  draw_text(img, 1, 1, "A", {0, 0, 0});
-  int ink = 0, expected = 0;
-  for (int row = 0; row < font::kGlyphHeight; ++row)
-    for (int col = 0; col < 5; ++col) expected += (font::glyph_row('A', row) >> (4 - col)) & 1;
-  for (int y = 0; y < img.height; ++y)
-    for (int x = 0; x < img.width; ++x) ink += img.get(x, y)[0] == 0;
-  EXPECT_EQ(ink, expected);
-  EXPECT_GT(expected, 10);
-  EXPECT_EQ(text_width("abc", 2), 34);
-  // Every printable character has ink except the space.
-  for (char c = 33; c < 127; ++c) {
-    int bits = 0;
-    for (int row = 0; row < font::kGlyphHeight; ++row) bits |= font::glyph_row(c, row);
-    EXPECT_NE(bits, 0) << c;
+/// 40 x 20 cells of 10 m: land (field NaN) in the 10 eastern columns, one of them without bed
+/// (nodata); clean water (0) elsewhere, with a plume block of 0.5 in the north-west corner.
+struct Scene {
+  ria::Grid g;
+  std::vector<double> bed, field;
+  MapStyle s;
+  Scene() {
+    g.nx = 40, g.ny = 20, g.dx = g.dy = 10;
+    bed.resize(g.cells());
+    field.assign(g.cells(), 0.0);
+    for (int j = 0; j < g.ny; ++j)
+      for (int i = 0; i < g.nx; ++i) {
+        bed[j * g.nx + i] = -5 + 0.3 * i + 0.1 * j;
+        if (i >= 30) field[j * g.nx + i] = std::nan("");
+      }
+    for (int j = 16; j < 20; ++j)
+      for (int i = 0; i < 6; ++i) field[j * g.nx + i] = 0.5;
+    bed[10 * g.nx + 35] = std::nan("");
+    s.units = "C [kg m-3]";
+    s.threshold = 0.01;
+    s.max_pixels = 400;
   }
-}
+};
+
+}  // namespace
 
 TEST(Image, PalettesAndTicks) {
   const Rgb lo = palette_colour(MapStyle::Palette::concentration, 0), hi = palette_colour(MapStyle::Palette::concentration, 1);
@@ -77,54 +84,94 @@ TEST(Image, PalettesAndTicks) {
     EXPECT_LE(t.size(), 5u);
     for (double v : t) EXPECT_TRUE(v >= lo_ - 1e-12 && v <= hi_ + 1e-12);
   }
-  const auto lt = nice_ticks(0.01, 0.1, 5, true);
-  EXPECT_GE(lt.size(), 3u);
+  EXPECT_GE(nice_ticks(0.01, 0.1, 5, true).size(), 3u);
 }
 
-TEST(Image, MapIsNorthUpWithFieldColoursAndColourBar) {
-  ria::Grid g;
-  g.nx = 40, g.ny = 20, g.dx = g.dy = 10;
-  std::vector<double> bed(g.cells()), field(g.cells(), 0.0);
-  for (int j = 0; j < g.ny; ++j)
-    for (int i = 0; i < g.nx; ++i) bed[j * g.nx + i] = -5 + 0.3 * i + 0.1 * j;
-  // Block A (0.5) in the north-west corner, block B (0.9) in the south-east corner.
-  for (int j = 16; j < 20; ++j)
-    for (int i = 0; i < 6; ++i) field[j * g.nx + i] = 0.5;
-  for (int j = 0; j < 3; ++j)
-    for (int i = 35; i < 40; ++i) field[j * g.nx + i] = 0.9;
-  bed[10 * g.nx + 20] = std::nan("");  // nodata, dry -> white
-  MapStyle s;
-  s.title = "Concentration";
-  s.time_label = "t = 1.50 h";
-  s.units = "kg/m3";
-  s.threshold = 0.01;
-  s.max_pixels = 400;
-  const Image img = render_map(g, bed, field, s);
-  ASSERT_GT(img.width, 400);
-  ASSERT_GT(img.height, 200);
-  // 10 pixels per cell: A is 6 x 4 cells, B 5 x 3 cells; the map is 400 x 200 pixels (the colour
-  // bar on its right may have the same colours).
-  const BoundingBox a0 = find_colour(img, palette_colour(s.palette, 0.5));
-  const BoundingBox a = find_colour(img, palette_colour(s.palette, 0.5), a0.x0 + 400);
-  const BoundingBox b = find_colour(img, palette_colour(s.palette, 0.9), a0.x0 + 400);
-  EXPECT_EQ(a.x1 - a.x0 + 1, 60);
-  EXPECT_EQ(a.y1 - a.y0 + 1, 40);
+TEST(MapRaster, LandCleanWaterFieldAndCoastlineNorthUp) {
+  const Scene sc;
+  const Image r = map_raster(sc.g, sc.bed, sc.field, sc.s);
+  ASSERT_EQ(r.width, 400);  // 10 pixels per cell
+  ASSERT_EQ(r.height, 200);
+  // The plume block: 6 x 4 cells at the top-left (north-west), its own colour, nothing else.
+  const BoundingBox a = find_colour(r, palette_colour(sc.s.palette, 0.5));
   EXPECT_EQ(a.count, 60 * 40);
-  EXPECT_EQ(b.count, 50 * 30);
-  EXPECT_EQ(b.x1 - a.x0 + 1, 400);
-  EXPECT_EQ(b.y1 - a.y0 + 1, 200);
-  // North up: A is at the top-left corner of the map, B at its bottom-right corner, 400 x 200 apart.
-  EXPECT_EQ(img.get(a.x0 - 1, a.y0), (Rgb{60, 60, 60}));  // the map frame
-  EXPECT_EQ(img.get(a.x0, a.y0 - 1), (Rgb{60, 60, 60}));
-  const int map_x0 = a.x0, map_y0 = a.y0;
-  EXPECT_EQ(img.get(map_x0 + 399, map_y0 + 199), palette_colour(s.palette, 0.9));
-  EXPECT_EQ(img.get(map_x0 + 400, map_y0 + 199), (Rgb{60, 60, 60}));
-  EXPECT_TRUE(is_grey(img.get(map_x0 + 200, map_y0 + 50)));                     // bed
-  EXPECT_EQ(img.get(map_x0 + 205, map_y0 + 95), (Rgb{255, 255, 255}));          // nodata cell (20, 10)
-  EXPECT_GT(img.get(map_x0 + 395, map_y0 + 5)[0], img.get(map_x0 + 5, map_y0 + 195)[0]);  // higher bed is lighter
-  // A colour bar right of the map: a column of >= 100 coloured pixels.
+  EXPECT_EQ(a.x0, 0);
+  EXPECT_EQ(a.y0, 0);
+  EXPECT_EQ(a.x1, 59);
+  EXPECT_EQ(a.y1, 39);
+  // Clean water is light blue, land a grey hillshade (the bed rises to the east: lighter), and the
+  // bed without value white; land and clean water differ.
+  EXPECT_EQ(r.get(150, 100), map_colours::water);
+  EXPECT_TRUE(is_grey(r.get(310, 100)));
+  EXPECT_NE(r.get(310, 100), map_colours::water);
+  EXPECT_EQ(r.get(355, 95), map_colours::nodata);  // cell (35, 10)
+  // The wet/dry outline: the last water column touching land, and only that one.
+  for (int y : {0, 57, 199}) {
+    EXPECT_EQ(r.get(299, y), map_colours::coast) << y;
+    EXPECT_NE(r.get(298, y), map_colours::coast) << y;
+    EXPECT_NE(r.get(300, y), map_colours::coast) << y;
+  }
+  EXPECT_EQ(find_colour(r, map_colours::coast).count, 200);
+  EXPECT_THROW(map_raster(sc.g, sc.bed, std::vector<double>(3), sc.s), std::invalid_argument);
+}
+
+TEST(MapRaster, LogScaleSpreadsDecades) {
+  ria::Grid g;
+  g.nx = 3, g.ny = 1, g.dx = g.dy = 1;
+  MapStyle s;
+  s.palette = MapStyle::Palette::depth;
+  s.vmin = 0.01, s.vmax = 10, s.log_scale = true, s.threshold = 1e-3, s.max_pixels = 30;
+  EXPECT_NEAR(colour_position(0.1, s), 1.0 / 3, 1e-12);
+  const Image r = map_raster(g, std::vector<double>(3, -5.0), {0.1, 1.0, 10.0}, s);
+  EXPECT_EQ(r.get(5, 5), palette_colour(s.palette, 1.0 / 3));
+  EXPECT_EQ(r.get(15, 5), palette_colour(s.palette, 2.0 / 3));
+  s.log_scale = false, s.vmin = 0;  // linear: 0.1 and 1 m are nearly alike
+  EXPECT_EQ(map_raster(g, std::vector<double>(3, -5.0), {0.1, 1.0, 10.0}, s).get(5, 5), palette_colour(s.palette, 0.01));
+}
+
+TEST(RenderMap, WithoutCairoSaysItIsNotBuilt) {
+  if (png_built()) GTEST_SKIP() << "built with cairo";
+  const Scene sc;
+  EXPECT_THROW(render_map(sc.g, sc.bed, sc.field, sc.s), IoError);
+  EXPECT_THROW(write_png(temp_file("x.png"), Image(2, 2)), IoError);
+}
+
+TEST(RenderMap, FramesTheRasterAndDrawsMarkersColourBarAndTitle) {
+  if (!png_built()) GTEST_SKIP() << "built without cairo";
+  Scene sc;
+  sc.s.title = "Ría de Vigo: concentración";
+  sc.s.time_label = "t = 1:30:00";
+  sc.s.markers = {{MapMarker::Kind::gauge, 105, 105, "Bouzas"}, {MapMarker::Kind::release, 205, 55, "vertido"}};
+  const Image img = render_map(sc.g, sc.bed, sc.field, sc.s);
+  const Image raster = map_raster(sc.g, sc.bed, sc.field, sc.s);
+  const MapFrame f = map_frame(sc.g, sc.s);
+  ASSERT_GT(img.width, f.x0 + f.width + 30);
+  ASSERT_GT(img.height, f.y0 + f.height);
+  // The raster is painted pixel for pixel inside a frame.
+  for (auto [x, y] : {std::pair{0, 0}, {59, 39}, {150, 150}, {299, 10}, {310, 100}, {355, 95}, {399, 199}})
+    EXPECT_EQ(img.get(f.x0 + x, f.y0 + y), raster.get(x, y)) << x << ", " << y;
+  EXPECT_EQ(img.get(f.x0 - 1, f.y0 + 100), map_colours::frame);
+  EXPECT_EQ(img.get(f.x0 + 200, f.y0 + f.height), map_colours::frame);
+  // Markers at their model positions, in their colours.
+  const auto gp = f.to_pixel(sc.g, 105, 105), rp = f.to_pixel(sc.g, 205, 55);
+  EXPECT_EQ(gp[0], f.x0 + 105);  // 1 m per pixel, y from the north edge at 200 m
+  EXPECT_EQ(gp[1], f.y0 + 95);
+  EXPECT_EQ(img.get(static_cast<int>(gp[0]), static_cast<int>(gp[1])), map_colours::gauge);
+  EXPECT_EQ(img.get(static_cast<int>(rp[0]), static_cast<int>(rp[1])), map_colours::release);
+  EXPECT_EQ(raster.get(105, 95), map_colours::water);  // under the gauge marker: water
+  // The marker names: dark text right of the gauge marker.
+  const BoundingBox label = find_pixels(img, [](Rgb p) { return p[0] < 80 && p[1] < 80 && p[2] < 80; });
+  EXPECT_GT(label.count, 0);
+  bool name_ink = false;
+  for (int y = static_cast<int>(gp[1]) - 8; y < gp[1] + 8; ++y)
+    for (int x = static_cast<int>(gp[0]) + 9; x < gp[0] + 60; ++x) {
+      const Rgb p = img.get(x, y);
+      name_ink |= p[0] < 80 && p[1] < 80 && p[2] < 80;
+    }
+  EXPECT_TRUE(name_ink);
+  // A colour bar right of the map: a column of >= 100 coloured (non-grey) pixels.
   int longest = 0;
-  for (int x = map_x0 + 401; x < img.width; ++x) {
+  for (int x = f.x0 + f.width + 1; x < img.width; ++x) {
     int run = 0;
     for (int y = 0; y < img.height; ++y) {
       run = is_grey(img.get(x, y)) ? 0 : run + 1;
@@ -132,29 +179,30 @@ TEST(Image, MapIsNorthUpWithFieldColoursAndColourBar) {
     }
   }
   EXPECT_GE(longest, 100);
-  // Title text (black) above the map.
-  bool title_ink = false;
-  for (int y = 0; y < map_y0 - 2; ++y)
-    for (int x = 0; x < img.width; ++x) title_ink |= img.get(x, y) == Rgb{0, 0, 0};
-  EXPECT_TRUE(title_ink);
-  EXPECT_THROW(render_map(g, bed, std::vector<double>(3), s), std::invalid_argument);
+  // Title ink above the map.
+  EXPECT_GT(find_pixels(img, [](Rgb p) { return p[0] < 100; }, img.width).y0, 0);
+  EXPECT_LT(find_pixels(img, [](Rgb p) { return p[0] < 100 && is_grey(p); }).y0, f.y0 - 2);
 }
 
-TEST(Image, LargeGridsAreSubsampledToMaxPixels) {
-  ria::Grid g;
-  g.nx = 3000, g.ny = 10, g.dx = g.dy = 1;
-  std::vector<double> bed(g.cells(), 0.0), depth(g.cells(), 2.0);
-  MapStyle s;
-  s.palette = MapStyle::Palette::depth;
-  s.vmax = 4;
-  s.max_pixels = 1000;
-  const Image img = render_map(g, bed, depth, s);
-  EXPECT_LE(img.width, 1000 + 150);
-  EXPECT_GE(img.width, 1000);
-  EXPECT_GE(find_colour(img, palette_colour(s.palette, 0.5)).count, 1000 * 3);  // 3000 x 10 cells -> 1000 x 3 pixels
+TEST(RenderMap, Utf8TextIsDrawnAsItsOwnGlyphs) {
+  if (!png_built()) GTEST_SKIP() << "built without cairo";
+  // "Ría" and "R?a" must differ (a bitmap font without accents drew both alike), and text that
+  // is not valid UTF-8 is drawn with replacement characters, not refused.
+  Scene sc;
+  auto title_band = [&](const std::string& title) {
+    sc.s.title = title;
+    const Image img = render_map(sc.g, sc.bed, sc.field, sc.s);
+    std::vector<unsigned char> band(img.rgb.begin(), img.rgb.begin() + 3 * img.width * (map_frame(sc.g, sc.s).y0 - 2));
+    return band;
+  };
+  const auto accented = title_band("Ría ñ ü"), ascii = title_band("R?a ? ?"), blank = title_band(" ");
+  EXPECT_NE(accented, ascii);
+  EXPECT_NE(accented, blank);
+  EXPECT_NO_THROW(title_band("bad \xff\xfe utf-8 \xc3"));
 }
 
-TEST(Image, ChartDrawsEverySeriesInItsColour) {
+TEST(RenderChart, DrawsEverySeriesInItsColour) {
+  if (!png_built()) GTEST_SKIP() << "built without cairo";
   std::vector<Panel> panels(3);
   const Rgb red{220, 30, 30}, blue{30, 60, 200};
   for (int p = 0; p < 3; ++p) {
@@ -173,7 +221,9 @@ TEST(Image, ChartDrawsEverySeriesInItsColour) {
   const Image img = render_chart(panels, 900, 260);
   EXPECT_EQ(img.width, 900);
   EXPECT_EQ(img.height, 3 * 260);
-  const BoundingBox r = find_colour(img, red), b = find_colour(img, blue);
+  // Antialiased lines: count pixels that are clearly red or clearly blue.
+  const BoundingBox r = find_pixels(img, [](Rgb c) { return c[0] > 150 && c[1] < 110 && c[2] < 110; });
+  const BoundingBox b = find_pixels(img, [](Rgb c) { return c[2] > 150 && c[0] < 110 && c[1] < 140; });
   EXPECT_GT(b.count, 3 * 700);  // a 2-pixel line across ~800 pixels, three times
   EXPECT_GT(r.count, 3 * 300);  // dashed
   EXPECT_LT(r.count, b.count);
@@ -181,26 +231,23 @@ TEST(Image, ChartDrawsEverySeriesInItsColour) {
   EXPECT_GT(b.y1, 520);  // last panel
 }
 
-TEST(Image, WritePngWritesAPngOfTheSameSize) {
-  if (!png_built()) GTEST_SKIP() << "no PNG writer in this build";
+TEST(Png, WrittenFilesReadBackPixelForPixel) {
+  if (!png_built()) GTEST_SKIP() << "built without cairo";
   Image img(37, 21, {10, 20, 30});
   img.set(3, 4, {200, 100, 50});
+  img.set(36, 20, {255, 0, 255});
   const std::string path = temp_file("x.png");
   write_png(path, img);
   EXPECT_FALSE(fs::exists(path + ".tmp"));
   std::ifstream f(path, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  ASSERT_GT(bytes.size(), 33u);
-  EXPECT_EQ(bytes.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
-  EXPECT_EQ(bytes.substr(12, 4), "IHDR");
-  EXPECT_EQ(static_cast<unsigned char>(bytes[19]), 37);  // width, big-endian
-  EXPECT_EQ(static_cast<unsigned char>(bytes[23]), 21);  // height
-  if (gdal_built()) {  // GDAL reads it back: band 1 (red), rows top first
-    const Raster r = read_raster(path);
-    EXPECT_EQ(r.nx, 37);
-    EXPECT_EQ(r.ny, 21);
-    EXPECT_EQ(r.at(3, r.ny - 1 - 4), 200);
-    EXPECT_EQ(r.at(0, 0), 10);
-  }
-  EXPECT_THROW(write_png(temp_file("no_such_dir/x.png"), img), std::exception);
+  char magic[8];
+  f.read(magic, 8);
+  EXPECT_EQ(std::string(magic, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  const Image back = read_png(path);
+  EXPECT_EQ(back.width, 37);
+  EXPECT_EQ(back.height, 21);
+  EXPECT_EQ(back.rgb, img.rgb);
+  EXPECT_THROW(write_png(temp_file("no_such_dir/x.png"), img), IoError);
+  std::ofstream(temp_file("bad.png")) << "not a png";
+  EXPECT_THROW(read_png(temp_file("bad.png")), IoError);
 }

@@ -1,5 +1,5 @@
 // NetCDF output: the file is read back with the netCDF C API and checked for CF layout,
-// attributes, exact float round trip of the maps, gauges, extremes, the CRS, and that a writer
+// attributes, exact float round trip of the maps, extremes, the CRS, and that a writer
 // killed after appending (no close) leaves a readable file with every appended slice.
 #include <gtest/gtest.h>
 #include <netcdf.h>
@@ -19,9 +19,12 @@
 #include "io/io_error.hpp"
 #include "io/netcdf_input.hpp"
 #include "io/netcdf_output.hpp"
+#include "netcdf_reader.hpp"
 
 using namespace ria;
 using namespace ria::io;
+using ria::test::Reader;
+using ria::test::TempDir;
 
 namespace {
 
@@ -32,22 +35,8 @@ const std::string kWkt =
     "UNIT[\"degree\",0.0174532925199433]],PROJECTION[\"Transverse_Mercator\"],"
     "PARAMETER[\"central_meridian\",-9],UNIT[\"metre\",1],AUTHORITY[\"EPSG\",\"25829\"]]";
 
-/// A fresh directory under the system temp dir, removed at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (std::filesystem::temp_directory_path() / "ria_nc_XXXXXX").string();
-    dir_ = mkdtemp(tmpl.data());
-  }
-  ~TempDir() { std::filesystem::remove_all(dir_); }
-  std::string file(const std::string& name) const { return dir_ + "/" + name; }
-
- private:
-  std::string dir_;
-};
-
 /// 4 x 3 cells of 10 m x 20 m with lower-left corner (1000, 2000).
-NcHeader make_header(bool crs, bool stations) {
+NcHeader make_header(bool crs) {
   NcHeader h;
   h.grid.nx = 4;
   h.grid.ny = 3;
@@ -63,9 +52,9 @@ NcHeader make_header(bool crs, bool stations) {
   h.title = "test run";
   h.source = "ria test";
   h.history = "created by test_netcdf_output";
+  h.concentration_units = "kg m-3";
   h.bed_elevation.resize(h.grid.cells());
   for (std::size_t k = 0; k < h.bed_elevation.size(); ++k) h.bed_elevation[k] = -1.0 - 0.1 * k;
-  if (stations) h.stations = {{"harbour", 1005, 2010}, {"river mouth", 1035, 2050}};
   return h;
 }
 
@@ -76,58 +65,6 @@ std::vector<double> field(double base, std::size_t n, std::size_t nan_cell) {
   f[nan_cell] = kNaN;
   return f;
 }
-
-/// Reader over the C API; every call must succeed.
-struct Reader {
-  int id = -1;
-  explicit Reader(const std::string& path) { EXPECT_EQ(nc_open(path.c_str(), NC_NOWRITE, &id), NC_NOERR); }
-  ~Reader() { nc_close(id); }
-  int var(const char* name) const {
-    int v = -1;
-    EXPECT_EQ(nc_inq_varid(id, name, &v), NC_NOERR) << name;
-    return v;
-  }
-  bool has_var(const char* name) const {
-    int v;
-    return nc_inq_varid(id, name, &v) == NC_NOERR;
-  }
-  std::size_t dim(const char* name) const {
-    int d = -1;
-    std::size_t n = 0;
-    EXPECT_EQ(nc_inq_dimid(id, name, &d), NC_NOERR) << name;
-    EXPECT_EQ(nc_inq_dimlen(id, d, &n), NC_NOERR);
-    return n;
-  }
-  bool has_dim(const char* name) const {
-    int d;
-    return nc_inq_dimid(id, name, &d) == NC_NOERR;
-  }
-  /// Text attribute of variable `v` (NC_GLOBAL for the file); "<absent>" if missing.
-  std::string att(int v, const char* name) const {
-    std::size_t len = 0;
-    if (nc_inq_attlen(id, v, name, &len) != NC_NOERR) return "<absent>";
-    std::string s(len, '\0');
-    EXPECT_EQ(nc_get_att_text(id, v, name, s.data()), NC_NOERR);
-    return s;
-  }
-  std::string att(const char* var_name, const char* name) const { return att(var(var_name), name); }
-  std::vector<float> floats(const char* name, std::size_t t, std::size_t n) const {
-    std::vector<float> o(n);
-    const std::size_t start[3] = {t, 0, 0}, count[3] = {1, 3, 4};
-    EXPECT_EQ(nc_get_vara_float(id, var(name), start, count, o.data()), NC_NOERR);
-    return o;
-  }
-  std::vector<float> map(const char* name) const {
-    std::vector<float> o(12);
-    EXPECT_EQ(nc_get_var_float(id, var(name), o.data()), NC_NOERR);
-    return o;
-  }
-  std::vector<double> doubles(const char* name, std::size_t n) const {
-    std::vector<double> o(n);
-    EXPECT_EQ(nc_get_var_double(id, var(name), o.data()), NC_NOERR);
-    return o;
-  }
-};
 
 /// Expects the stored floats to be float(value), or _FillValue where the value is NaN.
 void expect_stored(const std::vector<float>& got, const std::vector<double>& want) {
@@ -165,7 +102,7 @@ TEST(NetcdfOutput, DimensionsCoordinatesAndAttributesFollowCf) {
   TempDir tmp;
   const std::string path = tmp.file("run.nc");
   {
-    NetcdfOutput out(path, make_header(true, true));
+    NetcdfOutput out(path, make_header(true));
     TwoSlices().write(out);
     EXPECT_EQ(out.slices(), 2u);
     out.close();
@@ -178,11 +115,12 @@ TEST(NetcdfOutput, DimensionsCoordinatesAndAttributesFollowCf) {
   EXPECT_EQ(r.dim("x"), 4u);
   EXPECT_EQ(r.dim("y"), 3u);
   EXPECT_EQ(r.dim("time"), 2u);
-  EXPECT_EQ(r.dim("station"), 2u);
-  EXPECT_EQ(r.dim("name_strlen"), 64u);
   int unlimited[4], n_unlimited = 0;
   ASSERT_EQ(nc_inq_unlimdims(r.id, &n_unlimited, unlimited), NC_NOERR);
-  EXPECT_EQ(n_unlimited, 2);  // time, gauge_time
+  EXPECT_EQ(n_unlimited, 1);  // time
+  int nvars = 0;
+  ASSERT_EQ(nc_inq_nvars(r.id, &nvars), NC_NOERR);
+  EXPECT_EQ(nvars, 13);  // x, y, time, crs, bed, 5 maps, 3 extremes: no gauge variables (gauges.nc)
 
   // Cell centres: x0 + (i + 1/2) dx, y0 + (j + 1/2) dy, south to north.
   EXPECT_EQ(r.doubles("x", 4), (std::vector<double>{1005, 1015, 1025, 1035}));
@@ -194,7 +132,7 @@ TEST(NetcdfOutput, DimensionsCoordinatesAndAttributesFollowCf) {
   EXPECT_EQ(r.att(NC_GLOBAL, "source"), "ria test");
   EXPECT_EQ(r.att(NC_GLOBAL, "history"), "created by test_netcdf_output");
   EXPECT_NE(r.att(NC_GLOBAL, "references").find("Viñas et al. 2012"), std::string::npos);
-  EXPECT_EQ(r.att(NC_GLOBAL, "featureType"), "timeSeries");
+  EXPECT_EQ(r.att(NC_GLOBAL, "featureType"), "<absent>");  // gridded, not a discrete sampling geometry
   EXPECT_EQ(r.att(NC_GLOBAL, "institution"), "<absent>");
 
   EXPECT_EQ(r.att("x", "standard_name"), "projection_x_coordinate");
@@ -211,7 +149,8 @@ TEST(NetcdfOutput, DimensionsCoordinatesAndAttributesFollowCf) {
   EXPECT_EQ(r.att("u", "standard_name"), "sea_water_x_velocity");
   EXPECT_EQ(r.att("v", "standard_name"), "sea_water_y_velocity");
   EXPECT_EQ(r.att("u", "units"), "m s-1");
-  EXPECT_EQ(r.att("concentration", "units"), "1");
+  EXPECT_EQ(r.att("concentration", "units"), "kg m-3");  // the scenario's pollutant.units
+  EXPECT_EQ(r.att("max_concentration", "units"), "kg m-3");
   EXPECT_EQ(r.att("concentration", "standard_name"), "<absent>");
   EXPECT_EQ(r.att("bed_elevation", "units"), "m");
 
@@ -265,7 +204,7 @@ TEST(NetcdfOutput, DimensionsCoordinatesAndAttributesFollowCf) {
 TEST(NetcdfOutput, TwoSlicesAndBedRoundTripAsFloatWithFillForNaN) {
   TempDir tmp;
   const std::string path = tmp.file("run.nc");
-  const NcHeader h = make_header(false, false);
+  const NcHeader h = make_header(false);
   const TwoSlices data;
   data.write_file(path, h);
   Reader r(path);
@@ -283,7 +222,7 @@ TEST(NetcdfOutput, NullFieldLeavesTheSliceFilled) {
   const std::string path = tmp.file("run.nc");
   const std::vector<double> h(12, 1.5);
   {
-    NetcdfOutput out(path, make_header(false, false));
+    NetcdfOutput out(path, make_header(false));
     out.append(30, {&h, nullptr, nullptr, nullptr, nullptr});
   }
   Reader r(path);
@@ -291,63 +230,15 @@ TEST(NetcdfOutput, NullFieldLeavesTheSliceFilled) {
   expect_stored(r.floats("concentration", 0, 12), std::vector<double>(12, kNaN));
 }
 
-TEST(NetcdfOutput, WithoutWktThereIsNoGridMappingAndWithoutStationsNoGauges) {
+TEST(NetcdfOutput, WithoutWktThereIsNoGridMapping) {
   TempDir tmp;
   const std::string path = tmp.file("run.nc");
-  { NetcdfOutput out(path, make_header(false, false)); }
+  { NetcdfOutput out(path, make_header(false)); }
   Reader r(path);
   EXPECT_FALSE(r.has_var("crs"));
   EXPECT_EQ(r.att("depth", "grid_mapping"), "<absent>");
   EXPECT_EQ(r.att("bed_elevation", "grid_mapping"), "<absent>");
-  EXPECT_FALSE(r.has_dim("station"));
-  EXPECT_FALSE(r.has_dim("gauge_time"));
-  EXPECT_FALSE(r.has_var("gauge_depth"));
-  EXPECT_EQ(r.att(NC_GLOBAL, "featureType"), "<absent>");
   EXPECT_EQ(r.dim("time"), 0u);
-}
-
-TEST(NetcdfOutput, GaugeSeriesAppendAlongGaugeTime) {
-  TempDir tmp;
-  const std::string path = tmp.file("run.nc");
-  const std::vector<NcGaugeRecord> first{{5.0, {{1.1, 2.2, 0.3, -0.4, 1e-3}, {0.0, -1.0, kNaN, kNaN, kNaN}}}};
-  const std::vector<NcGaugeRecord> more{{10.0, {{1.2, 2.3, 0.31, -0.41, 2e-3}, {0.1, -0.9, 0.01, 0.02, 0.5}}},
-                                        {15.0, {{1.3, 2.4, 0.32, -0.42, 3e-3}, {0.2, -0.8, 0.02, 0.03, 0.6}}}};
-  {
-    NetcdfOutput out(path, make_header(true, true));
-    out.append_gauges(first);
-    out.append_gauges(more);
-    out.append_gauges({});
-  }
-  Reader r(path);
-  EXPECT_EQ(r.dim("gauge_time"), 3u);
-  EXPECT_EQ(r.doubles("gauge_time", 3), (std::vector<double>{5, 10, 15}));
-  EXPECT_EQ(r.att("gauge_time", "units"), "seconds since 2000-01-01 00:00:00");
-  EXPECT_EQ(r.doubles("station_x", 2), (std::vector<double>{1005, 1035}));
-  EXPECT_EQ(r.doubles("station_y", 2), (std::vector<double>{2010, 2050}));
-  EXPECT_EQ(r.att("station_name", "cf_role"), "timeseries_id");
-  char names[2][64];
-  ASSERT_EQ(nc_get_var_text(r.id, r.var("station_name"), &names[0][0]), NC_NOERR);
-  EXPECT_EQ(std::string(names[0], strnlen(names[0], 64)), "harbour");
-  EXPECT_EQ(std::string(names[1], strnlen(names[1], 64)), "river mouth");
-
-  const char* vars[5] = {"gauge_depth", "gauge_eta", "gauge_u", "gauge_v", "gauge_concentration"};
-  std::vector<NcGaugeRecord> all = first;
-  all.insert(all.end(), more.begin(), more.end());
-  for (int q = 0; q < 5; ++q) {
-    SCOPED_TRACE(vars[q]);
-    const std::vector<double> got = r.doubles(vars[q], 6);
-    for (std::size_t t = 0; t < 3; ++t)
-      for (std::size_t s = 0; s < 2; ++s) {
-        const double want = all[t].values[s][q];
-        if (std::isnan(want))
-          EXPECT_EQ(got[t * 2 + s], NC_FILL_DOUBLE);
-        else
-          EXPECT_EQ(got[t * 2 + s], want);
-      }
-    EXPECT_EQ(r.att(vars[q], "coordinates"), "gauge_time station_x station_y station_name");
-  }
-  EXPECT_EQ(r.att("gauge_depth", "standard_name"), "sea_floor_depth_below_sea_surface");
-  EXPECT_EQ(r.att("gauge_u", "units"), "m s-1");
 }
 
 TEST(NetcdfOutput, ExtremesAreWrittenAndOverwritten) {
@@ -358,7 +249,7 @@ TEST(NetcdfOutput, ExtremesAreWrittenAndOverwritten) {
   arrival[5] = 3600.25;
   arrival[6] = 7200;
   {
-    NetcdfOutput out(path, make_header(false, false));
+    NetcdfOutput out(path, make_header(false));
     out.write_extremes(std::vector<double>(12, 9.0), {}, {}, 0.5);  // a first pass, replaced below
     out.write_extremes(max_h, max_c, arrival, 1e-3);
   }
@@ -372,13 +263,13 @@ TEST(NetcdfOutput, ExtremesAreWrittenAndOverwritten) {
   EXPECT_EQ(r.att("arrival_time", "units"), "seconds since 2000-01-01 00:00:00");
   EXPECT_EQ(r.att("arrival_time", "long_name"), "time of first arrival of concentration above threshold");
   EXPECT_EQ(r.att("max_depth", "units"), "m");
-  EXPECT_EQ(r.att("max_concentration", "units"), "1");
+  EXPECT_EQ(r.att("max_concentration", "units"), "kg m-3");
 }
 
 TEST(NetcdfOutput, ExtremesNotWrittenStayFilled) {
   TempDir tmp;
   const std::string path = tmp.file("run.nc");
-  { NetcdfOutput out(path, make_header(false, false)); }
+  { NetcdfOutput out(path, make_header(false)); }
   Reader r(path);
   expect_stored(r.map("max_depth"), std::vector<double>(12, kNaN));
 }
@@ -389,11 +280,10 @@ TEST(NetcdfOutput, AKilledWriterLeavesEveryAppendedSlice) {
   const TwoSlices data;
   const pid_t child = fork();
   ASSERT_GE(child, 0);
-  if (child == 0) {  // the run: create, append 2 slices and a gauge record, then die uncleanly
+  if (child == 0) {  // the run: create, append 2 slices, then die uncleanly
     try {
-      NetcdfOutput out(path, make_header(true, true));
+      NetcdfOutput out(path, make_header(true));
       data.write(out);
-      out.append_gauges({{5.0, {{1, 2, 3, 4, 5}, {6, 7, 8, 9, 10}}}});
       kill(getpid(), SIGKILL);  // no close, no destructor, no atexit handlers
     } catch (...) {
       _exit(2);
@@ -409,8 +299,6 @@ TEST(NetcdfOutput, AKilledWriterLeavesEveryAppendedSlice) {
   EXPECT_EQ(r.dim("time"), 2u);
   EXPECT_EQ(r.doubles("time", 2), (std::vector<double>{0, 600}));
   for (int s = 0; s < 2; ++s) expect_stored(r.floats("eta", s, 12), data.f[s][1]);
-  EXPECT_EQ(r.dim("gauge_time"), 1u);
-  EXPECT_EQ(r.doubles("gauge_concentration", 2), (std::vector<double>{5, 10}));
   EXPECT_EQ(r.att("crs", "crs_wkt"), kWkt);
 }
 
@@ -418,7 +306,7 @@ TEST(NetcdfOutput, CreateFailureIsAnIoErrorNamingThePathAndTheReason) {
   TempDir tmp;
   const std::string path = tmp.file("no_such_dir/x.nc");
   try {
-    NetcdfOutput out(path, make_header(false, false));
+    NetcdfOutput out(path, make_header(false));
     FAIL() << "expected IoError";
   } catch (const IoError& e) {
     const std::string msg = e.what();
@@ -434,7 +322,7 @@ TEST(NetcdfOutput, ReadOnlyDirectoryGivesPermissionDenied) {
   std::filesystem::create_directory(dir);
   std::filesystem::permissions(dir, std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
   try {
-    NetcdfOutput out(dir + "/x.nc", make_header(false, false));
+    NetcdfOutput out(dir + "/x.nc", make_header(false));
     ADD_FAILURE() << "expected IoError";
   } catch (const IoError& e) {
     EXPECT_EQ(std::string(e.what()), "cannot create NetCDF file '" + dir + "/x.nc': Permission denied");
@@ -445,11 +333,10 @@ TEST(NetcdfOutput, ReadOnlyDirectoryGivesPermissionDenied) {
 TEST(NetcdfOutput, MisuseIsReported) {
   TempDir tmp;
   const std::string path = tmp.file("run.nc");
-  NetcdfOutput out(path, make_header(false, true));
+  NetcdfOutput out(path, make_header(false));
   const std::vector<double> wrong(5, 1.0);
   EXPECT_THROW(out.append(0, {&wrong, nullptr, nullptr, nullptr, nullptr}), std::invalid_argument);
   EXPECT_EQ(out.slices(), 0u);
-  EXPECT_THROW(out.append_gauges({{0.0, {{1, 2, 3, 4, 5}}}}), std::invalid_argument);
   EXPECT_THROW(out.write_extremes(wrong, {}, {}, 0.1), std::invalid_argument);
   out.close();
   EXPECT_THROW(out.append(0, {}), IoError);
@@ -457,7 +344,7 @@ TEST(NetcdfOutput, MisuseIsReported) {
 
 TEST(NetcdfOutput, TimeUnitsDropAUtcSuffixAndKeepAnotherOffset) {
   TempDir tmp;
-  NcHeader h = make_header(false, false);
+  NcHeader h = make_header(false);
   h.start_iso = "2024-06-01T12:30:00+00:00";
   { NetcdfOutput out(tmp.file("a.nc"), h); }
   EXPECT_EQ(Reader(tmp.file("a.nc")).att("time", "units"), "seconds since 2024-06-01 12:30:00");
@@ -470,7 +357,7 @@ TEST(NetcdfOutput, TimeUnitsDropAUtcSuffixAndKeepAnotherOffset) {
 TEST(NetcdfInput, ReadsASliceByTimeOrTheLastOneWithFillAsNaN) {
   TempDir tmp;
   const std::string path = tmp.file("run.nc");
-  const NcHeader h = make_header(false, false);
+  const NcHeader h = make_header(false);
   const TwoSlices data;
   data.write_file(path, h);
   for (double t : {0.0, 600.0, -1.0}) {
@@ -492,7 +379,7 @@ TEST(NetcdfInput, ReadsASliceByTimeOrTheLastOneWithFillAsNaN) {
 TEST(NetcdfInput, ErrorsNameTheFileVariableGridAndTime) {
   TempDir tmp;
   const std::string path = tmp.file("run.nc");
-  const NcHeader h = make_header(false, false);
+  const NcHeader h = make_header(false);
   TwoSlices().write_file(path, h);
   auto message = [&](const std::string& file, const std::string& var, double t, Grid g) {
     try {
@@ -514,4 +401,31 @@ TEST(NetcdfInput, ErrorsNameTheFileVariableGridAndTime) {
   EXPECT_NE(message(tmp.file("none.nc"), "eta", -1, h.grid).find("cannot read"), std::string::npos);
   std::ofstream(tmp.file("text.nc")) << "not netcdf";
   EXPECT_NE(message(tmp.file("text.nc"), "eta", -1, h.grid).find("is not a NetCDF file"), std::string::npos);
+}
+
+TEST(NetcdfInput, AFreeSurfaceIsRefusedUnlessItsAttributesFit) {
+  TempDir tmp;
+  const std::string path = tmp.file("run.nc");
+  const NcHeader h = make_header(false);
+  TwoSlices().write_file(path, h);
+  const std::vector<double> a = read_netcdf_free_surface(path, "eta", -1, h.grid), b = read_netcdf_field(path, "eta", -1, h.grid);
+  ASSERT_EQ(a.size(), b.size());
+  EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(double)), 0);
+  for (const auto& [var, attrs] : {std::pair<const char*, const char*>{"u", "standard_name 'sea_water_x_velocity' and units 'm s-1'"},
+                                   {"depth", "standard_name 'sea_floor_depth_below_sea_surface' and units 'm'"},
+                                   {"concentration", "standard_name '(none)' and units 'kg m-3'"}}) {
+    try {
+      read_netcdf_free_surface(path, var, -1, h.grid);
+      ADD_FAILURE() << var << " taken for a free surface";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("variable '" + std::string(var) + "' (initial.variable) has " + attrs +
+                                           ": it is not a free surface"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+  // No standard_name, units m (the bed elevation of a ria.nc): not clearly wrong, read.
+  EXPECT_EQ(read_netcdf_free_surface(path, "bed_elevation", -1, h.grid).size(), h.grid.cells());
+  EXPECT_THROW(read_netcdf_free_surface(path, "zeta", -1, h.grid), InputError);
+  EXPECT_THROW(read_netcdf_free_surface(tmp.file("none.nc"), "eta", -1, h.grid), IoError);
 }

@@ -134,6 +134,103 @@ TEST(EsriAscii, Errors) {
   }
 }
 
+// The message of the InputError that reading `text` as a raster gives ("" when it is accepted),
+// checked to be the same through read_esri_ascii and read_raster (GDAL's reader when built).
+std::string esri_error(const std::string& name, const std::string& text) {
+  const std::string path = write_text(name, text);
+  std::string direct, through;
+  try {
+    read_esri_ascii(path);
+  } catch (const InputError& e) {
+    direct = e.what();
+  }
+  try {
+    read_raster(path);
+  } catch (const InputError& e) {
+    through = e.what();
+  }
+  EXPECT_EQ(direct, through) << name;
+  return direct;
+}
+
+TEST(EsriAscii, HeaderThatDisagreesWithItsDataIsRefusedWithTheLine) {
+  const std::string h = "ncols 3\nnrows 2\nxllcorner 0\nyllcorner 0\ncellsize 10\n";  // 5 lines
+  struct Case {
+    const char* name;
+    std::string text, expect;
+  };
+  const Case cases[] = {
+      {"extra_row.asc", h + "1 2 3\n4 5 6\n7 8 9\n", "line 8: more rows of values than the nrows = 2"},
+      {"short_row.asc", h + "1 2\n3 4 5 6\n", "line 6: row 1 has 2 values; the header declares ncols = 3"},
+      {"last_missing.asc", h + "1 2 3\n4 5\n", "line 7: row 2 has 2 values"},
+      {"rows_missing.asc", h + "1 2 3\n\n", "1 rows of values (the file ends at line 7); the header declares nrows = 2"},
+      {"dash.asc", h + "1 2 3\n4 - 6\n", "line 7: '-' (value 2 of row 2) is not a decimal number"},
+      {"hex.asc", h + "1 2 3\n4 0x10 6\n", "line 7: '0x10' (value 2 of row 2) is not a decimal number"},
+      {"suffix.asc", h + "1 -999y.000 3\n4 5 6\n", "line 6: '-999y.000'"},
+      {"inf.asc", h + "1 2 inf\n4 5 6\n", "line 6: 'inf'"},
+      {"two_sizes.asc", "ncols 3\nnrows 2\nxllcorner 0\nyllcorner 0\ncellsize 100 200\n1 2 3\n4 5 6\n",
+       "line 5: expected 'cellsize <decimal number>'"},
+      {"inf_size.asc", "ncols 3\nnrows 2\nxllcorner 0\nyllcorner 0\ncellsize inf\n1 2 3\n4 5 6\n",
+       "line 5: expected 'cellsize <decimal number>'"},
+      {"inf_size2.asc", "ncols 3\nnrows 2\nxllcorner 0\nyllcorner 0\ncellsize 1.8e308\n1 2 3\n4 5 6\n",
+       "cell size in x is inf; expected a finite size in [1e-06, 10000000]"},
+      {"huge_size.asc", "ncols 3\nnrows 2\nxllcorner 0\nyllcorner 0\ncellsize 1.7e308\n1 2 3\n4 5 6\n",
+       "cell size in x is 1.7e+308"},
+      {"zero_size.asc", "ncols 3\nnrows 2\nxllcorner 0\nyllcorner 0\ncellsize 0\n1 2 3\n4 5 6\n", "cell size in x is 0"},
+      {"neg_size.asc", "ncols 3\nnrows 2\nxllcorner 0\nyllcorner 0\ncellsize -5\n1 2 3\n4 5 6\n", "cell size in x is -5"},
+      {"far.asc", "ncols 3\nnrows 2\nxllcorner 1e300\nyllcorner 0\ncellsize 1\n1 2 3\n4 5 6\n", "is not finite or beyond"},
+      {"twice.asc", "ncols 3\nnrows 2\nnrows 2\nxllcorner 0\nyllcorner 0\ncellsize 1\n1 2 3\n4 5 6\n",
+       "line 3: 'nrows' is given again (first on line 2)"},
+      {"frac.asc", "ncols 2.5\nnrows 2\nxllcorner 0\nyllcorner 0\ncellsize 1\n1 2 3\n4 5 6\n", "needs ncols <positive integer>"},
+      {"huge.asc", "ncols 100000\nnrows 100000\nxllcorner 0\nyllcorner 0\ncellsize 1\n1\n",
+       "declares 100000 x 100000 = 1e+10 cells; reading it needs about 149 GiB of host memory"},
+  };
+  for (const Case& c : cases) {
+    const std::string m = esri_error(c.name, c.text);
+    EXPECT_NE(m.find(c.expect), std::string::npos) << c.name << ": " << m;
+    EXPECT_NE(m.find(c.name), std::string::npos) << m;
+  }
+  // What stays accepted: signs, exponents, a leading dot, nan cells, CRLF line ends, blank lines.
+  EXPECT_EQ(esri_error("ok.asc", "ncols 3\r\nnrows 2\r\nxllcorner -1.5e3\r\nyllcorner +0\r\ncellsize .5\r\n"
+                                 "1 -2.5 3e2\r\n\r\n+4 .5 nan\r\n\r\n"),
+            "");
+  const Raster r = read_raster(temp_file("ok.asc"));
+  EXPECT_EQ(r.at(2, 1), 300);
+  EXPECT_EQ(r.at(1, 0), 0.5);
+  EXPECT_TRUE(std::isnan(r.at(2, 0)));
+  EXPECT_EQ(r.x0, -1500);
+}
+
+TEST(Gdal, HugeDeclaredSizeAndTruncatedFilesAreInputErrors) {
+  if (!gdal_built()) GTEST_SKIP() << "built without GDAL";
+  // A VRT (XML) declaring 100000 x 100000 cells: refused before allocating 80 GB.
+  const std::string vrt = write_text("huge.vrt",
+                                     "<VRTDataset rasterXSize=\"100000\" rasterYSize=\"100000\">\n"
+                                     "  <VRTRasterBand dataType=\"Float32\" band=\"1\"/>\n</VRTDataset>\n");
+  try {
+    read_raster(vrt);
+    FAIL() << "a 1e10-cell raster was read";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("huge.vrt' declares 100000 x 100000 = 1e+10 cells; reading it needs about 149 GiB"),
+              std::string::npos)
+        << e.what();
+  }
+  // A GeoTIFF cut short: its content is bad (exit 2), not an I/O failure.
+  Raster r = make_raster(64, 64, 0, 0, 1, 1);
+  for (std::size_t k = 0; k < r.v.size(); ++k) r.v[k] = std::sin(0.37 * k);  // incompressible enough
+  const std::string tif = temp_file("cut.tif");
+  write_geotiff(tif, r);
+  fs::resize_file(tif, fs::file_size(tif) / 2);
+  try {
+    read_raster(tif);
+    FAIL() << "a truncated GeoTIFF was read";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("cut.tif"), std::string::npos) << e.what();
+  } catch (const IoError& e) {
+    FAIL() << "IoError (exit 3) for a truncated file: " << e.what();
+  }
+}
+
 TEST(Raster, CropKeepsCellsWhoseCentreIsInside) {
   Raster r = make_raster(10, 8, 0, 0, 1, 1);
   for (int j = 0; j < r.ny; ++j)

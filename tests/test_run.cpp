@@ -272,3 +272,12 @@ TEST(GaugeCsvFile, ResumeKeepsRowsUpToTheRestartTime) {
   EXPECT_EQ(lines[4], "25,9,9,9,9,9");
   EXPECT_THROW(io::GaugeCsv(path, {"b"}, 20.0), io::InputError);  // other gauges than the file's
 }
+
+TEST(GaugeCsvFile, ConcentrationColumnsCarryTheUnit) {
+  const std::string path = temp_dir("gauges_units") + "/g.csv";
+  { io::GaugeCsv g(path, {"a", "b"}, -1, "kg m-3"); }
+  std::ifstream f(path);
+  std::string header;
+  std::getline(f, header);
+  EXPECT_EQ(header, "t_s,a_h_m,a_eta_m,a_u_m_s,a_v_m_s,a_C_kg_m-3,b_h_m,b_eta_m,b_u_m_s,b_v_m_s,b_C_kg_m-3");
+}

@@ -175,6 +175,25 @@ TEST(Driver, DenseStopsAreNoTimeStepCollapse) {
   EXPECT_EQ(sim::run(*s, sc, m, obs, opt), sim::RunEnd::interrupted);
 }
 
+TEST(Driver, CollapsingTimeStepIsANumericalFailureNamingTheCell) {
+  // Gravity 1e300 (the scenario reader refuses it; set in the model): a step of ~1e-149 s.
+  const sim::Scenario sc = test::forcing_scenario(600);
+  sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  m.setup.params.g = 1e300;
+  auto s = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
+  test::RecordingObserver obs;
+  try {
+    sim::run(*s, sc, m, obs, {});
+    FAIL() << "the run did not stop";
+  } catch (const swe::NumericalError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("the time step collapsed"), std::string::npos) << what;
+    EXPECT_NE(what.find("the cell limiting it is (i, j) = ("), std::string::npos) << what;
+    EXPECT_NE(what.find("physics.gravity = 1e+300"), std::string::npos) << what;
+  }
+  EXPECT_EQ(obs.checkpoint_times, std::vector<double>{0});  // the last good state
+}
+
 TEST(Driver, StopBeforeTheFirstStepWritesNoCheckpoint) {
   const sim::Scenario sc = test::forcing_scenario(600);
   sim::Model m = sim::build_model(sc, test::estuary_bed(32));
@@ -301,13 +320,13 @@ TEST(GaugeCsvFile, QuotesNamesAsRfc4180AndResumesWithThem) {
   EXPECT_EQ(fields[15], "two\nlines_C");
   EXPECT_EQ(text.substr(k + 1, 11), "0,1,2,3,4,5");
   {
-    io::GaugeCsv g(dir + "/r.csv", names, 0.0, dir + "/g.csv");  // keeps the row at t = 0
+    io::GaugeCsv g(dir + "/r.csv", names, 0.0, "1", dir + "/g.csv");  // keeps the row at t = 0
   }
   std::ifstream r(dir + "/r.csv", std::ios::binary);
   const std::string resumed((std::istreambuf_iterator<char>(r)), {});
   EXPECT_EQ(resumed, text.substr(0, k + 1) + "0,1,2,3,4,5,1,2,3,4,5,1,2,3,4,5\n");
   // A restart into a new directory: no earlier file, a new one with the header alone.
-  { io::GaugeCsv g(dir + "/new.csv", names, 600.0, dir + "/missing.csv"); }
+  { io::GaugeCsv g(dir + "/new.csv", names, 600.0, "1", dir + "/missing.csv"); }
   EXPECT_EQ(std::filesystem::file_size(dir + "/new.csv"), k + 1);
 }
 

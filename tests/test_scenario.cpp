@@ -312,6 +312,11 @@ TEST(Series, ReadsHeadersSeparatorsAndComments) {
   EXPECT_DOUBLE_EQ(s[1].value, 60);
   write(dir + "/c.txt", "0 1\n10   2\n");
   EXPECT_EQ(io::read_series(dir + "/c.txt").size(), 2u);
+  // Lines of other white space (form feed, vertical tab) are blank, as the fuzzer found: they were
+  // indexed as if they held a field (undefined behaviour).
+  s = io::parse_series("\f\n0 1\n\v \n10 2\n", "ws.txt");
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_DOUBLE_EQ(s[1].value, 2);
 }
 
 TEST(Series, Errors) {
@@ -332,6 +337,10 @@ TEST(Series, Errors) {
   EXPECT_EQ(error("# only\n0,1\n"), f + "2: expected at least 2 data points, found 1");
   EXPECT_EQ(error("0,1\n5,,2\n", 2), f + "1: expected at least 3 columns (time and value in column 2), found 2");
   EXPECT_TRUE(contains(error("0,1\n1,2\n", 0), "column must be >= 1"));
+  // A first data row with a typo is not a header (that would drop its point silently).
+  const std::string data = " (a first line with a number in it is data, not a header)";
+  EXPECT_EQ(error("0,1.5x\n600,2\n1200,3\n"), f + "1: bad number '1.5x' in column 1" + data);
+  EXPECT_EQ(error("O,1.5\n600,2\n1200,3\n"), f + "1: bad number 'O' in column 0 (time [s])" + data);
   EXPECT_THROW(io::read_series(dir + "/missing.csv"), IoError);
 }
 

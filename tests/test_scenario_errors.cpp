@@ -2,7 +2,13 @@
 // the line and what was expected; --set overrides are checked like the file.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <iterator>
 #include <string>
+#include <tuple>
+
+#include "io/tide_constituents.hpp"
+#include "ria/sim/model.hpp"
 
 #include "scenario_fixture.hpp"
 
@@ -130,10 +136,12 @@ TEST(ScenarioErrors, OneBoundaryPerSide) {
 
 TEST(ScenarioErrors, Constituents) {
   const std::string b = kMinimal + "[[boundary]]\nside = \"south\"\nkind = \"level\"\n";
-  expect_error(b + "constituents = [{name = \"M3\", amplitude = 1}]\n", "constituents",
-               "unknown constituent \"M3\"; did you mean 'M2'?");
-  expect_error(b + "constituents = [{name = \"XYZ12\", amplitude = 1}]\n", "constituents",
-               "known constituents are: M2, S2, N2, K2, K1, O1, P1, Q1, M4, MS4, M6, MN4");
+  expect_error(b + "constituents = [{name = \"K11\", amplitude = 1}]\n", "constituents",
+               "unknown constituent \"K11\"; did you mean 'K1'?");
+  // A short name one edit from several (M5: M2, M3, M4, M6, M8) gets the list, not a guess.
+  expect_error(b + "constituents = [{name = \"M5\", amplitude = 1}]\n", "constituents",
+               "unknown constituent \"M5\"; known constituents are Sa, Ssa, Mm, MSf, Mf, 2Q1, Q1");
+  expect_error(b + "constituents = [{name = \"XYZ12\", amplitude = 1}]\n", "constituents", "M6, S6, M8 (or give period");
   expect_error(b + "constituents = [{name = \"M2\", period = \"12 h\", amplitude = 1}]\n", "constituents",
                "give either name or period, not both");
   expect_error(b + "constituents = [{amplitude = 1}]\n", "constituents", "needs a name (e.g. \"M2\") or a period");
@@ -205,4 +213,124 @@ TEST(ScenarioOverrides, BadKeysAndValuesNameSet) {
   EXPECT_TRUE(starts(m, "--set time.duration: time.duration: expected a duration >= 0")) << m;
   m = error_of(g, {"gauge.x=1"});
   EXPECT_TRUE(starts(m, "--set gauge.x: 'gauge' is an array: expected an index")) << m;
+}
+
+TEST(ScenarioErrors, ConstituentsOfATideTableAndTheirSpeeds) {
+  const std::string b = kMinimal + "[[boundary]]\nside = \"south\"\nkind = \"level\"\n";
+  // Long-period and minor constituents are known (Sa was taken for a typo of S2).
+  const auto s = io::parse_scenario(b + "constituents = [{name = \"Sa\", amplitude = 0.1}, {name = \"msf\", "
+                                        "amplitude = 0.01}, {name = \"2N2\", amplitude = 0.02}]\n",
+                                    "s.toml", "");
+  EXPECT_EQ(s.boundaries[0].constituents[0].name, "Sa");
+  EXPECT_NEAR(s.boundaries[0].constituents[0].period / 3600, 8765.82, 0.01);  // 360 / 0.0410686 h
+  EXPECT_EQ(s.boundaries[0].constituents[1].name, "MSf");
+  EXPECT_EQ(s.boundaries[0].constituents[2].name, "2N2");
+
+  // Every speed is the Doodson sum a T + b s + c h + d p + e p1 of the fundamental speeds [deg/h]
+  // (mean solar day, moon, sun, lunar perigee, perihelion), to the table's 7 decimals.
+  struct Doodson {
+    const char* name;
+    int a, b, c, d, e;
+  };
+  const Doodson doodson[] = {
+      {"Sa", 0, 0, 1, 0, 0},    {"Ssa", 0, 0, 2, 0, 0},   {"Mm", 0, 1, 0, -1, 0},   {"MSf", 0, 2, -2, 0, 0},
+      {"Mf", 0, 2, 0, 0, 0},    {"2Q1", 1, -4, 1, 2, 0},  {"Q1", 1, -3, 1, 1, 0},   {"RHO1", 1, -3, 3, -1, 0},
+      {"O1", 1, -2, 1, 0, 0},   {"P1", 1, 0, -1, 0, 0},   {"S1", 1, 0, 0, 0, 0},    {"K1", 1, 0, 1, 0, 0},
+      {"J1", 1, 1, 1, -1, 0},   {"OO1", 1, 2, 1, 0, 0},   {"2N2", 2, -4, 2, 2, 0},  {"MU2", 2, -4, 4, 0, 0},
+      {"N2", 2, -3, 2, 1, 0},   {"NU2", 2, -3, 4, -1, 0}, {"M2", 2, -2, 2, 0, 0},   {"LAM2", 2, -1, 0, 1, 0},
+      {"L2", 2, -1, 2, -1, 0},  {"T2", 2, 0, -1, 0, 1},   {"S2", 2, 0, 0, 0, 0},    {"R2", 2, 0, 1, 0, -1},
+      {"K2", 2, 0, 2, 0, 0},    {"2SM2", 2, 2, -2, 0, 0}, {"2MK3", 3, -4, 3, 0, 0}, {"M3", 3, -3, 3, 0, 0},
+      {"MK3", 3, -2, 3, 0, 0},  {"MN4", 4, -5, 4, 1, 0},  {"M4", 4, -4, 4, 0, 0},   {"MS4", 4, -2, 2, 0, 0},
+      {"S4", 4, 0, 0, 0, 0},    {"M6", 6, -6, 6, 0, 0},   {"S6", 6, 0, 0, 0, 0},    {"M8", 8, -8, 8, 0, 0}};
+  const double T = 15.0, s_ = 0.5490165, h = 0.0410686, p = 0.0046418, p1 = 0.0000019;
+  EXPECT_EQ(std::size(doodson), std::size(io::kTideConstituents));
+  for (const Doodson& d : doodson) {
+    const io::TideConstituent* c = io::find_tide_constituent(d.name);
+    ASSERT_NE(c, nullptr) << d.name;
+    EXPECT_NEAR(c->speed, d.a * T + d.b * s_ + d.c * h + d.d * p + d.e * p1, 4e-7) << d.name;
+  }
+  // Periods [h] as tide tables give them.
+  const std::pair<const char*, double> periods[] = {{"M2", 12.4206012}, {"S2", 12.0},       {"N2", 12.6583482},
+                                                    {"K1", 23.9344696}, {"O1", 25.8193417}, {"Mf", 327.8589689},
+                                                    {"Mm", 661.3092049}};
+  for (const auto& [name, hours] : periods)
+    EXPECT_NEAR(360.0 / io::find_tide_constituent(name)->speed, hours, 2e-6 * hours) << name;
+}
+
+TEST(ScenarioErrors, ConstituentGivenTwiceIsRefusedNamingBoth) {
+  const std::string b = kMinimal + "[[boundary]]\nside = \"south\"\nkind = \"level\"\nconstituents = [\n";
+  expect_error(b + "{name = \"M2\", amplitude = 1},\n{name = \"S2\", amplitude = 0.3},\n{name = \"m2\", amplitude = 0.1}]\n",
+               "{name = \"m2\"",
+               "boundary.0.constituents.2 (M2) repeats boundary.0.constituents.0 (M2, line ");
+  expect_error(b + "{name = \"S2\", amplitude = 1},\n{period = \"12 h\", amplitude = 0.3}]\n", "{period",
+               "boundary.0.constituents.1 (period 43200 s (12 h)) repeats boundary.0.constituents.0 (S2");
+}
+
+TEST(ScenarioErrors, PlausibleRangesSayWhy) {
+  const std::string level = "[[boundary]]\nside = \"west\"\nkind = \"level\"\n";
+  const std::string q = "[[boundary]]\nside = \"east\"\nkind = \"discharge\"\n";
+  const std::string rel = "[[release]]\nx = 0\ny = 0\nconcentration = 1\n";
+  expect_error(kMinimal + "[physics]\ngravity = 98.1\n", "gravity",
+               "physics.gravity: got 98.1; expected in [1, 30] (m/s2: 9.81 on Earth");
+  expect_error(kMinimal + "[physics]\ngravity = 0.5\n", "gravity", "expected in [1, 30]");
+  expect_error(kMinimal + "[physics]\ndry_depth = 0.5\n", "dry_depth", "physics.dry_depth: got 0.5; expected in (0, 0.1]");
+  expect_error(kMinimal + "[physics]\nmanning = 1.5\n", "manning", "physics.manning: got 1.5; expected in [0, 1] (s/m^(1/3)");
+  expect_error(kMinimal + "cfl = 0.01\n", "cfl", "time.cfl: got 0.01; expected in [0.05, 1] (the scheme is stable up to 1");
+  expect_error(kMinimal + level + "constituents = [{name = \"M2\", amplitude = 25}]\n", "amplitude",
+               "boundary.0.constituents.0.amplitude: got 25; expected in [0, 20] (m: the largest tides");
+  expect_error(kMinimal + q + "discharge = 2e6\n", "discharge = 2e6",
+               "boundary.0.discharge: got 2000000; expected in [0, 1000000] (m3/s: the Amazon carries about 2e5 m3/s)");
+  expect_error(kMinimal + q + "series = [[0, 10], [3600, 5e6]]\n", "series",
+               "boundary.0.series: got 5000000; expected in [0, 1000000] (a discharge value at t = 3600 s (1 h)");
+  expect_error(kMinimal + rel + "discharge = 3e6\n", "discharge", "release.0.discharge: got 3000000; expected in [0, 1000000]");
+  // Accepted at the ends of the ranges.
+  EXPECT_EQ(error_of(kMinimal + "cfl = 1\n[physics]\ngravity = 1\ndry_depth = 0.1\nmanning = 1\n"), "(no error)");
+}
+
+TEST(ScenarioErrors, DurationsAreCheckedAfterTheUnit) {
+  const std::string d = "[domain]\nsource = \"synthetic_estuary\"\n[time]\n";
+  expect_error(d + "duration = \"1e308 d\"\n", "duration", "time.duration: expected a duration of at most 1000 years");
+  expect_error(d + "duration = \"400000 d\"\n", "duration", "at most 1000 years (3.15576e+10 s");
+  expect_error(d + "duration = 1e300\n", "duration", "at most 1000 years");
+  expect_error(kMinimal + "[output]\npng_times = [\"1 h\", \"1e308 d\"]\n", "png_times", "element 1: expected a duration of at most 1000 years");
+  expect_error(kMinimal + "[physics]\nhalf_life = \"1e307 min\"\n", "half_life", "at most 1000 years");
+  EXPECT_THROW(io::parse_duration("1e308 d", "t"), InputError);
+  EXPECT_DOUBLE_EQ(io::parse_duration("365000 d", "t"), 365000 * 86400.0);
+}
+
+TEST(Model, PointsOnEveryEdgeOfTheClosedDomainAreInside) {
+  Grid g;
+  g.nx = 4, g.ny = 2, g.dx = 10, g.dy = 10, g.x0 = 100, g.y0 = 200;
+  EXPECT_EQ(sim::cell_at(g, 100, 200), 0);   // south-west corner
+  EXPECT_EQ(sim::cell_at(g, 140, 200), 3);   // east edge: the last cell, as x = x0 is the first
+  EXPECT_EQ(sim::cell_at(g, 100, 220), 4);   // north edge
+  EXPECT_EQ(sim::cell_at(g, 140, 220), 7);   // north-east corner
+  EXPECT_EQ(sim::cell_at(g, 125, 215), 6);
+  EXPECT_EQ(sim::cell_at(g, 140.000001, 210), -1);
+  EXPECT_EQ(sim::cell_at(g, 99.99999, 210), -1);
+  EXPECT_EQ(sim::cell_at(g, 120, 220.00001), -1);
+  EXPECT_EQ(sim::cell_at(g, std::nan(""), 210), -1);
+  // The message names the edge a point lies beyond.
+  sim::Scenario sc;
+  sc.file = "<test>";
+  sc.time.duration = 60;
+  sim::Bed bed;
+  bed.grid = g;
+  bed.z.assign(g.cells(), -5.0);
+  for (const auto& [x, y, edge] : {std::tuple<double, double, const char*>{140.5, 210, "east of its east edge x = 140"},
+                                   {99, 210, "west of its west edge x = 100"},
+                                   {120, 199, "south of its south edge y = 200"},
+                                   {120, 221, "north of its north edge y = 220"}}) {
+    sc.gauges = {{"g", x, y}};
+    try {
+      sim::build_model(sc, bed);
+      ADD_FAILURE() << "gauge at " << x << ", " << y << " accepted";
+    } catch (const sim::ModelError& e) {
+      EXPECT_TRUE(contains(e.what(), edge)) << e.what();
+    }
+  }
+  sc.gauges = {{"east", 140, 220}, {"west", 100, 200}};
+  const sim::Model m = sim::build_model(sc, bed);
+  EXPECT_EQ(m.gauges[0].cell, 7u);
+  EXPECT_EQ(m.gauges[1].cell, 0u);
 }

@@ -120,6 +120,7 @@ int run_scenario(const RunArgs& a) {
           ? load_initial_eta(sc, bed)
           : std::vector<double>{};
   sim::Model m = sim::build_model(sc, bed, eta0);
+  for (const std::string& w : sim::scenario_warnings(sc)) std::fprintf(stderr, "ria run: warning: %s\n", w.c_str());
   m.setup.backend = backend;
   m.setup.kernel = a.backend.kernel;
   m.setup.precision = precision;

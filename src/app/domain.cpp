@@ -3,9 +3,9 @@
 
 #include <cmath>
 #include <sstream>
-#include <unistd.h>
 
 #include "io/crs.hpp"
+#include "io/host_memory.hpp"
 #include "io/io_error.hpp"
 #include "io/netcdf_input.hpp"
 #include "io/raster.hpp"
@@ -15,18 +15,6 @@
 
 namespace ria::app {
 namespace {
-
-double host_memory_bytes() {
-  const long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-  return pages > 0 && size > 0 ? static_cast<double>(pages) * size : 0.0;
-}
-
-std::string gib(double bytes) {
-  std::ostringstream o;
-  o.precision(3);
-  o << bytes / 1073741824.0 << " GiB";
-  return o.str();
-}
 
 sim::Bed bed_from_raster(const io::Raster& r) {
   sim::Bed b;
@@ -40,11 +28,11 @@ sim::Bed bed_from_raster(const io::Raster& r) {
 
 void check_memory(double cells, exec::Backend backend, Precision precision, const std::string& what) {
   const double host_need = 15.0 * 8.0 * cells;
-  const double host_have = host_memory_bytes();
+  const double host_have = io::available_host_memory_bytes();
   if (host_have > 0 && host_need > host_have) {
     std::ostringstream o;
-    o << what << ": a grid of " << cells << " cells needs about " << gib(host_need) << " of host memory, "
-      << gib(host_have) << " are available; use a coarser domain.resolution or a smaller domain.bbox";
+    o << what << ": a grid of " << cells << " cells needs about " << io::format_gib(host_need) << " of host memory, "
+      << io::format_gib(host_have) << " are available; use a coarser domain.resolution or a smaller domain.bbox";
     throw io::InputError(o.str());
   }
   if (backend == exec::Backend::cuda) {
@@ -53,8 +41,8 @@ void check_memory(double cells, exec::Backend backend, Precision precision, cons
     const double dev_have = exec::cuda_free_memory_bytes();
     if (dev_have > 0 && dev_need > dev_have) {
       std::ostringstream o;
-      o << what << ": a grid of " << cells << " cells needs about " << gib(dev_need) << " of GPU memory, "
-        << gib(dev_have) << " are free; use a coarser domain.resolution, --precision float or a smaller domain.bbox";
+      o << what << ": a grid of " << cells << " cells needs about " << io::format_gib(dev_need) << " of GPU memory, "
+        << io::format_gib(dev_have) << " are free; use a coarser domain.resolution, --precision float or a smaller domain.bbox";
       throw io::InputError(o.str());
     }
   }
@@ -135,7 +123,7 @@ io::Raster read_on_grid(const std::string& path, const Grid& m, const std::strin
 
 std::vector<double> load_initial_eta(const sim::Scenario& sc, const sim::Bed& bed) {
   if (sc.initial.kind == sim::InitialSpec::Kind::netcdf)
-    return io::read_netcdf_field(sc.initial.path, sc.initial.variable, sc.initial.time, bed.grid);
+    return io::read_netcdf_free_surface(sc.initial.path, sc.initial.variable, sc.initial.time, bed.grid);
   return read_on_grid(sc.initial.path, bed.grid, sc.file + ": initial.path '" + sc.initial.path + "'").v;
 }
 

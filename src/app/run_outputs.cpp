@@ -73,7 +73,7 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     const auto t_partial = std::filesystem::last_write_time(csv + ".partial", e1);
     const auto t_final = std::filesystem::last_write_time(csv, e2);
     if (!e1 && (e2 || t_partial > t_final)) from = csv + ".partial";
-    csv_ = std::make_unique<io::GaugeCsv>(csv + ".partial", names, t_resume, from);
+    csv_ = std::make_unique<io::GaugeCsv>(csv + ".partial", names, t_resume, sc.pollutant.units, from);
     partial_.push_back(csv + ".partial");
     files_.push_back(csv);
   }
@@ -83,7 +83,7 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     std::fprintf(stderr, "ria run: warning: this ria was built without NetCDF (libnetcdf-c++4-dev, -DRIA_NETCDF=ON): "
                          "no ria.nc is written; set output.netcdf = false to silence this\n");
   if ((sc.output.png_at_end || !sc.output.png_times.empty()) && !io::png_built())
-    std::fprintf(stderr, "ria run: warning: this ria was built without GDAL (libgdal-dev, -DRIA_GDAL=ON): no PNG maps "
+    std::fprintf(stderr, "ria run: warning: this ria was built without cairo (libcairo2-dev, -DRIA_CAIRO=ON): no PNG maps "
                          "are drawn; set output.png_times = [] and output.png_at_end = false to silence this\n");
   if (sc.output.netcdf && io::netcdf_built()) {
     io::NcHeader h;
@@ -95,9 +95,10 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     h.source = "ria 0.1.0 (first-order path-conservative Roe scheme, Vinas et al. 2012)";
     h.history = "ria run " + sc.file + (ctx.resumed ? " (restarted at t = " + std::to_string(t_resume) + " s)" : "");
     h.bed_elevation = m.bed_z;
-    for (const sim::GaugeCell& g : m.gauges) h.stations.push_back({g.name, g.x, g.y});
-    // A restarted run writes its own file, so the file of the first part stays as it was.
-    const std::string nc = ctx.dir + (ctx.resumed ? "/ria_restart_" + std::to_string(std::lround(t_resume)) + "s.nc" : "/ria.nc");
+    h.concentration_units = sc.pollutant.units;
+    // A restarted run writes its own files, so the files of the first part stay as they were.
+    const std::string part = ctx.resumed ? "_restart_" + std::to_string(std::lround(t_resume)) + "s" : "";
+    const std::string nc = ctx.dir + "/ria" + part + ".nc";
     try {
       nc_ = std::make_unique<io::NetcdfOutput>(nc + ".partial", h);
     } catch (...) {
@@ -106,6 +107,27 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     }
     partial_.push_back(nc + ".partial");
     files_.push_back(nc);
+    if (!m.gauges.empty()) {
+      io::NcGaugeHeader gh;
+      for (const sim::GaugeCell& g : m.gauges) gh.stations.push_back({g.name, g.x, g.y});
+      gh.crs_wkt = h.crs_wkt;
+      gh.grid_mapping = h.grid_mapping;
+      gh.start_iso = h.start_iso;
+      gh.title = h.title + ": gauges";
+      gh.source = h.source;
+      gh.history = h.history;
+      gh.concentration_units = sc.pollutant.units;
+      const std::string gnc = ctx.dir + "/gauges" + part + ".nc";
+      try {
+        gauge_nc_ = std::make_unique<io::GaugeNetcdf>(gnc + ".partial", gh);
+      } catch (...) {
+        nc_.reset();
+        for (const std::string& p : partial_) std::remove(p.c_str());
+        throw;
+      }
+      partial_.push_back(gnc + ".partial");
+      files_.push_back(gnc);
+    }
   }
   // Colour scale of the concentration maps: the largest concentration the scenario brings in.
   double c = 0;
@@ -142,7 +164,7 @@ void RunOutputs::gauges(double t, const std::vector<swe::Conserved<double>>& val
                         wet ? w.qy / w.h : kNaN, wet ? w.hc / w.h : kNaN});
   }
   if (csv_) csv_->append(t, r.values);
-  if (nc_) pending_gauges_.push_back(std::move(r));
+  if (gauge_nc_) pending_gauges_.push_back(std::move(r));
 }
 
 void RunOutputs::track_extremes(double t, const swe::HostState& s) {
@@ -168,9 +190,9 @@ void RunOutputs::output(double t, long steps, const swe::HostState& s, const swe
       eta[k] = s.h[k] - m_.setup.H[k], u[k] = s.qx[k] / s.h[k], v[k] = s.qy[k] / s.h[k], c[k] = s.hc[k] / s.h[k];
     }
     nc_->append(t, io::NcFields{&s.h, &eta, &u, &v, &c});
-    if (!pending_gauges_.empty()) nc_->append_gauges(pending_gauges_);
-    pending_gauges_.clear();
   }
+  if (gauge_nc_) gauge_nc_->append(pending_gauges_);
+  pending_gauges_.clear();
   last_balance_ = b;
   last_totals_ = totals;
   water_error_ = totals.water - b.water_expected;
@@ -203,7 +225,10 @@ void RunOutputs::quicklook(double t, const swe::HostState& s) {
   io::MapStyle cs;
   cs.title = (sc_.name.empty() ? std::string("ria") : sc_.name) + ": pollutant concentration";
   cs.time_label = time_label(t);
-  cs.units = "C";
+  cs.units = "C [" + sc_.pollutant.units + "]";
+  for (const sim::GaugeCell& g : m_.gauges) cs.markers.push_back({io::MapMarker::Kind::gauge, g.x, g.y, g.name});
+  for (const sim::ReleaseSpec& r : sc_.releases)
+    cs.markers.push_back({io::MapMarker::Kind::release, r.x, r.y, r.name});
   // One log scale for every frame, from the arrival threshold (at least 1e-4 of the largest source
   // concentration) to that concentration: a diluted plume spans decades, a linear bar hides it.
   cs.vmax = c_scale_;
@@ -213,10 +238,13 @@ void RunOutputs::quicklook(double t, const swe::HostState& s) {
   const std::string cpath = ctx_.dir + "/concentration_t" + stamp + "s.png";
   io::write_png(cpath, io::render_map(m_.setup.grid, m_.bed_z, c, cs));
   io::MapStyle ds = cs;
-  ds.log_scale = false, ds.vmin = 0;
   ds.title = (sc_.name.empty() ? std::string("ria") : sc_.name) + ": water depth";
-  ds.units = "m";
+  ds.units = "depth [m]";
+  // Linear from 0, or (map_depth_scale = "log") three decades below the deepest water, so that
+  // shallows stay distinct next to a deep channel.
   ds.vmax = h_max > 0 ? h_max : 1.0;
+  ds.log_scale = sc_.output.map_depth_log;
+  ds.vmin = ds.log_scale ? std::max(dry, 1e-3 * ds.vmax) : 0;
   ds.threshold = dry;
   ds.palette = io::MapStyle::Palette::depth;
   const std::string dpath = ctx_.dir + "/depth_t" + stamp + "s.png";
@@ -251,9 +279,12 @@ void RunOutputs::progress(const sim::Progress& p) {
 }
 
 std::vector<std::string> RunOutputs::finish(bool commit) {
-  if (nc_) {
-    if (!pending_gauges_.empty()) nc_->append_gauges(pending_gauges_);
+  if (gauge_nc_) {
+    gauge_nc_->append(pending_gauges_);
     pending_gauges_.clear();
+    gauge_nc_->close();
+  }
+  if (nc_) {
     nc_->write_extremes(max_depth_, max_conc_, arrival_, sc_.output.arrival_threshold);
     nc_->close();
   }
@@ -270,7 +301,8 @@ std::vector<std::string> RunOutputs::finish(bool commit) {
 }
 
 std::string RunOutputs::abandon() {
-  nc_.reset();  // closes, never throws
+  gauge_nc_.reset();  // closes, never throws
+  nc_.reset();
   csv_.reset();
   if (partial_.empty()) return "";
   std::string list;

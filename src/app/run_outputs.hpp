@@ -1,5 +1,5 @@
-// What `ria run` writes while the driver runs (sim::Observer): gauges (CSV and NetCDF), NetCDF
-// maps with the run-wide extremes, PNG quicklooks, checkpoints, the progress and mass-balance
+// What `ria run` writes while the driver runs (sim::Observer): gauges (gauges.csv, gauges.nc),
+// NetCDF maps (ria.nc) with the run-wide extremes, PNG quicklooks, checkpoints, the progress and mass-balance
 // lines on the console, and the run summary.
 #pragma once
 
@@ -9,6 +9,7 @@
 
 #include "io/checkpoint.hpp"
 #include "io/gauge_csv.hpp"
+#include "io/netcdf_gauges.hpp"
 #include "io/netcdf_output.hpp"
 #include "ria/sim/driver.hpp"
 
@@ -68,6 +69,7 @@ class RunOutputs final : public sim::Observer {
   std::unique_ptr<io::GaugeCsv> csv_;
   std::unique_ptr<io::NetcdfOutput> nc_;
   std::vector<std::string> partial_;  // "<final>.partial" files written, renamed by finish(true)
+  std::unique_ptr<io::GaugeNetcdf> gauge_nc_;
   std::vector<io::NcGaugeRecord> pending_gauges_;
   std::vector<double> max_depth_, max_conc_, arrival_;
   std::vector<std::string> files_;

@@ -10,6 +10,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "io/crc32.hpp"
 #include "io/io_error.hpp"
 #include "io/json.hpp"
 
@@ -19,23 +20,6 @@ namespace {
 constexpr char kMagic[8] = {'R', 'I', 'A', 'C', 'K', 'P', 'T', '1'};
 constexpr std::uint32_t kVersion = 2;  // 2: identity appended; 1 is still read
 static_assert(sizeof(swe::Balance) == 9 * sizeof(double), "Balance is written as 9 doubles");
-
-/// CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320).
-std::uint32_t crc32(const std::string& data) {
-  static std::uint32_t table[256];
-  static bool ready = false;
-  if (!ready) {
-    for (std::uint32_t n = 0; n < 256; ++n) {
-      std::uint32_t c = n;
-      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-      table[n] = c;
-    }
-    ready = true;
-  }
-  std::uint32_t c = 0xFFFFFFFFu;
-  for (unsigned char b : data) c = table[(c ^ b) & 0xFF] ^ (c >> 8);
-  return c ^ 0xFFFFFFFFu;
-}
 
 class Writer {
  public:

@@ -36,12 +36,16 @@ std::string csv_field(const std::string& text) {
 }
 
 GaugeCsv::GaugeCsv(const std::string& path, const std::vector<std::string>& names, double resume_after,
-                   const std::string& resume_from)
+                   const std::string& conc_units, const std::string& resume_from)
     : path_(path) {
+  std::string c = "_C";
+  if (conc_units != "1")
+    for (char ch : "_" + conc_units) c += ch == ' ' ? '_' : ch;
   std::ostringstream header;
   header << "t_s";
   for (const std::string& n : names)
-    for (const char* q : {"_h_m", "_eta_m", "_u_m_s", "_v_m_s", "_C"}) header << "," << csv_field(n + q);
+    for (const std::string& q : {std::string("_h_m"), std::string("_eta_m"), std::string("_u_m_s"), std::string("_v_m_s"), c})
+      header << "," << csv_field(n + q);
   std::string kept = header.str() + "\n";
   const std::string from = resume_from.empty() ? path : resume_from;
   std::error_code ec;

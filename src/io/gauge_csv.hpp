@@ -1,6 +1,7 @@
 // Gauge time series as one wide CSV file (RFC 4180): t_s, then <name>_h_m, <name>_eta_m,
-// <name>_u_m_s, <name>_v_m_s, <name>_C for each gauge; a header field whose name holds a comma,
-// a double quote or a line break is quoted (quotes doubled), the name kept whole. Each record is
+// <name>_u_m_s, <name>_v_m_s, <name>_C for each gauge (<name>_C_<units> when the concentration
+// unit is not "1", spaces as '_', e.g. _C_kg_m-3); a header field whose name holds a comma, a
+// double quote or a line break is quoted (quotes doubled), the name kept whole. Each record is
 // flushed when written, so a run that stops keeps every record written so far; a restarted run
 // keeps the rows of the earlier file up to the restart time and appends.
 #pragma once
@@ -22,7 +23,7 @@ class GaugeCsv {
   /// restart into a new directory) the new file starts with the header alone. IoError on failure;
   /// InputError when the earlier file has other gauges.
   GaugeCsv(const std::string& path, const std::vector<std::string>& names, double resume_after = -1,
-           const std::string& resume_from = "");
+           const std::string& conc_units = "1", const std::string& resume_from = "");
   /// Values per gauge {h, eta, u, v, C}; NaN is written as an empty field.
   void append(double t, const std::vector<std::array<double, 5>>& values);
   const std::string& path() const { return path_; }

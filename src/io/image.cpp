@@ -1,4 +1,4 @@
-// Drawing primitives, colour maps, the map and the chart renderers of io/image.hpp (pure C++).
+// The pure parts of io/image.hpp: the image, colour maps, ticks, the map frame and raster.
 #include "io/image.hpp"
 
 #include <algorithm>
@@ -6,79 +6,8 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "io/bitmap_font.hpp"
-
 namespace ria::io {
 namespace {
-
-constexpr Rgb kWhite{255, 255, 255}, kBlack{0, 0, 0}, kFrame{60, 60, 60}, kGrid{228, 228, 228};
-
-struct Box {  // clip rectangle, inclusive pixel bounds
-  double x0, y0, x1, y1;
-};
-
-// Liang-Barsky: clips the segment p + t (q - p), t in [0, 1], to the box; false if nothing is left.
-bool clip_segment(double px, double py, double qx, double qy, const Box& b, double& t0, double& t1) {
-  t0 = 0;
-  t1 = 1;
-  const double dx = qx - px, dy = qy - py;
-  auto edge = [&](double p, double q) {
-    if (p == 0) return q >= 0;
-    const double r = q / p;
-    if (p < 0) {
-      if (r > t1) return false;
-      t0 = std::max(t0, r);
-    } else {
-      if (r < t0) return false;
-      t1 = std::min(t1, r);
-    }
-    return true;
-  };
-  return edge(-dx, px - b.x0) && edge(dx, b.x1 - px) && edge(-dy, py - b.y0) && edge(dy, b.y1 - py);
-}
-
-// A polyline with a square brush of `thickness` pixels, clipped to `clip`; the dash pattern (8 on,
-// 5 off) runs on along the whole line.
-void draw_polyline(Image& img, const std::vector<std::array<double, 2>>& pts, Rgb c, int thickness, bool dashed,
-                   const Box& clip) {
-  double dist = 0;
-  const int lo = (thickness - 1) / 2;
-  for (std::size_t k = 0; k + 1 < pts.size(); ++k) {
-    const auto [ax, ay] = pts[k];
-    const auto [bx, by] = pts[k + 1];
-    const double len = std::hypot(bx - ax, by - ay);
-    double t0, t1;
-    if (clip_segment(ax, ay, bx, by, clip, t0, t1)) {
-      const int n = std::max(1, static_cast<int>(std::ceil(std::max(std::abs(bx - ax), std::abs(by - ay)) * (t1 - t0))));
-      for (int s = 0; s <= n; ++s) {
-        const double t = t0 + (t1 - t0) * s / n;
-        if (dashed && std::fmod(dist + t * len, 13.0) >= 8.0) continue;
-        const int x = static_cast<int>(std::lround(ax + t * (bx - ax))) - lo;
-        const int y = static_cast<int>(std::lround(ay + t * (by - ay))) - lo;
-        for (int v = y; v < y + thickness; ++v)
-          for (int u = x; u < x + thickness; ++u)
-            if (u >= clip.x0 && u <= clip.x1 && v >= clip.y0 && v <= clip.y1) img.set(u, v, c);
-      }
-    }
-    dist += len;
-  }
-}
-
-std::string tick_label(double v, double span) {
-  if (std::abs(v) < 1e-9 * span) v = 0;
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
-}
-
-// Position of v in the colour range, 0..1 (unclamped), linear or logarithmic.
-double colour_position(double v, const MapStyle& s) {
-  if (s.log_scale) {
-    const double hi = s.vmax > 0 ? s.vmax : 1, lo = s.vmin > 0 && s.vmin < hi ? s.vmin : hi * 1e-4;
-    return v > 0 ? std::log10(v / lo) / std::log10(hi / lo) : -1;
-  }
-  return s.vmax > s.vmin ? (v - s.vmin) / (s.vmax - s.vmin) : 1;
-}
 
 double percentile(std::vector<double> v, double q) {
   if (v.empty()) return 0;
@@ -143,45 +72,6 @@ Rgb Image::get(int x, int y) const {
   return {p[0], p[1], p[2]};
 }
 
-void fill_rect(Image& img, int x, int y, int w, int h, Rgb c) {
-  for (int v = std::max(y, 0); v < std::min(y + h, img.height); ++v)
-    for (int u = std::max(x, 0); u < std::min(x + w, img.width); ++u) img.set(u, v, c);
-}
-
-void draw_rect(Image& img, int x, int y, int w, int h, Rgb c) {
-  fill_rect(img, x, y, w, 1, c);
-  fill_rect(img, x, y + h - 1, w, 1, c);
-  fill_rect(img, x, y, 1, h, c);
-  fill_rect(img, x + w - 1, y, 1, h, c);
-}
-
-void draw_line(Image& img, double x0, double y0, double x1, double y1, Rgb c, int thickness, bool dashed) {
-  draw_polyline(img, {{x0, y0}, {x1, y1}}, c, thickness, dashed, {0, 0, img.width - 1.0, img.height - 1.0});
-}
-
-void draw_text(Image& img, int x, int y, const std::string& s, Rgb c, int scale) {
-  for (std::size_t k = 0; k < s.size(); ++k)
-    for (int row = 0; row < font::kGlyphHeight; ++row)
-      for (int col = 0; col < font::kGlyphWidth; ++col)
-        if (font::glyph_row(s[k], row) & (0x10 >> col))
-          fill_rect(img, x + (static_cast<int>(k) * font::kAdvance + col) * scale, y + row * scale, scale, scale, c);
-}
-
-void draw_text_up(Image& img, int x, int y, const std::string& s, Rgb c, int scale) {
-  for (std::size_t k = 0; k < s.size(); ++k)
-    for (int row = 0; row < font::kGlyphHeight; ++row)
-      for (int col = 0; col < font::kGlyphWidth; ++col)
-        if (font::glyph_row(s[k], row) & (0x10 >> col)) {
-          const int along = static_cast<int>(k) * font::kAdvance + col;  // text x -> up, text y -> right
-          fill_rect(img, x + row * scale, y - (along + 1) * scale, scale, scale, c);
-        }
-}
-
-int text_width(const std::string& s, int scale) {
-  return s.empty() ? 0 : (static_cast<int>(s.size()) * font::kAdvance - 1) * scale;
-}
-int text_height(int scale) { return font::kGlyphHeight * scale; }
-
 Rgb palette_colour(MapStyle::Palette p, double t) {
   // viridis sampled at 0, 0.1, ..., 1 (matplotlib); "Blues" from light to dark (ColorBrewer).
   static constexpr unsigned char kViridis[11][3] = {{68, 1, 84},    {72, 36, 117},  {65, 68, 135},  {53, 95, 141},
@@ -235,165 +125,70 @@ std::vector<double> nice_ticks(double lo, double hi, int max_ticks, bool log_sca
     }
 }
 
-Image render_map(const Grid& g, const std::vector<double>& bed, const std::vector<double>& field, const MapStyle& s) {
-  if (g.nx < 1 || g.ny < 1) throw std::invalid_argument("render_map: empty grid");
-  if (bed.size() != g.cells() || field.size() != g.cells())
-    throw std::invalid_argument("render_map: bed and field must have nx * ny = " + std::to_string(g.cells()) + " values");
-  // Pixel size p [m]: an integer number of pixels per cell, or every k-th cell, to fit max_pixels.
+double colour_position(double v, const MapStyle& s) {
+  if (s.log_scale) {
+    const double hi = s.vmax > 0 ? s.vmax : 1, lo = s.vmin > 0 && s.vmin < hi ? s.vmin : hi * 1e-4;
+    return v > 0 ? std::log10(v / lo) / std::log10(hi / lo) : -1;
+  }
+  return s.vmax > s.vmin ? (v - s.vmin) / (s.vmax - s.vmin) : 1;
+}
+
+std::string tick_label(double v, double span) {
+  if (std::abs(v) < 1e-9 * span) v = 0;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
+
+MapFrame map_frame(const Grid& g, const MapStyle& s) {
+  if (g.nx < 1 || g.ny < 1) throw std::invalid_argument("map: empty grid");
+  // Pixel size [m]: an integer number of pixels per cell, or every k-th cell, to fit max_pixels.
   const double width_m = g.nx * g.dx, height_m = g.ny * g.dy, d = std::min(g.dx, g.dy);
   const double natural = std::max(width_m, height_m) / d;
   const int max_pixels = std::max(s.max_pixels, 16);
-  const double p = natural <= max_pixels ? d / std::floor(max_pixels / natural) : d * std::ceil(natural / max_pixels);
-  const int mw = std::max(1, static_cast<int>(std::lround(width_m / p)));
-  const int mh = std::max(1, static_cast<int>(std::lround(height_m / p)));
+  MapFrame f;
+  f.pixel = natural <= max_pixels ? d / std::floor(max_pixels / natural) : d * std::ceil(natural / max_pixels);
+  f.width = std::max(1, static_cast<int>(std::lround(width_m / f.pixel)));
+  f.height = std::max(1, static_cast<int>(std::lround(height_m / f.pixel)));
+  // Title (26 px) and time label (20 px) lines above the map, each only when given.
+  f.x0 = 12;
+  f.y0 = 12 + (s.title.empty() ? 0 : 30) + (s.time_label.empty() ? 0 : 20) + 2;
+  return f;
+}
 
-  // Layout: title, time label, then the map with the colour bar on its right and a scale bar below.
-  const int pad = 12;
-  int y = pad;
-  const int title_y = y;
-  if (!s.title.empty()) y += text_height(2) + 8;
-  const int time_y = y;
-  if (!s.time_label.empty()) y += text_height(1) + 8;
-  const int mx = pad, my = y + 2;
-  const std::vector<double> ticks = nice_ticks(s.vmin, s.vmax, 5, s.log_scale);
-  int label_w = 0;
-  for (double t : ticks) label_w = std::max(label_w, text_width(tick_label(t, s.vmax - s.vmin)));
-  const int units_h = s.units.empty() ? 0 : text_height(1) + 8;
-  const int bar_x = mx + mw + 18, bar_w = 16, bar_y = my + units_h, bar_h = std::max(mh - units_h, 120);
-  const int width = std::max({bar_x + bar_w + 8 + label_w + pad, bar_x + text_width(s.units) + pad,
-                              mx + text_width(s.title, 2) + pad, mx + text_width(s.time_label) + pad});
-  const int height = std::max(my + mh, bar_y + bar_h) + 34 + pad;
-  Image img(width, height);
-
-  draw_text(img, mx, title_y, s.title, kBlack, 2);
-  draw_text(img, mx, time_y, s.time_label, kBlack, 1);
+Image map_raster(const Grid& g, const std::vector<double>& bed, const std::vector<double>& field, const MapStyle& s) {
+  if (bed.size() != g.cells() || field.size() != g.cells())
+    throw std::invalid_argument("map: bed and field must have nx * ny = " + std::to_string(g.cells()) + " values");
+  const MapFrame f = map_frame(g, s);
+  const double height_m = g.ny * g.dy;
   const std::vector<double> grey = bed_grey(g, bed);
-  for (int py = 0; py < mh; ++py) {
-    const int j = std::clamp(static_cast<int>(std::floor((height_m - (py + 0.5) * p) / g.dy)), 0, g.ny - 1);
-    for (int px = 0; px < mw; ++px) {
-      const int i = std::clamp(static_cast<int>(std::floor((px + 0.5) * p / g.dx)), 0, g.nx - 1);
+  Image img(f.width, f.height);
+  std::vector<char> water(static_cast<std::size_t>(f.width) * f.height, 0);
+  for (int py = 0; py < f.height; ++py) {
+    const int j = std::clamp(static_cast<int>(std::floor((height_m - (py + 0.5) * f.pixel) / g.dy)), 0, g.ny - 1);
+    for (int px = 0; px < f.width; ++px) {
+      const int i = std::clamp(static_cast<int>(std::floor((px + 0.5) * f.pixel / g.dx)), 0, g.nx - 1);
       const std::size_t k = static_cast<std::size_t>(j) * g.nx + i;
-      Rgb c = kWhite;
-      if (!std::isnan(field[k]) && field[k] > s.threshold) {
-        c = palette_colour(s.palette, colour_position(field[k], s));
+      Rgb c = map_colours::nodata;
+      if (!std::isnan(field[k])) {
+        water[static_cast<std::size_t>(py) * f.width + px] = 1;
+        c = field[k] > s.threshold ? palette_colour(s.palette, colour_position(field[k], s)) : map_colours::water;
       } else if (!std::isnan(grey[k])) {
         const auto v = static_cast<unsigned char>(grey[k]);
         c = {v, v, v};
       }
-      img.set(mx + px, my + py, c);
+      img.set(px, py, c);
     }
   }
-  draw_rect(img, mx - 1, my - 1, mw + 2, mh + 2, kFrame);
-
-  // Colour bar with ticks and units.
-  draw_text(img, bar_x, my, s.units, kBlack, 1);
-  for (int v = 0; v < bar_h; ++v)
-    fill_rect(img, bar_x, bar_y + v, bar_w, 1, palette_colour(s.palette, 1.0 - (v + 0.5) / bar_h));
-  draw_rect(img, bar_x - 1, bar_y - 1, bar_w + 2, bar_h + 2, kFrame);
-  for (double t : ticks) {
-    const int ty = bar_y + static_cast<int>(std::lround((1.0 - std::clamp(colour_position(t, s), 0.0, 1.0)) * (bar_h - 1)));
-    fill_rect(img, bar_x + bar_w, ty, 5, 1, kFrame);
-    draw_text(img, bar_x + bar_w + 8, ty - 3, tick_label(t, s.vmax - s.vmin), kBlack, 1);
-  }
-
-  // Scale bar: a 1-2-5 length near a quarter of the map width.
-  const double target = 0.25 * width_m, e = std::pow(10.0, std::floor(std::log10(target)));
-  const double len = target >= 5 * e ? 5 * e : target >= 2 * e ? 2 * e : e;
-  const int sy = std::max(my + mh, bar_y + bar_h) + 16, sl = std::max(1, static_cast<int>(std::lround(len / p)));
-  fill_rect(img, mx, sy, sl, 2, kBlack);
-  fill_rect(img, mx, sy - 4, 1, 8, kBlack);
-  fill_rect(img, mx + sl - 1, sy - 4, 1, 8, kBlack);
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g m", len);
-  draw_text(img, mx + sl + 8, sy - 3, buf, kBlack, 1);
-  return img;
-}
-
-Image render_chart(const std::vector<Panel>& panels, int width, int panel_height) {
-  width = std::max(width, 240);
-  panel_height = std::max(panel_height, 140);
-  Image img(width, std::max<int>(1, static_cast<int>(panels.size())) * panel_height);
-  for (std::size_t n = 0; n < panels.size(); ++n) {
-    const Panel& pn = panels[n];
-    const int top = static_cast<int>(n) * panel_height;
-    // Ranges: x given or from the data; y from the data within the x range, plus 5%.
-    double xlo = pn.xmin, xhi = pn.xmax;
-    if (!(xlo < xhi)) {
-      xlo = HUGE_VAL, xhi = -HUGE_VAL;
-      for (const Series& s : pn.series)
-        for (std::size_t k = 0; k < std::min(s.x.size(), s.y.size()); ++k)
-          if (std::isfinite(s.x[k]) && std::isfinite(s.y[k])) xlo = std::min(xlo, s.x[k]), xhi = std::max(xhi, s.x[k]);
-      if (!(xlo <= xhi)) xlo = 0, xhi = 1;
-      if (xlo == xhi) xlo -= 0.5, xhi += 0.5;
-    }
-    double ylo = HUGE_VAL, yhi = -HUGE_VAL;
-    for (const Series& s : pn.series)
-      for (std::size_t k = 0; k < std::min(s.x.size(), s.y.size()); ++k)
-        if (std::isfinite(s.y[k]) && s.x[k] >= xlo && s.x[k] <= xhi) ylo = std::min(ylo, s.y[k]), yhi = std::max(yhi, s.y[k]);
-    if (!(ylo <= yhi)) ylo = 0, yhi = 1;
-    if (ylo == yhi) {
-      const double h = ylo == 0 ? 1 : 0.1 * std::abs(ylo);
-      ylo -= h, yhi += h;
-    }
-    const double margin = 0.05 * (yhi - ylo);
-    ylo -= margin, yhi += margin;
-
-    const int left = 84, right = width - 18, ptop = top + 36, pbot = top + panel_height - 44;
-    auto X = [&](double x) { return left + (x - xlo) / (xhi - xlo) * (right - left); };
-    auto Y = [&](double y) { return pbot - (y - ylo) / (yhi - ylo) * (pbot - ptop); };
-    draw_text(img, left, top + 10, pn.title, kBlack, 2);
-    for (double t : nice_ticks(xlo, xhi, 8)) {
-      const int x = static_cast<int>(std::lround(X(t)));
-      fill_rect(img, x, ptop, 1, pbot - ptop, kGrid);
-      fill_rect(img, x, pbot, 1, 5, kFrame);
-      const std::string l = tick_label(t, xhi - xlo);
-      draw_text(img, x - text_width(l) / 2, pbot + 8, l, kBlack, 1);
-    }
-    int ytick_w = 0;
-    for (double t : nice_ticks(ylo, yhi, 5)) {
-      const int y = static_cast<int>(std::lround(Y(t)));
-      fill_rect(img, left, y, right - left, 1, kGrid);
-      fill_rect(img, left - 5, y, 5, 1, kFrame);
-      const std::string l = tick_label(t, yhi - ylo);
-      draw_text(img, left - 9 - text_width(l), y - 3, l, kBlack, 1);
-      ytick_w = std::max(ytick_w, text_width(l));
-    }
-    draw_text(img, (left + right - text_width(pn.xlabel)) / 2, pbot + 24, pn.xlabel, kBlack, 1);
-    draw_text_up(img, std::max(4, left - 24 - ytick_w), (ptop + pbot + text_width(pn.ylabel)) / 2, pn.ylabel, kBlack, 1);
-
-    const Box clip{static_cast<double>(left), static_cast<double>(ptop), static_cast<double>(right), static_cast<double>(pbot)};
-    for (const Series& s : pn.series) {
-      std::vector<std::array<double, 2>> run;  // a stretch of finite points
-      auto flush = [&] {
-        if (run.size() == 1) run.push_back(run[0]);
-        draw_polyline(img, run, s.colour, 2, s.dashed, clip);
-        run.clear();
-      };
-      for (std::size_t k = 0; k < std::min(s.x.size(), s.y.size()); ++k) {
-        if (std::isfinite(s.x[k]) && std::isfinite(s.y[k])) run.push_back({X(s.x[k]), Y(s.y[k])});
-        else flush();
-      }
-      flush();
-    }
-    draw_rect(img, left, ptop, right - left + 1, pbot - ptop + 1, kFrame);
-
-    // Legend in the top-right corner of the plot.
-    int names = 0, name_w = 0;
-    for (const Series& s : pn.series)
-      if (!s.name.empty()) ++names, name_w = std::max(name_w, text_width(s.name));
-    if (names == 0) continue;
-    const int lw = 40 + name_w, lh = 12 * names + 8, lx = right - lw - 8, ly = ptop + 8;
-    fill_rect(img, lx, ly, lw, lh, kWhite);
-    draw_rect(img, lx, ly, lw, lh, {150, 150, 150});
-    int row = 0;
-    for (const Series& s : pn.series) {
-      if (s.name.empty()) continue;
-      const int cy = ly + 8 + 12 * row++;
-      draw_polyline(img, {{lx + 6.0, cy + 0.0}, {lx + 28.0, cy + 0.0}}, s.colour, 2, s.dashed,
-                    {0, 0, width - 1.0, img.height - 1.0});
-      draw_text(img, lx + 34, cy - 3, s.name, kBlack, 1);
-    }
-  }
+  // The wet/dry outline: water pixels with a land pixel among their 4 neighbours.
+  auto is_land = [&](int x, int y) {
+    return x >= 0 && y >= 0 && x < f.width && y < f.height && !water[static_cast<std::size_t>(y) * f.width + x];
+  };
+  for (int py = 0; py < f.height; ++py)
+    for (int px = 0; px < f.width; ++px)
+      if (water[static_cast<std::size_t>(py) * f.width + px] &&
+          (is_land(px - 1, py) || is_land(px + 1, py) || is_land(px, py - 1) || is_land(px, py + 1)))
+        img.set(px, py, map_colours::coast);
   return img;
 }
 

@@ -1,6 +1,7 @@
-// Quicklook pictures: an RGB image with a few drawing primitives and a bitmap font, a map renderer
-// (field in colour over a grey hillshade of the bed, colour bar, title) and a line-chart renderer
-// (stacked panels with axes, ticks and a legend), and PNG output. All drawing is pure C++.
+// Quicklook pictures: an RGB image, colour maps and ticks (pure C++, always built), the map raster
+// (land, clean water, field, coastline: pure C++), and, with cairo (RIA_CAIRO), the map and chart
+// renderers (text, colour bar, markers; UTF-8 labels) and PNG input/output. Without cairo,
+// png_built() is false and the renderers and PNG functions throw IoError ("not built").
 #pragma once
 
 #include <array>
@@ -26,46 +27,73 @@ struct Image {
   Rgb get(int x, int y) const;
 };
 
-// ---- drawing primitives (coordinates in pixels, y down; everything is clipped to the image) ----
-void fill_rect(Image& img, int x, int y, int w, int h, Rgb c);
-void draw_rect(Image& img, int x, int y, int w, int h, Rgb c);  // 1-pixel outline
-/// A line of `thickness` pixels; dashed lines alternate 8 pixels on, 5 off.
-void draw_line(Image& img, double x0, double y0, double x1, double y1, Rgb c, int thickness = 1, bool dashed = false);
-/// Text in the 5x7 bitmap font, top-left corner at (x, y), each font pixel drawn as scale x scale.
-void draw_text(Image& img, int x, int y, const std::string& s, Rgb c, int scale = 1);
-/// Text rotated 90 degrees anticlockwise (reading upwards), starting at (x, y) = its bottom-left.
-void draw_text_up(Image& img, int x, int y, const std::string& s, Rgb c, int scale = 1);
-int text_width(const std::string& s, int scale = 1);
-int text_height(int scale = 1);
-
-/// True: write_png is available. With GDAL it writes through GDAL's PNG driver (deflate-compressed);
-/// without GDAL a built-in writer produces a valid, uncompressed PNG.
+/// True when this build draws maps and charts and writes PNG files (configured with RIA_CAIRO).
 bool png_built();
-/// Writes `img` as an 8-bit RGB PNG atomically (temporary file + rename); IoError on failure.
+/// Writes `img` as an 8-bit RGB PNG (cairo's writer) atomically: temporary file + rename.
+/// IoError on failure (naming the path), or when not built.
 void write_png(const std::string& path, const Image& img);
+/// Reads a PNG file (cairo's reader) as RGB (alpha dropped). IoError when it is not a readable PNG.
+Image read_png(const std::string& path);
+
+/// Fixed colours of the maps.
+namespace map_colours {
+inline constexpr Rgb nodata{255, 255, 255};    // bed without value
+inline constexpr Rgb water{190, 222, 245};     // water with field <= threshold ("clean")
+inline constexpr Rgb coast{25, 55, 110};       // water pixels next to land: the wet/dry outline
+inline constexpr Rgb frame{60, 60, 60};
+inline constexpr Rgb gauge{220, 30, 40};       // gauge markers
+inline constexpr Rgb release{250, 130, 0};     // release markers
+}  // namespace map_colours
+
+struct MapMarker {
+  enum class Kind { gauge, release };
+  Kind kind = Kind::gauge;
+  double x = 0, y = 0;  // model coordinates [m]
+  std::string name;     // label drawn beside the marker (UTF-8); may be empty
+};
 
 struct MapStyle {
-  std::string title;       // drawn at the top, large
-  std::string time_label;  // drawn under the title, e.g. "t = 2.00 h"
-  std::string units;       // drawn above the colour bar
+  std::string title;       // drawn at the top, large (UTF-8)
+  std::string time_label;  // drawn under the title, e.g. "t = 2:00:00"
+  std::string units;       // colour-bar label, e.g. "concentration [kg m-3]"
   double vmin = 0, vmax = 1;  // colour range of the field (log_scale needs vmin > 0)
   bool log_scale = false;
   enum class Palette { concentration, depth } palette = Palette::concentration;
-  double threshold = 0;  // cells with field <= threshold (or NaN) show the bed
+  double threshold = 0;  // water cells with field <= threshold are drawn as clean water
   int max_pixels = 1000; // the map's longer side in pixels, at most
+  std::vector<MapMarker> markers;
 };
 
-/// Colour of t in [0, 1] (clamped): concentration = viridis-like (dark purple -> yellow), depth =
+/// Colour of t in [0, 1] (clamped): concentration = viridis (dark purple -> yellow), depth =
 /// light -> dark blue.
 Rgb palette_colour(MapStyle::Palette p, double t);
+/// Position of v in the style's colour range, 0..1 (unclamped; log scale: < 0 below vmin).
+double colour_position(double v, const MapStyle& s);
 
-/// A quicklook map. The bed (elevation, NaN = nodata -> white) is drawn as a grey hillshade lit from
-/// the north-west, vertically exaggerated so that relief shows; the field is drawn over it in the
-/// palette's colours where field > threshold and not NaN. Row 0 of the fields is the SOUTH row; the
-/// map is drawn north up. Cells are scaled to an integer number of pixels (>= 1), or subsampled,
-/// so that the map's longer side fits in max_pixels. Around it: title and time label on top, a
-/// colour bar with 3-5 tick labels and the units on the right, a scale bar below.
+/// Where the map lies in the rendered image: its top-left pixel, size, and metres per pixel.
+struct MapFrame {
+  int x0 = 0, y0 = 0, width = 0, height = 0;
+  double pixel = 1;  // [m]
+  /// Pixel (column, row) of model point (x, y), north up.
+  std::array<double, 2> to_pixel(const Grid& g, double x, double y) const {
+    return {x0 + (x - g.x0) / pixel, y0 + (g.ny * g.dy - (y - g.y0)) / pixel};
+  }
+};
+/// The frame of render_map(g, ..., s): cells are scaled to an integer number of pixels (>= 1), or
+/// subsampled, so that the longer side fits in s.max_pixels; the map starts below the title lines.
+MapFrame map_frame(const Grid& g, const MapStyle& s);
+
+/// The map area alone (frame.width x frame.height): each cell is land (field NaN: the bed as a grey
+/// hillshade lit from the north-west, or map_colours::nodata where the bed is NaN), clean water
+/// (field <= threshold: map_colours::water) or the field's palette colour; water pixels that touch
+/// a land pixel are map_colours::coast. Row 0 of the fields is the SOUTH row.
 /// std::invalid_argument if a field's size is not g.cells().
+Image map_raster(const Grid& g, const std::vector<double>& bed_elevation, const std::vector<double>& field,
+                 const MapStyle& s);
+
+/// A quicklook map: map_raster framed at map_frame, title and time label on top, a colour bar with
+/// tick labels and the units on the right, a scale bar below, and the markers (gauges: red discs,
+/// releases: orange diamonds, with their names). Needs cairo (IoError otherwise).
 Image render_map(const Grid& g, const std::vector<double>& bed_elevation, const std::vector<double>& field,
                  const MapStyle& s);
 
@@ -85,11 +113,13 @@ struct Panel {
 };
 
 /// A line chart of stacked panels (e.g. one per gauge), each with a title, framed axes, tick
-/// labels, axis labels, light grid lines and a legend in its top-right corner.
+/// labels, axis labels, light grid lines and a legend in its top-right corner. Needs cairo.
 Image render_chart(const std::vector<Panel>& panels, int width = 900, int panel_height = 260);
 
 /// "Nice" tick positions (steps 1, 2, 2.5 or 5 x 10^k) within [lo, hi], at most max_ticks and, when
 /// possible, at least 3; with log_scale, powers of ten (or lo, a midpoint, hi when too few).
 std::vector<double> nice_ticks(double lo, double hi, int max_ticks, bool log_scale = false);
+/// A tick label: "%.4g", with values within 1e-9 of the span from zero written as 0.
+std::string tick_label(double v, double span);
 
 }  // namespace ria::io

@@ -47,7 +47,48 @@ bool check_axis(int id, const char* dim_name, std::size_t n, double first, doubl
   return reversed;
 }
 
+/// A text attribute of a variable ("" when absent or not text).
+std::string text_attribute(int id, int var, const char* name) {
+  nc_type type;
+  std::size_t len = 0;
+  if (nc_inq_att(id, var, name, &type, &len) != NC_NOERR || type != NC_CHAR) return "";
+  std::string s(len, '\0');
+  if (len && nc_get_att_text(id, var, name, &s[0]) != NC_NOERR) return "";
+  while (!s.empty() && (s.back() == '\0' || s.back() == ' ')) s.pop_back();
+  return s;
+}
+
+bool free_surface_name(const std::string& n) {
+  return n == "water_surface_height_above_reference_datum" || n.rfind("sea_surface_height", 0) == 0 ||
+         n == "sea_surface_elevation";
+}
+
+bool metres(const std::string& u) { return u == "m" || u == "meter" || u == "meters" || u == "metre" || u == "metres"; }
+
 }  // namespace
+
+std::vector<double> read_netcdf_free_surface(const std::string& path, const std::string& variable, double time,
+                                             const Grid& g) {
+  std::string standard_name, units;
+  {
+    File f;
+    if (nc_open(path.c_str(), NC_NOWRITE, &f.id) != NC_NOERR) {
+      f.id = -1;
+      return read_netcdf_field(path, variable, time, g);  // reports the missing or unreadable file
+    }
+    int var;
+    if (nc_inq_varid(f.id, variable.c_str(), &var) != NC_NOERR) return read_netcdf_field(path, variable, time, g);
+    standard_name = text_attribute(f.id, var, "standard_name");
+    units = text_attribute(f.id, var, "units");
+  }
+  if ((!standard_name.empty() && !free_surface_name(standard_name)) || (!units.empty() && !metres(units)))
+    throw InputError("'" + path + "' variable '" + variable + "' (initial.variable) has standard_name '" +
+                     (standard_name.empty() ? "(none)" : standard_name) + "' and units '" +
+                     (units.empty() ? "(none)" : units) +
+                     "': it is not a free surface; expected a water level in m (standard_name "
+                     "water_surface_height_above_reference_datum or sea_surface_height*, as `eta` of a ria.nc)");
+  return read_netcdf_field(path, variable, time, g);
+}
 
 std::vector<double> read_netcdf_field(const std::string& path, const std::string& variable, double time, const Grid& g) {
   const std::string what = "'" + path + "' variable '" + variable + "'";

@@ -17,4 +17,12 @@ namespace ria::io {
 /// file and variable) for a missing variable, a grid mismatch or a time that is not in the file.
 std::vector<double> read_netcdf_field(const std::string& path, const std::string& variable, double time, const Grid& grid);
 
+/// read_netcdf_field for a free surface (initial.kind = "netcdf"): InputError naming the variable,
+/// its standard_name and units unless it may be one: a standard_name, when present, of
+/// water_surface_height_above_reference_datum (what ria writes for eta), sea_surface_height* or
+/// sea_surface_elevation, and units, when present, of metres. So depth, u or v of a ria.nc are
+/// refused instead of being taken for the water level.
+std::vector<double> read_netcdf_free_surface(const std::string& path, const std::string& variable, double time,
+                                             const Grid& grid);
+
 }  // namespace ria::io

@@ -10,4 +10,9 @@ std::vector<double> read_netcdf_field(const std::string& path, const std::string
                            "': ria was built without NetCDF (install libnetcdf-c++4-dev and configure with -DRIA_NETCDF=ON)");
 }
 
+std::vector<double> read_netcdf_free_surface(const std::string& path, const std::string& variable, double time,
+                                             const Grid& grid) {
+  return read_netcdf_field(path, variable, time, grid);
+}
+
 }  // namespace ria::io

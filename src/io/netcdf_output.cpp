@@ -8,18 +8,10 @@
 //            an arbitrary datum, positive up), so long_name and a comment only.
 #include "io/netcdf_output.hpp"
 
-#include <netcdf.h>
-
-#include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <filesystem>
-#include <netcdf>
 #include <stdexcept>
 
-#include "io/io_error.hpp"
-#include "io/output_lock.hpp"
+#include "io/netcdf_common.hpp"
 
 namespace ria::io {
 
@@ -27,56 +19,7 @@ bool netcdf_built() { return true; }
 
 namespace {
 
-namespace nc = netCDF;
-
-constexpr std::size_t kNameLen = 64;       // name_strlen: characters kept of a station name
-constexpr std::size_t kSeriesChunk = 512;  // records per chunk of the 1-D time and gauge series
-constexpr const char* kReferences =
-    "Viñas et al. 2012, A multi-GPU shallow water simulation with transport of contaminants";
-
-/// "2000-01-01T00:00:00Z" -> "seconds since 2000-01-01 00:00:00" (CF/udunits reference time).
-std::string cf_time_units(std::string s) {
-  if (s.empty()) throw std::invalid_argument("NetCDF output: empty start date-time");
-  std::replace(s.begin(), s.end(), 'T', ' ');
-  if (s.back() == 'Z' || s.back() == 'z') s.pop_back();
-  if (s.size() > 6 && s.compare(s.size() - 6, 6, "+00:00") == 0) s.resize(s.size() - 6);
-  // Any other UTC offset after the time of day (position > 10) is kept, separated by a space.
-  const std::size_t sign = s.find_last_of("+-");
-  if (sign != std::string::npos && sign > 10 && s[sign - 1] != ' ') s.insert(sign, " ");
-  return "seconds since " + s;
-}
-
-/// What the five per-time maps and their gauge series are: name, long_name, standard_name, units.
-struct Quantity {
-  const char* name;
-  const char* long_name;
-  const char* standard_name;  // "" when no CF name fits
-  const char* units;
-};
-constexpr Quantity kQuantities[5] = {
-    {"depth", "water depth", "sea_floor_depth_below_sea_surface", "m"},
-    {"eta", "free-surface elevation above the vertical datum",
-     "water_surface_height_above_reference_datum", "m"},
-    {"u", "depth-averaged velocity, x component", "sea_water_x_velocity", "m s-1"},
-    {"v", "depth-averaged velocity, y component", "sea_water_y_velocity", "m s-1"},
-    {"concentration", "pollutant concentration", "", "1"},
-};
-constexpr const char* kConcComment =
-    "depth-averaged concentration C = hc/h, in the units of the scenario's concentrations";
-
-std::string nc_text(const nc::exceptions::NcException& e) {
-  return e.errorCode() != 0 ? nc_strerror(e.errorCode()) : e.what();
-}
-
-/// Runs f; a netCDF failure becomes IoError("cannot <verb> NetCDF file '<path>': <reason>").
-template <class F>
-void guarded(const std::string& path, const char* verb, F&& f) {
-  try {
-    f();
-  } catch (const nc::exceptions::NcException& e) {
-    throw IoError(std::string("cannot ") + verb + " NetCDF file '" + path + "': " + nc_text(e));
-  }
-}
+using namespace nc_detail;
 
 std::vector<float> to_float(const std::vector<double>& a) {
   std::vector<float> o(a.size());
@@ -92,23 +35,6 @@ void check_size(const std::vector<double>& a, std::size_t n, const char* what) {
                                 std::to_string(n));
 }
 
-/// A CF time coordinate along the unlimited dimension d, chunked by kSeriesChunk records.
-nc::NcVar time_variable(nc::NcFile& file, const char* name, const nc::NcDim& d, const char* long_name,
-                        const std::string& units) {
-  nc::NcVar v = file.addVar(name, nc::ncDouble, d);
-  std::vector<std::size_t> chunk{kSeriesChunk};
-  v.setChunking(nc::NcVar::nc_CHUNKED, chunk);
-  v.putAtt("standard_name", "time");
-  v.putAtt("long_name", long_name);
-  v.putAtt("units", units);
-  v.putAtt("calendar", "standard");
-  return v;
-}
-
-void put_text(const nc::NcVar& v, const char* name, const std::string& value) {
-  if (!value.empty()) v.putAtt(name, value);
-}
-
 }  // namespace
 
 struct NetcdfOutput::Impl {
@@ -116,12 +42,9 @@ struct NetcdfOutput::Impl {
   Grid grid;
   std::string time_units;
   bool has_crs = false;
-  std::size_t stations = 0;
   std::size_t k = 0;   // time slices written
-  std::size_t gk = 0;  // gauge records written
   bool open = false;
   nc::NcVar time, maps[5], max_depth, max_conc, arrival;
-  nc::NcVar gauge_time, gauges[5];
 
   /// A float field (dims) with _FillValue, units, names, deflate 4 + shuffle, chunks `chunk`.
   nc::NcVar add_field(const std::string& name, const std::vector<nc::NcDim>& dims,
@@ -140,20 +63,14 @@ struct NetcdfOutput::Impl {
   }
 
   void define_and_write_static(const NcHeader& h);
-  void define_gauges(const NcHeader& h, const nc::NcDim& station_dim);
 };
 
 void NetcdfOutput::Impl::define_and_write_static(const NcHeader& h) {
   const Grid& g = grid;
   const auto nx = static_cast<std::size_t>(g.nx), ny = static_cast<std::size_t>(g.ny);
 
-  // Global attributes.
-  file.putAtt("Conventions", "CF-1.8");
-  if (!h.title.empty()) file.putAtt("title", h.title);
-  if (!h.source.empty()) file.putAtt("source", h.source);
-  if (!h.history.empty()) file.putAtt("history", h.history);
-  file.putAtt("references", kReferences);
-  if (!h.stations.empty()) file.putAtt("featureType", "timeSeries");
+  // Global attributes: a gridded file, so no featureType (CF discrete sampling geometries only).
+  put_global_attributes(file, h.title, h.source, h.history);
 
   // Dimensions.
   const nc::NcDim dx = file.addDim("x", nx), dy = file.addDim("y", ny);
@@ -171,19 +88,7 @@ void NetcdfOutput::Impl::define_and_write_static(const NcHeader& h) {
     axes[a]->putAtt("axis", a == 0 ? "X" : "Y");
   }
   time = time_variable(file, "time", dt, "time", time_units);
-  time.putAtt("axis", "T");
-
-  // Grid mapping: the CRS as WKT, for CF readers (crs_wkt) and GDAL (spatial_ref).
-  if (has_crs) {
-    nc::NcVar crs = file.addVar("crs", nc::ncInt);
-    crs.putAtt("long_name", "coordinate reference system");
-    crs.putAtt("crs_wkt", h.crs_wkt);
-    crs.putAtt("spatial_ref", h.crs_wkt);
-    for (const CfAttribute& a : h.grid_mapping) {
-      if (a.numbers.empty()) crs.putAtt(a.name, a.text);
-      else crs.putAtt(a.name, nc::ncDouble, a.numbers.size(), a.numbers.data());
-    }
-  }
+  if (has_crs) define_crs(file, h.crs_wkt, h.grid_mapping);
 
   // Bed elevation (y, x): static.
   const std::vector<nc::NcDim> yx{dy, dx}, tyx{dt, dy, dx};
@@ -196,7 +101,8 @@ void NetcdfOutput::Impl::define_and_write_static(const NcHeader& h) {
   // Maps (time, y, x), one chunk per time slice.
   for (int q = 0; q < 5; ++q) {
     const Quantity& Q = kQuantities[q];
-    maps[q] = add_field(Q.name, tyx, {1, ny, nx}, Q.long_name, Q.standard_name, Q.units);
+    maps[q] = add_field(Q.name, tyx, {1, ny, nx}, Q.long_name, Q.standard_name,
+                        q == 4 ? h.concentration_units : Q.units);
   }
   maps[4].putAtt("comment", kConcComment);
 
@@ -204,14 +110,12 @@ void NetcdfOutput::Impl::define_and_write_static(const NcHeader& h) {
   max_depth = add_field("max_depth", yx, {ny, nx}, "maximum water depth over the run", "", "m");
   max_depth.putAtt("cell_methods", "time: maximum");
   max_conc = add_field("max_concentration", yx, {ny, nx},
-                       "maximum pollutant concentration over the run", "", "1");
+                       "maximum pollutant concentration over the run", "", h.concentration_units);
   max_conc.putAtt("cell_methods", "time: maximum");
   max_conc.putAtt("comment", kConcComment);
   arrival = add_field("arrival_time", yx, {ny, nx},
                       "time of first arrival of concentration above threshold", "", time_units);
   arrival.putAtt("calendar", "standard");
-
-  if (!h.stations.empty()) define_gauges(h, file.addDim("station", h.stations.size()));
 
   // Data: coordinates and bed.
   std::vector<double> xs(nx), ys(ny);
@@ -225,57 +129,6 @@ void NetcdfOutput::Impl::define_and_write_static(const NcHeader& h) {
   }
 }
 
-void NetcdfOutput::Impl::define_gauges(const NcHeader& h, const nc::NcDim& ds) {
-  // CF discrete sampling geometry, timeSeries, orthogonal multidimensional representation.
-  stations = h.stations.size();
-  const nc::NcDim dg = file.addDim("gauge_time");  // unlimited
-  const nc::NcDim dn = file.addDim("name_strlen", kNameLen);
-
-  nc::NcVar name = file.addVar("station_name", nc::ncChar, std::vector<nc::NcDim>{ds, dn});
-  name.putAtt("cf_role", "timeseries_id");
-  name.putAtt("long_name", "gauge name");
-  nc::NcVar sx = file.addVar("station_x", nc::ncDouble, ds);
-  nc::NcVar sy = file.addVar("station_y", nc::ncDouble, ds);
-  sx.putAtt("standard_name", "projection_x_coordinate");
-  sy.putAtt("standard_name", "projection_y_coordinate");
-  sx.putAtt("long_name", "gauge x coordinate");
-  sy.putAtt("long_name", "gauge y coordinate");
-  sx.putAtt("units", "m");
-  sy.putAtt("units", "m");
-
-  gauge_time = time_variable(file, "gauge_time", dg, "gauge time", time_units);
-
-  // Gauge series (gauge_time, station), double, same names and units as the maps.
-  for (int q = 0; q < 5; ++q) {
-    const Quantity& Q = kQuantities[q];
-    nc::NcVar v = file.addVar(std::string("gauge_") + Q.name, nc::ncDouble,
-                              std::vector<nc::NcDim>{dg, ds});
-    std::vector<std::size_t> chunk{kSeriesChunk, stations};
-    v.setChunking(nc::NcVar::nc_CHUNKED, chunk);
-    v.putAtt("_FillValue", nc::ncDouble, NC_FILL_DOUBLE);
-    v.putAtt("long_name", std::string(Q.long_name) + " at gauge");
-    put_text(v, "standard_name", Q.standard_name);
-    v.putAtt("units", Q.units);
-    v.putAtt("coordinates", "gauge_time station_x station_y station_name");
-    if (has_crs) v.putAtt("grid_mapping", "crs");
-    if (q == 4) v.putAtt("comment", kConcComment);
-    gauges[q] = v;
-  }
-
-  // Station names (zero padded to name_strlen) and positions.
-  std::vector<char> names(stations * kNameLen, '\0');
-  std::vector<double> xs(stations), ys(stations);
-  for (std::size_t s = 0; s < stations; ++s) {
-    const std::string& n = h.stations[s].name;
-    std::copy_n(n.begin(), std::min(n.size(), kNameLen), names.begin() + s * kNameLen);
-    xs[s] = h.stations[s].x;
-    ys[s] = h.stations[s].y;
-  }
-  name.putVar({0, 0}, {stations, kNameLen}, names.data());
-  sx.putVar(xs.data());
-  sy.putVar(ys.data());
-}
-
 NetcdfOutput::NetcdfOutput(const std::string& path, const NcHeader& header)
     : path_(path), impl_(std::make_unique<Impl>()) {
   if (header.grid.nx <= 0 || header.grid.ny <= 0)
@@ -283,18 +136,7 @@ NetcdfOutput::NetcdfOutput(const std::string& path, const NcHeader& header)
   impl_->grid = header.grid;
   impl_->has_crs = !header.crs_wkt.empty();
   impl_->time_units = cf_time_units(header.start_iso);
-  try {
-    impl_->file.open(path_, nc::NcFile::replace, nc::NcFile::nc4);
-  } catch (const nc::exceptions::NcException& e) {
-    // netCDF-4 reports every HDF5 create failure as EACCES; name a missing directory instead.
-    const std::filesystem::path dir = std::filesystem::path(path_).parent_path();
-    std::error_code ec;
-    const bool no_dir = !dir.empty() && !std::filesystem::is_directory(dir, ec);
-    if (!no_dir && locked_by_another(path_))
-      throw IoError(path_ + " is open in another program (it holds HDF5's lock on the file); close it there");
-    throw IoError("cannot create NetCDF file '" + path_ +
-                  "': " + (no_dir ? std::strerror(ENOENT) : nc_text(e)));
-  }
+  create_file(impl_->file, path_);
   impl_->open = true;
   guarded(path_, "write", [&] {
     impl_->define_and_write_static(header);
@@ -326,34 +168,6 @@ void NetcdfOutput::append(double t, const NcFields& f) {
     impl_->file.sync();
   });
   impl_->k = k + 1;
-}
-
-void NetcdfOutput::append_gauges(const std::vector<NcGaugeRecord>& records) {
-  if (!impl_->open) throw IoError("cannot write NetCDF file '" + path_ + "': already closed");
-  const std::size_t ns = impl_->stations, nr = records.size();
-  if (ns == 0 || nr == 0) return;
-  // Gather (record, station) arrays: gauge_time[gk + r], gauge_<q>[gk + r, s].
-  std::vector<double> t(nr), v[5];
-  for (auto& a : v) a.resize(nr * ns);
-  for (std::size_t r = 0; r < nr; ++r) {
-    if (records[r].values.size() != ns)
-      throw std::invalid_argument("NetCDF output: gauge record with " +
-                                  std::to_string(records[r].values.size()) + " stations, expected " +
-                                  std::to_string(ns));
-    t[r] = records[r].t;
-    for (std::size_t s = 0; s < ns; ++s)
-      for (int q = 0; q < 5; ++q) {
-        const double x = records[r].values[s][q];
-        v[q][r * ns + s] = std::isnan(x) ? NC_FILL_DOUBLE : x;
-      }
-  }
-  const std::size_t gk = impl_->gk;
-  guarded(path_, "write", [&] {
-    impl_->gauge_time.putVar({gk}, {nr}, t.data());
-    for (int q = 0; q < 5; ++q) impl_->gauges[q].putVar({gk, 0}, {nr, ns}, v[q].data());
-    impl_->file.sync();
-  });
-  impl_->gk = gk + nr;
 }
 
 void NetcdfOutput::write_extremes(const std::vector<double>& max_depth,

@@ -1,9 +1,10 @@
-// CF-1.8 NetCDF-4 output of maps (depth, free surface, velocity, concentration), the bed, run-wide
-// extremes and gauge time series. Plain C++ types only: no netCDF header appears here, so callers
+// CF-1.8 NetCDF-4 output of maps (depth, free surface, velocity, concentration), the bed and
+// run-wide extremes (the gridded ria.nc; gauge time series go to their own file, netcdf_gauges.hpp,
+// so that CF readers find exactly one field per standard name here). Plain C++ types only: no netCDF header appears here, so callers
 // build whether or not ria was configured with NetCDF (RIA_NETCDF); without it the writer's
 // constructor throws IoError and netcdf_built() returns false.
 //
-// File layout (dimensions x, y, time; station, gauge_time, name_strlen when gauges exist):
+// File layout (dimensions x, y, time):
 //   x(x), y(y)                cell centres [m], projection_x/y_coordinate
 //   time(time)                "seconds since <start>", calendar standard
 //   crs                       only when a WKT is given: crs_wkt, spatial_ref (GDAL) and, for
@@ -11,12 +12,10 @@
 //   bed_elevation(y, x)       [m] positive up, above the vertical datum of the DEM
 //   depth, eta, u, v, concentration (time, y, x)   float, NaN -> _FillValue (dry cells)
 //   max_depth, max_concentration, arrival_time (y, x)
-//   station_name, station_x, station_y (station); gauge_time(gauge_time);
-//   gauge_depth, gauge_eta, gauge_u, gauge_v, gauge_concentration (gauge_time, station)
+// concentration and max_concentration carry the scenario's unit (NcHeader::concentration_units).
 // Fields are row-major with row j = 0 the south row, i.e. (y, x) with y increasing.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -30,11 +29,6 @@ namespace ria::io {
 /// True when this build can write NetCDF (configured with RIA_NETCDF and netcdf-cxx4 found).
 bool netcdf_built();
 
-struct NcStation {
-  std::string name;  // at most 64 characters are stored
-  double x = 0, y = 0;  // model coordinates [m]
-};
-
 struct NcHeader {
   Grid grid;                                    // cell (i, j) centre x0+(i+0.5)dx, y0+(j+0.5)dy
   std::string crs_wkt;                          // CRS as WKT; empty: no grid_mapping variable
@@ -42,7 +36,7 @@ struct NcHeader {
   std::string start_iso = "2000-01-01T00:00:00Z";  // UTC start -> "seconds since 2000-01-01 00:00:00"
   std::string title, source, history;           // global attributes (skipped when empty)
   std::vector<double> bed_elevation;            // nx*ny [m], positive up (empty: not written)
-  std::vector<NcStation> stations;              // gauges (may be empty: no gauge variables)
+  std::string concentration_units = "1";        // units attribute of the concentrations (UDUNITS text)
 };
 
 /// Fields of one output time, each nx*ny row-major or null (slice left as _FillValue).
@@ -55,16 +49,10 @@ struct NcFields {
   const std::vector<double>* conc = nullptr;
 };
 
-/// One gauge record: time [s] and per-station values in station order, each {h, eta, u, v, C}.
-struct NcGaugeRecord {
-  double t = 0;
-  std::vector<std::array<double, 5>> values;
-};
-
 /// Writer of one NetCDF file. Every public call leaves a complete, readable file on disk (it ends
 /// with a sync), so a run killed between outputs keeps all slices written so far.
 /// Errors: IoError naming the path and the netCDF error text; std::invalid_argument when a
-/// field's size does not match the grid or a gauge record the station count.
+/// field's size does not match the grid.
 class NetcdfOutput {
  public:
   /// Creates (overwrites) `path` as NetCDF-4 (HDF5), defines everything, writes coordinates and
@@ -76,8 +64,6 @@ class NetcdfOutput {
 
   /// Appends one time slice at time t [s since start], then syncs.
   void append(double t, const NcFields& f);
-  /// Appends records along the gauge time dimension, then syncs. No-op without stations.
-  void append_gauges(const std::vector<NcGaugeRecord>& records);
   /// Run-wide extremes written (or overwritten), typically once at the end: max depth, max
   /// concentration, time [s] of first arrival of concentration above `threshold` (NaN: never
   /// reached -> _FillValue). An empty vector leaves that variable as it is.

@@ -17,7 +17,6 @@ NetcdfOutput::NetcdfOutput(const std::string& path, const NcHeader&) : path_(pat
 
 NetcdfOutput::~NetcdfOutput() = default;
 void NetcdfOutput::append(double, const NcFields&) {}
-void NetcdfOutput::append_gauges(const std::vector<NcGaugeRecord>&) {}
 void NetcdfOutput::write_extremes(const std::vector<double>&, const std::vector<double>&,
                                   const std::vector<double>&, double) {}
 void NetcdfOutput::close() {}

@@ -1,5 +1,5 @@
-// The parts of io/raster.hpp that need no GDAL: the ESRI ASCII reader, description, crop,
-// bilinear resampling, nodata filling.
+// The parts of io/raster.hpp that need no GDAL: description, crop, bilinear resampling, nodata
+// filling (the ESRI ASCII reader is raster_esri_ascii.cpp).
 #include "io/raster.hpp"
 
 #include <algorithm>
@@ -21,45 +21,10 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-std::string read_whole_file(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw IoError("cannot read '" + path + "': it is a directory");
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw IoError("cannot read '" + path + "': " + std::strerror(errno));
-  std::string s;
-  char buf[1 << 16];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) s.append(buf, n);
-  const bool failed = std::ferror(f) != 0;
-  std::fclose(f);
-  if (failed) throw IoError("reading '" + path + "' failed");
-  return s;
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-bool parse_double(const std::string& s, double& out) {
-  if (s.empty()) return false;
-  char* end = nullptr;
-  out = std::strtod(s.c_str(), &end);
-  return end == s.c_str() + s.size();
-}
-
 std::string fmt(double v, int digits = 10) {
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.*g", digits, v);
   return buf;
-}
-
-// The CRS name in a WKT string: the first quoted name, e.g. PROJCS["NAD83 / Oregon South", ...].
-std::string wkt_name(const std::string& wkt) {
-  const auto a = wkt.find('"');
-  if (a == std::string::npos) return "";
-  const auto b = wkt.find('"', a + 1);
-  return b == std::string::npos ? "" : wkt.substr(a + 1, b - a - 1);
 }
 
 }  // namespace
@@ -73,121 +38,6 @@ Grid Raster::grid() const {
   g.x0 = x0;
   g.y0 = y0;
   return g;
-}
-
-Raster read_esri_ascii(const std::string& path, RasterInfo* info) {
-  const std::string text = read_whole_file(path);
-  const char* p = text.c_str();
-  const char* const end = p + text.size();
-  const std::string where = "'" + path + "'";
-
-  // Header: "key value" lines until the first line that starts with a number.
-  double ncols = -1, nrows = -1, xll = kNaN, yll = kNaN, cellsize = kNaN, dx = kNaN, dy = kNaN, nodata = kNaN;
-  bool x_centre = false, y_centre = false;
-  int line = 0, keys = 0;
-  auto not_a_grid = [&](const std::string& first) {
-    return InputError(where + " is not an ESRI ASCII grid (it starts with '" + first.substr(0, 40) + "', expected 'ncols')");
-  };
-  while (p < end) {
-    const char* eol = std::find(p, end, '\n');
-    std::istringstream ls(std::string(p, eol));
-    std::string key, value, extra;
-    ls >> key;
-    if (key.empty()) {  // blank line
-      p = eol + (eol < end);
-      ++line;
-      continue;
-    }
-    const char c0 = key[0];
-    if (std::isdigit(static_cast<unsigned char>(c0)) || c0 == '-' || c0 == '+' || c0 == '.') {
-      if (keys == 0) throw not_a_grid(key);
-      break;
-    }
-    ++line;
-    const std::string k = lower(key);
-    if (keys++ == 0 && k != "ncols" && k != "nrows") throw not_a_grid(key);
-    double x;
-    if (!(ls >> value) || (ls >> extra) || !parse_double(value, x))
-      throw InputError(where + " line " + std::to_string(line) + ": expected '" + key + " <number>'");
-    if (k == "ncols") ncols = x;
-    else if (k == "nrows") nrows = x;
-    else if (k == "xllcorner" || k == "xllcenter") xll = x, x_centre = k == "xllcenter";
-    else if (k == "yllcorner" || k == "yllcenter") yll = x, y_centre = k == "yllcenter";
-    else if (k == "cellsize") cellsize = x;
-    else if (k == "dx") dx = x;
-    else if (k == "dy") dy = x;
-    else if (k == "nodata_value") nodata = x;
-    else throw InputError(where + " line " + std::to_string(line) + ": unknown ESRI ASCII grid header key '" + key + "'");
-    p = eol + (eol < end);
-  }
-  if (keys == 0) throw not_a_grid("");
-  if (!std::isnan(cellsize)) dx = dy = cellsize;
-  auto bad_header = [&](const std::string& what) { return InputError(where + ": ESRI ASCII grid header " + what); };
-  if (ncols < 1 || nrows < 1 || ncols != std::floor(ncols) || nrows != std::floor(nrows))
-    throw bad_header("needs positive integer ncols and nrows");
-  if (ncols * nrows > 2147483647.0) throw bad_header("gives more than 2^31 cells");
-  if (std::isnan(xll) || std::isnan(yll)) throw bad_header("needs xllcorner (or xllcenter) and yllcorner (or yllcenter)");
-  if (!(dx > 0) || !(dy > 0)) throw bad_header("needs a positive cellsize (or dx and dy)");
-
-  Raster r;
-  r.nx = static_cast<int>(ncols);
-  r.ny = static_cast<int>(nrows);
-  r.dx = dx;
-  r.dy = dy;
-  r.x0 = x_centre ? xll - 0.5 * dx : xll;
-  r.y0 = y_centre ? yll - 0.5 * dy : yll;
-  r.v.assign(r.cells(), kNaN);
-
-  // Data: the first row in the file is the northernmost.
-  const bool has_nodata = !std::isnan(nodata);
-  long long nodata_cells = 0, nan_cells = 0;
-  const std::size_t n = r.cells();
-  std::size_t k = 0;
-  for (;; ++k) {
-    while (p < end && std::isspace(static_cast<unsigned char>(*p))) ++p;
-    if (p >= end) break;
-    char* next = nullptr;
-    const double x = std::strtod(p, &next);
-    if (next == p || (next < end && !std::isspace(static_cast<unsigned char>(*next)))) {
-      const long lineno = 1 + std::count(text.c_str(), p, '\n');
-      throw InputError(where + " line " + std::to_string(lineno) + ": '" +
-                       std::string(p, std::find_if(p, std::min(end, p + 30), [](char c) { return std::isspace(static_cast<unsigned char>(c)); })) +
-                       "' is not a number");
-    }
-    p = next;
-    if (k >= n) continue;  // counted for the error message below
-    const std::size_t row = k / r.nx, i = k % r.nx;
-    double& cell = r.v[(static_cast<std::size_t>(r.ny) - 1 - row) * r.nx + i];
-    if (std::isnan(x)) ++nan_cells;
-    else if (has_nodata && x == nodata) ++nodata_cells;
-    else cell = x;
-  }
-  if (k != n)
-    throw InputError(where + ": expected " + std::to_string(r.nx) + " x " + std::to_string(r.ny) + " = " +
-                     std::to_string(n) + " values after the header, found " + std::to_string(k));
-
-  std::filesystem::path prj(path);
-  prj.replace_extension(".prj");
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(prj, ec)) {
-    std::ifstream f(prj);
-    std::ostringstream s;
-    s << f.rdbuf();
-    r.crs_wkt = s.str();
-    r.crs_wkt.erase(0, r.crs_wkt.find_first_not_of(" \t\r\n"));
-    while (!r.crs_wkt.empty() && std::isspace(static_cast<unsigned char>(r.crs_wkt.back()))) r.crs_wkt.pop_back();
-  }
-  if (info) {
-    *info = RasterInfo{};
-    info->driver = "AAIGrid (built-in ESRI ASCII reader)";
-    describe_raster(r, *info);
-    info->crs_name = wkt_name(r.crs_wkt);
-    info->nodata_cells = nodata_cells;
-    info->nan_cells = nan_cells;
-    info->has_nodata_value = has_nodata;
-    info->nodata_value = has_nodata ? nodata : 0;
-  }
-  return r;
 }
 
 void describe_raster(const Raster& r, RasterInfo& info) {

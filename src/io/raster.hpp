@@ -54,11 +54,25 @@ RasterInfo raster_info(const std::string& path);
 /// Human-readable multi-line description (for `ria dem info`), ending with a newline.
 std::string format_raster_info(const RasterInfo& info);
 
-/// Reads an ESRI ASCII grid (pure C++, no GDAL): header keys ncols, nrows, xllcorner|xllcenter,
-/// yllcorner|yllcenter, cellsize (or dx and dy), optional NODATA_value, case-insensitive; then nrows
-/// rows of ncols values, the first row being the NORTHERNMOST. A sibling .prj file, when present,
-/// gives crs_wkt. When `info` is given it is filled as raster_info does.
+/// Reads an ESRI ASCII grid strictly (pure C++; read_raster uses it also with GDAL): header keys
+/// ncols, nrows, xllcorner|xllcenter, yllcorner|yllcenter, cellsize (or dx and dy), optional
+/// NODATA_value, case-insensitive, each once with one decimal number; then nrows lines of exactly
+/// ncols decimal numbers (or nan), the first row being the NORTHERNMOST. Anything else (hexadecimal,
+/// "-", a short or extra row, a missing value) is an InputError naming the file and line. A sibling
+/// .prj file, when present, gives crs_wkt. When `info` is given it is filled as raster_info does.
 Raster read_esri_ascii(const std::string& path, RasterInfo* info = nullptr);
+
+/// True when the file's first word is ncols or nrows (case-insensitive): an ESRI ASCII grid.
+bool looks_like_esri_ascii(const std::string& path);
+
+/// InputError (naming `where`, the size and the memory it needs) when a raster of nx x ny cells
+/// has more than 2^31 cells or would not fit in the host memory available now; called before its
+/// values are allocated.
+void check_raster_size(double nx, double ny, const std::string& where);
+
+/// InputError naming `where` unless the cell sizes lie in [1e-6, 1e7] and the extent is finite
+/// and within +-1e9 (an inf or absurd geotransform).
+void check_raster_geometry(const Raster& r, const std::string& where);
 
 /// Fills the geometry, CRS and valid-range fields of `info` from `r` (not driver, crs_name or the
 /// nodata fields).

@@ -92,11 +92,38 @@ OGRSpatialReference dataset_crs(GDALDataset& ds, const std::string& path) {
   return srs;
 }
 
+/// "NAD83 / Oregon South (EPSG:32126)"; empty for an empty CRS.
+std::string crs_name(const OGRSpatialReference& srs) {
+  if (srs.IsEmpty()) return "";
+  std::string name = srs.GetName() ? srs.GetName() : "(unnamed)";
+  const char* auth = srs.GetAuthorityName(nullptr);
+  const char* code = srs.GetAuthorityCode(nullptr);
+  if (auth && code) name += std::string(" (") + auth + ":" + code + ")";
+  return name;
+}
+
 /// Band 1 of `path` as a Raster (rows south to north), and its description with the nodata counts.
 Raster load(const std::string& path, RasterInfo* info) {
   register_drivers_once();
   check_readable(path);
   GdalErrors errors;
+  if (path.rfind("/vsi", 0) != 0 && looks_like_esri_ascii(path)) {
+    // The strict reader takes the values (GDAL's AAIGrid is lenient); GDAL the CRS, as for others.
+    Raster r = read_esri_ascii(path, info);
+    const char* aaigrid[] = {"AAIGrid", nullptr};
+    GDALDatasetUniquePtr ds(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, aaigrid));
+    const OGRSpatialReference srs = ds ? dataset_crs(*ds, path) : OGRSpatialReference();
+    r.crs_wkt.clear();
+    char* wkt = nullptr;
+    if (!srs.IsEmpty() && srs.exportToWkt(&wkt) == OGRERR_NONE && wkt) r.crs_wkt = wkt;
+    CPLFree(wkt);
+    if (info) {
+      info->driver = "AAIGrid";
+      info->crs_wkt = r.crs_wkt;
+      info->crs_name = crs_name(srs);
+    }
+    return r;
+  }
   // ESRI ASCII grids are read in double precision (GDAL's default is float32), as without GDAL.
   const char* open_options[] = {"DATATYPE=Float64", nullptr};
   const char* aaigrid[] = {"AAIGrid", nullptr};
@@ -122,6 +149,8 @@ Raster load(const std::string& path, RasterInfo* info) {
     r.x0 = gt[0];
     r.y0 = north_first ? gt[3] + r.ny * gt[5] : gt[3];
   }  // no geotransform: pixel coordinates, the first row at the top (north)
+  check_raster_geometry(r, where);
+  check_raster_size(r.nx, r.ny, where);
   const OGRSpatialReference srs = dataset_crs(*ds, path);
   if (!srs.IsEmpty()) {
     char* wkt = nullptr;
@@ -132,7 +161,8 @@ Raster load(const std::string& path, RasterInfo* info) {
   GDALRasterBand* band = ds->GetRasterBand(1);
   std::vector<double> raw(r.cells());
   if (band->RasterIO(GF_Read, 0, 0, r.nx, r.ny, raw.data(), r.nx, r.ny, GDT_Float64, 0, 0, nullptr) != CE_None)
-    throw IoError("reading " + where + " failed (" + errors.message() + ")");
+    throw InputError(where + " is damaged or shorter than its header says: reading its values failed (" +
+                     errors.message() + ")");
   int has_nodata = 0, has_scale = 0, has_offset = 0;
   const double nodata = band->GetNoDataValue(&has_nodata);
   double scale = band->GetScale(&has_scale), offset = band->GetOffset(&has_offset);
@@ -161,12 +191,7 @@ Raster load(const std::string& path, RasterInfo* info) {
     *info = RasterInfo{};
     info->driver = ds->GetDriver() ? ds->GetDriver()->GetDescription() : "unknown";
     describe_raster(r, *info);
-    if (!srs.IsEmpty()) {
-      info->crs_name = srs.GetName() ? srs.GetName() : "(unnamed)";
-      const char* auth = srs.GetAuthorityName(nullptr);
-      const char* code = srs.GetAuthorityCode(nullptr);
-      if (auth && code) info->crs_name += std::string(" (") + auth + ":" + code + ")";
-    }
+    info->crs_name = crs_name(srs);
     info->nodata_cells = nodata_cells;
     info->nan_cells = nan_cells;
     info->has_nodata_value = has_nodata != 0;

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "io/io_error.hpp"
+#include "io/toml_guard.hpp"
 #include "io/scenario_time.hpp"
 
 namespace ria::io::detail {
@@ -87,6 +88,10 @@ bool node_duration(const toml::node& n, double& s, std::string& why) {
       why = "expected a duration >= 0, got " + num(s);
       return false;
     }
+    if (s > kMaxDurationSeconds) {
+      why = "expected a duration of at most 1000 years (" + describe_seconds(kMaxDurationSeconds) + "), got " + num(s) + " s";
+      return false;
+    }
     return true;
   }
   if (n.is_string()) return try_parse_duration(n.as_string()->get(), s, why);
@@ -125,6 +130,10 @@ Range any_number() { return {-INFINITY, INFINITY}; }
 Range at_least(double lo) { return {lo, INFINITY}; }
 Range above(double lo) { return {lo, INFINITY, true, false}; }
 Range between(double lo, double hi, bool lo_open, bool hi_open) { return {lo, hi, lo_open, hi_open}; }
+
+void check_plausible(const Table& t, const std::string& key, double v, const Range& r, const std::string& reason) {
+  if (!r.contains(v)) t.fail(key, "got " + num(v) + "; expected " + r.text() + " (" + reason + ")");
+}
 
 std::string suggestion(const std::string& word, const std::vector<std::string>& options, const std::string& label) {
   // A unique abbreviation ("r" for "radius", "desc" for "description") wins over the edit distance.
@@ -413,9 +422,10 @@ std::string apply_override(toml::table& root, const std::string& text) {
   // The value as TOML ("0.03", "false", "[1, 2]", "\"open\""), else as a bare string ("2h", "open").
   toml::table parsed;
   try {
+    if (toml_text_problem("v = " + value)) throw std::invalid_argument("not TOML");  // e.g. a bare name Ría
     parsed = toml::parse("v = " + value, std::string_view("--set"));
     if (parsed.size() != 1 || !parsed.contains("v")) parsed = toml::table{};
-  } catch (const toml::parse_error&) {
+  } catch (const std::exception&) {  // toml::parse_error, or not TOML at all: a bare string
     parsed = toml::table{};
   }
   if (parsed.empty()) parsed.insert("v", value);
@@ -464,6 +474,8 @@ std::string apply_override(toml::table& root, const std::string& text) {
 Document::Document(const std::string& text, const std::string& name, const std::vector<std::string>& overrides)
     : impl_(std::make_unique<Impl>()) {
   impl_->ctx.file = name;
+  if (const auto p = toml_text_problem(text))
+    throw InputError(name + ":" + std::to_string(p->line) + ":" + std::to_string(p->column) + ": " + p->what);
   try {
     impl_->root = toml::parse(text, std::string_view(name));
   } catch (const toml::parse_error& e) {

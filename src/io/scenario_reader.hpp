@@ -32,6 +32,11 @@ Range at_least(double lo);
 Range above(double lo);
 Range between(double lo, double hi, bool lo_open = false, bool hi_open = false);
 
+/// Plausibility check of a value already read: throws "KEY: got V; expected RANGE (REASON)" (with
+/// the table's file and line) unless r contains v.
+class Table;
+void check_plausible(const Table& t, const std::string& key, double v, const Range& r, const std::string& reason);
+
 /// "; did you mean 'x'?" when `word` is close to one of `options` (Levenshtein distance <=
 /// max(2, |word| / 3)), else "; <label>: a, b, c".
 std::string suggestion(const std::string& word, const std::vector<std::string>& options, const std::string& label);

@@ -8,48 +8,62 @@
 #include "io/io_error.hpp"
 #include "io/scenario_sections.hpp"
 #include "io/scenario_toml.hpp"
+#include "io/scenario_time.hpp"
 #include "io/series_csv.hpp"
+#include "io/tide_constituents.hpp"
 #include "ria/swe/boundary.hpp"
 
 namespace ria::io::detail {
 namespace {
 
-/// Standard tidal constituents and their angular speeds [degrees per hour]; period = 360 / speed h.
-struct NamedConstituent {
-  const char* name;
-  double speed;
-};
-constexpr NamedConstituent kConstituents[] = {
-    {"M2", 28.9841042}, {"S2", 30.0},       {"N2", 28.4397295}, {"K2", 30.0821373},
-    {"K1", 15.0410686}, {"O1", 13.9430356}, {"P1", 14.9589314}, {"Q1", 13.3986609},
-    {"M4", 57.9682084}, {"MS4", 58.9841042}, {"M6", 86.9523127}, {"MN4", 57.4238337}};
-
-std::vector<std::string> constituent_names() {
-  std::vector<std::string> v;
-  for (const auto& c : kConstituents) v.emplace_back(c.name);
-  return v;
-}
+/// Largest plausible discharge [m3/s] and why.
+constexpr double kMaxDischarge = 1e6;
+constexpr const char* kMaxDischargeWhy = "m3/s: the Amazon carries about 2e5 m3/s";
 
 std::string upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return s;
 }
 
+// True when a and b differ by one substitution, insertion or deletion.
+bool one_edit_apart(const std::string& a, const std::string& b) {
+  if (a.size() > b.size()) return one_edit_apart(b, a);
+  if (b.size() - a.size() > 1) return false;
+  std::size_t i = 0;
+  while (i < a.size() && a[i] == b[i]) ++i;
+  if (a.size() == b.size()) return i < a.size() && a.compare(i + 1, std::string::npos, b, i + 1, std::string::npos) == 0;
+  return a.compare(i, std::string::npos, b, i + 1, std::string::npos) == 0;
+}
+
+// "; did you mean 'X'?" when exactly one known name is one edit away, else the list: constituent
+// names are short, so a looser guess ("Sa" -> "S2") would name the wrong wave.
+std::string constituent_hint(const std::string& name) {
+  std::string only, all;
+  int near = 0;
+  for (const TideConstituent& k : kTideConstituents) {
+    all += (all.empty() ? "" : ", ") + std::string(k.name);
+    if (one_edit_apart(upper(name), upper(k.name))) ++near, only = k.name;
+  }
+  if (near == 1) return "; did you mean '" + only + "'?";
+  return "; known constituents are " + all;
+}
+
 std::string quoted(const std::string& s) { return "\"" + s + "\""; }
+
+std::string describe_constituent(const sim::ConstituentSpec& c) {
+  return c.name.empty() ? "period " + describe_seconds(c.period) : c.name;
+}
 
 sim::ConstituentSpec read_constituent(const Table& c) {
   c.check_keys({"name", "period", "amplitude", "phase"});
   sim::ConstituentSpec o;
   if (c.has("name") && c.has("period")) c.fail("period", "give either name or period, not both");
   if (c.has("name")) {
-    const std::string name = upper(*c.string("name"));
-    bool found = false;
-    for (const auto& k : kConstituents)
-      if (name == k.name) o.name = k.name, o.period = 360.0 / k.speed * 3600.0, found = true;
-    if (!found)
-      c.fail("name", "unknown constituent " + quoted(*c.string("name")) +
-                         suggestion(name, constituent_names(), "known constituents are") +
-                         " (or give period instead of name)");
+    const std::string name = *c.string("name");
+    const TideConstituent* k = find_tide_constituent(name);
+    if (!k) c.fail("name", "unknown constituent " + quoted(name) + constituent_hint(name) + " (or give period instead of name)");
+    o.name = k->name;
+    o.period = 360.0 / k->speed * 3600.0;
   } else if (c.has("period")) {
     o.period = *c.duration("period", above(0));
   } else {
@@ -57,6 +71,8 @@ sim::ConstituentSpec read_constituent(const Table& c) {
   }
   c.require("amplitude", "[m]");
   o.amplitude = *c.number("amplitude", at_least(0));
+  check_plausible(c, "amplitude", o.amplitude, between(0, 20),
+                  "m: the largest tides on Earth (Bay of Fundy) have amplitudes below 10 m");
   o.phase = c.number("phase", any_number(), 0.0);
   return o;
 }
@@ -152,7 +168,15 @@ void read_boundaries(const Table& root, sim::Scenario& s) {
       if (series && harmonic)
         b.fail("series", "a level boundary takes either a series or mean_level/constituents, not both");
       o.mean_level = b.number("mean_level", any_number(), 0.0);
-      for (const Table& c : b.tables("constituents")) o.constituents.push_back(read_constituent(c));
+      const std::vector<Table> cs = b.tables("constituents");
+      for (std::size_t k = 0; k < cs.size(); ++k) {
+        o.constituents.push_back(read_constituent(cs[k]));
+        for (std::size_t j = 0; j < k; ++j)  // the same wave twice would be summed silently
+          if (std::fabs(o.constituents[j].period - o.constituents[k].period) <= 1e-9 * o.constituents[k].period)
+            cs[k].fail_here(cs[k].path() + " (" + describe_constituent(o.constituents[k]) + ") repeats " + cs[j].path() +
+                            " (" + describe_constituent(o.constituents[j]) + ", line " + std::to_string(cs[j].line()) +
+                            "); give each constituent once, with the amplitude and phase of the whole wave");
+      }
       if (o.constituents.size() > static_cast<std::size_t>(swe::kMaxConstituents))
         b.fail("constituents", "at most " + std::to_string(swe::kMaxConstituents) + " constituents are supported, got " +
                                    std::to_string(o.constituents.size()));
@@ -163,10 +187,13 @@ void read_boundaries(const Table& root, sim::Scenario& s) {
         b.fail_here(b.path() + ": a discharge boundary needs discharge (m3/s) or a series");
       if (series && constant) b.fail("series", "a discharge boundary takes either discharge or a series, not both");
       o.discharge = b.number("discharge", above(0), 0.0);
+      check_plausible(b, "discharge", o.discharge, between(0, kMaxDischarge), kMaxDischargeWhy);
       if (series) {
         read_series_key(b, o, s.base_dir);
         for (const auto& p : o.series)
           if (p.value < 0) b.fail("series", "discharge values must be >= 0 (inflow), got " + std::to_string(p.value));
+          else check_plausible(b, "series", p.value, between(0, kMaxDischarge), std::string("a discharge value at t = ") +
+                                                                                  describe_seconds(p.t) + ": " + kMaxDischargeWhy);
       }
     }
     s.boundaries.push_back(std::move(o));
@@ -221,6 +248,7 @@ void read_releases(const Table& root, sim::Scenario& s) {
     o.y = *t.number("y", any_number());
     o.radius = t.number("radius", at_least(0), 0.0);
     o.discharge = *t.number("discharge", above(0));
+    check_plausible(t, "discharge", o.discharge, between(0, kMaxDischarge), kMaxDischargeWhy);
     o.concentration = *t.number("concentration", at_least(0));
     o.start = t.duration("start", at_least(0)).value_or(0.0);
     o.duration = t.duration("duration", above(0)).value_or(s.time.duration);  // default: to the end of the run

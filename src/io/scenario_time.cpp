@@ -111,6 +111,10 @@ bool try_parse_duration(const std::string& text, double& seconds, std::string& w
     return false;
   }
   seconds = v * scale;
+  if (!(seconds <= kMaxDurationSeconds)) {  // checked after the unit: "1e308 d" is inf seconds
+    why = "expected a duration of at most 1000 years (" + describe_seconds(kMaxDurationSeconds) + "), got \"" + text + "\"";
+    return false;
+  }
   return true;
 }
 

@@ -8,8 +8,13 @@
 
 namespace ria::io::detail {
 
+/// Longest duration any scenario key takes: 1000 years [s]. Beyond it a value is a typo (or an
+/// overflow: "1e308 d" is infinite seconds).
+constexpr double kMaxDurationSeconds = 1000 * 365.25 * 86400.0;
+
 /// Parses "<number>[ ]<unit>" (unit s, min, h, d and the spelled-out forms; none = seconds) into
-/// seconds. Returns false and sets `why` on anything else, a negative or a non-finite value.
+/// seconds. Returns false and sets `why` on anything else, a negative value or one (in seconds,
+/// after the unit) beyond kMaxDurationSeconds.
 bool try_parse_duration(const std::string& text, double& seconds, std::string& why);
 
 /// Normalises a calendar date-time with a UTC offset (minutes east of UTC) to

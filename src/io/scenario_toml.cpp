@@ -78,6 +78,9 @@ void read_time(const Table& root, sim::Scenario& s) {
     t->fail("output_interval", "expected a duration <= time.duration (" + detail::describe_seconds(s.time.duration) +
                                    "), got " + detail::describe_seconds(s.time.output_interval));
   s.time.cfl = t->number("cfl", detail::between(0, 1, true, false), s.time.cfl);
+  if (t->has("cfl"))
+    detail::check_plausible(*t, "cfl", s.time.cfl, detail::between(0.05, 1),
+                            "the scheme is stable up to 1; below 0.05 a run only takes more steps, ~0.9 is usual");
 }
 
 void read_physics(const Table& root, sim::Scenario& s) {
@@ -86,13 +89,33 @@ void read_physics(const Table& root, sim::Scenario& s) {
   p->check_keys({"gravity", "manning", "diffusivity", "half_life", "dry_depth"});
   sim::PhysicsSpec& o = s.physics;
   o.gravity = p->number("gravity", detail::above(0), o.gravity);
-  if (p->type("manning") == Table::Type::string)
+  detail::check_plausible(*p, "gravity", o.gravity, detail::between(1, 30),
+                          "m/s2: 9.81 on Earth; the range leaves room for scaled laboratory and planetary runs, "
+                          "a value outside it is a unit mistake");
+  if (p->type("manning") == Table::Type::string) {
     o.manning_raster = resolve_scenario_path(*p->string("manning"), s.base_dir);
-  else
+  } else {
     o.manning = p->number("manning", detail::at_least(0), o.manning);
+    detail::check_plausible(*p, "manning", o.manning, detail::between(0, 1),
+                            "s/m^(1/3), as in a Manning raster: 0.01-0.1 is usual, above 1 is no channel");
+  }
   o.diffusivity = p->number("diffusivity", detail::at_least(0), o.diffusivity);
   o.half_life = p->duration("half_life", detail::at_least(0)).value_or(o.half_life);
   o.dry_depth = p->number("dry_depth", detail::above(0), o.dry_depth);
+  detail::check_plausible(*p, "dry_depth", o.dry_depth, detail::between(0, 0.1, true),
+                          "m: the depth below which a cell is dry; 1e-5 to 1e-3 is usual, above 0.1 m water that "
+                          "should flow stands still");
+}
+
+void read_pollutant(const Table& root, sim::Scenario& s) {
+  const auto p = root.table("pollutant");
+  if (!p) return;
+  p->check_keys({"units"});
+  s.pollutant.units = p->string("units").value_or(s.pollutant.units);
+  const std::string& u = s.pollutant.units;
+  if (u.empty() || std::any_of(u.begin(), u.end(), [](char c) { return c == ',' || c == '"' || (c >= 0 && c < ' '); }))
+    p->fail("units", "expected a unit such as \"kg m-3\" or \"ppm\" (\"1\": dimensionless), not empty and without "
+                     "commas, quotes or control characters; got \"" + u + "\"");
 }
 
 void read_initial(const Table& root, sim::Scenario& s) {
@@ -153,7 +176,7 @@ void read_output(const Table& root, sim::Scenario& s) {
   const auto t = root.table("output");
   if (!t) return;
   t->check_keys({"directory", "netcdf", "gauges_csv", "gauge_interval", "arrival_threshold", "png_times", "png_at_end",
-                 "checkpoint_interval"});
+                 "map_depth_scale", "checkpoint_interval"});
   sim::OutputSpec& o = s.output;
   o.directory = t->string("directory").value_or(o.directory);
   o.netcdf = t->boolean("netcdf").value_or(o.netcdf);
@@ -166,6 +189,7 @@ void read_output(const Table& root, sim::Scenario& s) {
     o.png_times.erase(std::unique(o.png_times.begin(), o.png_times.end()), o.png_times.end());
   }
   o.png_at_end = t->boolean("png_at_end").value_or(o.png_at_end);
+  if (auto k = t->choice("map_depth_scale", {"linear", "log"})) o.map_depth_log = *k == 1;
   o.checkpoint_interval = t->duration("checkpoint_interval", detail::at_least(0)).value_or(o.checkpoint_interval);
 }
 
@@ -175,7 +199,7 @@ sim::Scenario parse_scenario(const std::string& text, const std::string& name, c
                              const std::vector<std::string>& overrides) {
   const detail::Document doc(text, name, overrides);
   const Table root = doc.root();
-  root.check_keys({"name", "description", "domain", "time", "physics", "initial", "boundary", "patch", "release",
+  root.check_keys({"name", "description", "domain", "time", "physics", "pollutant", "initial", "boundary", "patch", "release",
                    "gauge", "output"});
   sim::Scenario s;
   s.file = name;
@@ -186,6 +210,7 @@ sim::Scenario parse_scenario(const std::string& text, const std::string& name, c
   read_domain(root, s);
   read_time(root, s);
   read_physics(root, s);
+  read_pollutant(root, s);
   read_initial(root, s);
   detail::read_boundaries(root, s);
   detail::read_patches(root, s);

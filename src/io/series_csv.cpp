@@ -1,5 +1,6 @@
 #include "io/series_csv.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -61,20 +62,26 @@ std::vector<sim::SeriesPoint> parse_series(const std::string& text, const std::s
     const std::size_t hash = line.find('#');
     if (hash != std::string::npos) line.erase(hash);
     line = trim(line);
-    if (line.empty()) continue;
+    const std::vector<std::string> f = split_fields(line);
+    if (f.empty()) continue;  // blank: nothing but white space (form feeds, vertical tabs too)
     const bool first = !seen_content;
     seen_content = true;
-    const std::vector<std::string> f = split_fields(line);
     const std::string at = name + ":" + std::to_string(lineno) + ": ";
     double t = 0, v = 0;
     const bool t_ok = to_number(f[0], t);
     const bool v_ok = f.size() > static_cast<std::size_t>(column) && to_number(f[column], v);
-    if (first && (!t_ok || !v_ok) && !(t_ok && f.size() <= static_cast<std::size_t>(column))) continue;  // header
+    // A header has no number at all; a first line with one is data, its typo an error below.
+    if (first && std::none_of(f.begin(), f.end(), [](const std::string& x) {
+          double d;
+          return to_number(x, d);
+        }))
+      continue;
+    const std::string not_header = first ? " (a first line with a number in it is data, not a header)" : "";
     if (f.size() <= static_cast<std::size_t>(column))
       throw InputError(at + "expected at least " + std::to_string(column + 1) + " columns (time and value in column " +
                        std::to_string(column) + "), found " + std::to_string(f.size()));
-    if (!t_ok) throw InputError(at + "bad number '" + f[0] + "' in column 0 (time [s])");
-    if (!v_ok) throw InputError(at + "bad number '" + f[column] + "' in column " + std::to_string(column));
+    if (!t_ok) throw InputError(at + "bad number '" + f[0] + "' in column 0 (time [s])" + not_header);
+    if (!v_ok) throw InputError(at + "bad number '" + f[column] + "' in column " + std::to_string(column) + not_header);
     if (!pts.empty() && t <= pts.back().t) {
       std::ostringstream m;
       m << at << "time " << t << " is not after the previous time " << pts.back().t << " (times must increase)";

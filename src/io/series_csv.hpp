@@ -1,7 +1,8 @@
 // Time series from text files: boundary water levels and river discharges.
 //
 // Format: one point per line, numbers separated by commas, tabs or spaces; '#' starts a comment;
-// blank lines are skipped; a first line whose time or value field is not a number is a header.
+// blank lines are skipped; a first line none of whose fields is a number is a header (a first line
+// with a number and a typo is an error, not a header that drops the first point).
 // Column 0 is the time [s since the scenario start], `column` the value; other columns are ignored.
 // Times must increase strictly; at least 2 points.
 #pragma once

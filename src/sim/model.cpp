@@ -21,6 +21,19 @@ std::string where(const Grid& g) {
   return o.str();
 }
 
+/// "the domain [...] x [...] (west of its west edge x = 0)" for a point outside the grid.
+std::string outside(const Grid& g, double x, double y) {
+  const double x1 = g.x0 + g.nx * g.dx, y1 = g.y0 + g.ny * g.dy;
+  std::ostringstream o;
+  o << where(g) << " (";
+  if (!(x >= g.x0)) o << "west of its west edge x = " << g.x0;
+  else if (!(x <= x1)) o << "east of its east edge x = " << x1;
+  else if (!(y >= g.y0)) o << "south of its south edge y = " << g.y0;
+  else o << "north of its north edge y = " << y1;
+  o << "; both edges belong to the domain)";
+  return o.str();
+}
+
 /// Even-odd rule point-in-polygon test.
 bool inside_polygon(const std::vector<std::array<double, 2>>& v, double x, double y) {
   bool in = false;
@@ -53,7 +66,7 @@ void set_patches(const Scenario& sc, const Grid& g, swe::HostState& init) {
 
 swe::Release make_release(const ReleaseSpec& r, std::size_t index, const Grid& g) {
   const std::string name = "release " + std::to_string(index) + " ('" + r.name + "')";
-  if (cell_at(g, r.x, r.y) < 0) throw ModelError(name + " at (" + std::to_string(r.x) + ", " + std::to_string(r.y) + ") lies outside " + where(g));
+  if (cell_at(g, r.x, r.y) < 0) throw ModelError(name + " at (" + std::to_string(r.x) + ", " + std::to_string(r.y) + ") lies outside " + outside(g, r.x, r.y));
   swe::Release out;
   out.ci = (r.x - g.x0) / g.dx;
   out.cj = (r.y - g.y0) / g.dy;
@@ -125,10 +138,51 @@ void series_piece(const std::vector<SeriesPoint>& s, double t, double& value, do
 
 }  // namespace
 
+namespace {
+std::string at_time(double t) {
+  std::ostringstream o;
+  o << t << " s";
+  if (t >= 3600) o << " (" << t / 3600 << " h)";
+  return o.str();
+}
+}  // namespace
+
+std::vector<std::string> scenario_warnings(const Scenario& sc) {
+  std::vector<std::string> w;
+  const double end = sc.time.duration;
+  for (double t : sc.output.png_times)
+    if (t > end) w.push_back("output.png_times: " + at_time(t) + " is after the end of the run (" + at_time(end) + "); no map is drawn for it");
+  for (std::size_t r = 0; r < sc.releases.size(); ++r) {
+    const ReleaseSpec& rs = sc.releases[r];
+    if (rs.start >= end)
+      w.push_back("release " + std::to_string(r) + " ('" + rs.name + "') starts at " + at_time(rs.start) +
+                  ", at or after the end of the run (" + at_time(end) + "); it releases nothing");
+  }
+  for (std::size_t b = 0; b < sc.boundaries.size(); ++b) {
+    const BoundarySpec& bs = sc.boundaries[b];
+    if (bs.series.empty()) continue;
+    const bool level = bs.kind == BoundarySpec::Kind::level;
+    std::ostringstream name, first, last;
+    name << "boundary." << b << " (" << side_name(static_cast<int>(bs.side)) << ") series"
+         << (bs.series_file.empty() ? "" : " '" + bs.series_file + "'");
+    first << bs.series.front().value << (level ? " m" : " m3/s");
+    last << bs.series.back().value << (level ? " m" : " m3/s");
+    if (bs.series.front().t > 0)
+      w.push_back(name.str() + " starts at " + at_time(bs.series.front().t) + ", after the run start (0 s); its first " +
+                  (level ? "level " : "discharge ") + first.str() + " is held until then");
+    if (bs.series.back().t < end)
+      w.push_back(name.str() + " ends at " + at_time(bs.series.back().t) + ", before the end of the run (" + at_time(end) +
+                  "); its last " + (level ? "level " : "discharge ") + last.str() + " is held after it");
+  }
+  return w;
+}
+
 long long cell_at(const Grid& g, double x, double y) {
-  const double fi = (x - g.x0) / g.dx, fj = (y - g.y0) / g.dy;
-  if (!(fi >= 0 && fj >= 0 && fi < g.nx && fj < g.ny)) return -1;
-  return static_cast<long long>(fj) * g.nx + static_cast<long long>(fi);
+  const double x1 = g.x0 + g.nx * g.dx, y1 = g.y0 + g.ny * g.dy;
+  if (!(x >= g.x0 && x <= x1 && y >= g.y0 && y <= y1)) return -1;
+  const long long i = std::min<long long>(g.nx - 1, static_cast<long long>((x - g.x0) / g.dx));
+  const long long j = std::min<long long>(g.ny - 1, static_cast<long long>((y - g.y0) / g.dy));
+  return j * g.nx + i;
 }
 
 Model build_model(const Scenario& sc, const Bed& bed, const std::vector<double>& initial_eta) {
@@ -229,7 +283,7 @@ Model build_model(const Scenario& sc, const Bed& bed, const std::vector<double>&
     const long long c = cell_at(g, gs.x, gs.y);
     if (c < 0) {
       std::ostringstream o;
-      o << "gauge " << k << " ('" << gs.name << "') at (" << gs.x << ", " << gs.y << ") lies outside " << where(g);
+      o << "gauge " << k << " ('" << gs.name << "') at (" << gs.x << ", " << gs.y << ") lies outside " << outside(g, gs.x, gs.y);
       throw ModelError(o.str());
     }
     m.gauges.push_back({gs.name, gs.x, gs.y, static_cast<std::size_t>(c)});

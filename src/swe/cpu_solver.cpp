@@ -5,6 +5,7 @@
 
 #include "exec/cpu/parallel_for.hpp"
 #include "ria/exec/reduce.hpp"
+#include "ria/exec/threads.hpp"
 #include "ria/swe/cfl.hpp"
 #include "swe/solver_common.hpp"
 #include "swe/stencil.hpp"
@@ -68,6 +69,10 @@ class CpuSolver final : public Solver {
   std::string description() const override {
     std::ostringstream o;
     o << (parallel_ ? "openmp" : "serial") << "/" << (sizeof(T) == 4 ? "float" : "double");
+    if (parallel_) {
+      const exec::ThreadPolicy p = exec::thread_policy();
+      o << " (" << p.threads << (p.threads == 1 ? " thread, " : " threads, ") << p.wait_policy << " wait)";
+    }
     return o.str();
   }
   // Reads state (4) and bed (1), writes state (4) and the local dt (1), reads the local dt (1).

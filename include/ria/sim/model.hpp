@@ -55,7 +55,14 @@ Model build_model(const Scenario& sc, const Bed& bed, const std::vector<double>&
 /// knot at or before t to the next one; constant before the first and after the last point).
 swe::Boundaries boundaries_at(const Scenario& sc, const Model& m, double t);
 
-/// Cell containing (x, y), or -1 when outside the grid.
+/// Things in the scenario that are legal but do nothing or hold a value the user may not expect,
+/// one sentence each (for "ria run: warning: ..."): png_times after the end, a release that starts
+/// at or after the end, a boundary series that starts after the run start or ends before its end.
+std::vector<std::string> scenario_warnings(const Scenario& sc);
+
+/// Cell containing (x, y), or -1 when outside the closed domain [x0, x0 + nx dx] x [y0, y0 + ny dy]
+/// (a point on the east or north edge is in the last cell, as one on the west or south edge is in
+/// the first).
 long long cell_at(const Grid& g, double x, double y);
 
 }  // namespace ria::sim

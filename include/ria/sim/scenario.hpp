@@ -50,6 +50,10 @@ struct PhysicsSpec {
   double dry_depth = 1e-3;               // dry tolerance [m] > 0
 };
 
+struct PollutantSpec {
+  std::string units = "1";               // unit of the concentrations (e.g. "kg m-3", "ppm"): output labels only
+};
+
 struct InitialSpec {
   enum class Kind { still, raster, checkpoint, analytic, netcdf };
   Kind kind = Kind::still;
@@ -118,6 +122,7 @@ struct OutputSpec {
   double arrival_threshold = 1e-3;       // concentration defining the first arrival time
   std::vector<double> png_times;         // quicklook maps at these times [s]
   bool png_at_end = true;                // a quicklook of the final state
+  bool map_depth_log = false;            // depth quicklooks on a log colour scale (map_depth_scale = "log")
   double checkpoint_interval = -1;       // [s] simulated; 0: only at the end and on a signal;
                                          // < 0 (not set): about every 10% of the run (schedule.hpp)
 };
@@ -130,6 +135,7 @@ struct Scenario {
   DomainSpec domain;
   TimeSpec time;
   PhysicsSpec physics;
+  PollutantSpec pollutant;
   InitialSpec initial;
   std::vector<BoundarySpec> boundaries;  // sides not listed are walls
   std::vector<PatchSpec> patches;

@@ -1,0 +1,93 @@
+// The fuzz targets of the binary inputs: NetCDF initial states and checkpoints, and the generated
+// seeds for both (a valid small ria.nc and a valid checkpoint payload).
+#include <sys/stat.h>
+
+#include <cstring>
+#include <fstream>
+
+#include "fuzz/targets.hpp"
+#include "io/checkpoint.hpp"
+#include "io/crc32.hpp"
+#include "io/netcdf_input.hpp"
+#include "io/netcdf_output.hpp"
+
+namespace ria::fuzz {
+namespace {
+
+Grid small_grid() {
+  Grid g;
+  g.nx = 4, g.ny = 3, g.dx = g.dy = 10.0, g.x0 = 100.0, g.y0 = 200.0;
+  return g;
+}
+
+io::Checkpoint small_checkpoint() {
+  io::Checkpoint c;
+  c.precision = "double";
+  c.grid = small_grid();
+  c.t = 60.0;
+  c.steps = 12;
+  const std::size_t n = c.grid.cells();
+  c.state.h.assign(n, 1.5), c.state.qx.assign(n, 0.25), c.state.qy.assign(n, -0.125), c.state.hc.assign(n, 0.5);
+  c.max_depth.assign(n, 1.6), c.max_concentration.assign(n, 0.4), c.arrival_time.assign(n, 30.0);
+  return c;
+}
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+}
+
+/// Magic and version of the checkpoint format this ria writes (the first 12 bytes of a file).
+const std::string& checkpoint_magic_and_version() {
+  static const std::string head = [] {
+    const std::string path = scratch_file("seed.ckpt", nullptr, 0);
+    io::write_checkpoint(path, small_checkpoint());
+    return file_bytes(path).substr(0, 12);
+  }();
+  return head;
+}
+
+}  // namespace
+
+void netcdf_initial(const std::uint8_t* data, std::size_t size) {
+  if (!io::netcdf_built()) return;  // this build reads no NetCDF
+  expect_only_project_errors(data, size, [](const std::string& bytes) {
+    const std::string path = scratch_file("state.nc", reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+    io::read_netcdf_field(path, "eta", -1.0, small_grid());
+    io::read_netcdf_field(path, "eta", 600.0, small_grid());
+  });
+}
+
+void checkpoint(const std::uint8_t* data, std::size_t size) {
+  // The input is the payload; magic, version, length and CRC are made valid around it, so that
+  // mutations reach the fields behind the CRC check.
+  expect_only_project_errors(data, size, [](const std::string& payload) {
+    std::string file = checkpoint_magic_and_version();
+    const std::uint64_t bytes = payload.size();
+    const std::uint32_t crc = io::crc32(payload);
+    file.append(reinterpret_cast<const char*>(&bytes), sizeof bytes);
+    file.append(reinterpret_cast<const char*>(&crc), sizeof crc);
+    file += payload;
+    const std::string path = scratch_file("fuzz.ckpt", reinterpret_cast<const std::uint8_t*>(file.data()), file.size());
+    io::read_checkpoint(path);
+  });
+}
+
+void write_generated_seeds(const std::string& dir) {
+  const std::string ck_dir = dir + "/checkpoint", nc_dir = dir + "/netcdf_initial";
+  mkdir(dir.c_str(), 0755), mkdir(ck_dir.c_str(), 0755), mkdir(nc_dir.c_str(), 0755);
+  const std::string ck = ck_dir + "/valid.ckpt.tmp";
+  io::write_checkpoint(ck, small_checkpoint());
+  std::ofstream(ck_dir + "/valid_payload", std::ios::binary) << file_bytes(ck).substr(24);
+  std::remove(ck.c_str());
+  if (!io::netcdf_built()) return;
+  io::NcHeader h;
+  h.grid = small_grid();
+  io::NetcdfOutput out(nc_dir + "/two_slices.nc", h);
+  std::vector<double> depth(h.grid.cells(), 1.0), eta(h.grid.cells(), 0.25), zero(h.grid.cells(), 0.0);
+  out.append(0.0, io::NcFields{&depth, &eta, &zero, &zero, &zero});
+  out.append(600.0, io::NcFields{&depth, &eta, &zero, &zero, &zero});
+  out.close();
+}
+
+}  // namespace ria::fuzz
