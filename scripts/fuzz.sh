@@ -40,10 +40,12 @@ seeds_of() {
 }
 
 export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=0 UBSAN_OPTIONS=print_stacktrace=1
+export LSAN_OPTIONS=suppressions=$PWD/fuzz/lsan.supp
 status=0
 rows=()
 for t in "${targets[@]}"; do
   corpus=build-fuzz/corpus/$t crashes=build-fuzz/crashes/$t
+  rm -rf "$crashes"  # inputs of earlier runs: fixed ones belong in fuzz/regressions/
   mkdir -p "$corpus" "$crashes"
   extra=()
   [ -d "fuzz/regressions/$t" ] && extra+=("fuzz/regressions/$t")
