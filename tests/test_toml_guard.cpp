@@ -19,6 +19,11 @@ TEST(TomlGuard, NonAsciiOutsideQuotesIsFoundWithItsPosition) {
   const auto q = io::toml_text_problem("\xEF\xBB\xAFjame = \"x\"\n");
   ASSERT_TRUE(q);
   EXPECT_TRUE(contains(q->what, "U+FEEF")) << q->what;
+  // A quote inside a bare token opens no string (the fuzzer's second input): toml++ reads on.
+  const auto r = io::toml_text_problem("name =6599'0000000\xEF\xBB\xB7p000.0\n");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->column, 19);
+  EXPECT_FALSE(io::toml_text_problem("a.'b\xC3\xA9' = [\"x\xC3\xA9\", {k = '\xC3\xA9'}]\n"));
 }
 
 TEST(TomlGuard, NonAsciiInStringsAndCommentsPasses) {
