@@ -36,11 +36,20 @@ std::string scratch_file(const std::string& name, const std::uint8_t* data, std:
   return path;
 }
 
+namespace {
+bool g_refused = false;
+}  // namespace
+
+bool last_input_refused() { return g_refused; }
+
 void expect_only_project_errors(const std::uint8_t* data, std::size_t size, void (*f)(const std::string&)) {
+  g_refused = false;
   try {
     f(std::string(reinterpret_cast<const char*>(data), size));
   } catch (const io::InputError&) {
+    g_refused = true;
   } catch (const io::IoError&) {
+    g_refused = true;
   }
   // Anything else propagates: libFuzzer reports the uncaught exception as a crash, ria_fuzz_replay
   // names the input and the exception.

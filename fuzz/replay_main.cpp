@@ -1,5 +1,6 @@
 // ria_fuzz_replay: runs fuzz targets on saved inputs without libFuzzer (in every build, for ctest).
 //   ria_fuzz_replay TARGET FILE|DIR...   each input must be read or refused with an input/IO error
+//   ria_fuzz_replay --refused TARGET FILE|DIR...   each input must be refused (regressions of bad inputs)
 //   ria_fuzz_replay --write-seeds DIR     writes the generated seed inputs (checkpoint, ria.nc)
 //   ria_fuzz_replay --list                the targets
 // Exit 0 when every input passed, 1 naming the first input that raised anything else.
@@ -48,8 +49,13 @@ int main(int argc, char** argv) {
     ria::fuzz::write_generated_seeds(argv[2]);
     return 0;
   }
+  bool must_refuse = false;
+  if (argc > 1 && std::strcmp(argv[1], "--refused") == 0) {
+    must_refuse = true;
+    ++argv, --argc;
+  }
   if (argc < 3) {
-    std::fprintf(stderr, "usage: ria_fuzz_replay TARGET FILE|DIR... | --write-seeds DIR | --list\n");
+    std::fprintf(stderr, "usage: ria_fuzz_replay [--refused] TARGET FILE|DIR... | --write-seeds DIR | --list\n");
     return 2;
   }
   const auto t = std::find_if(targets().begin(), targets().end(), [&](const auto& x) { return x.name == std::string(argv[1]); });
@@ -77,9 +83,13 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "FAIL %s on %s: a non-standard exception was thrown\n", t->name, f.c_str());
         return 1;
       }
+      if (must_refuse && !ria::fuzz::last_input_refused()) {
+        std::fprintf(stderr, "FAIL %s on %s: the input was accepted, expected an input or I/O error\n", t->name, f.c_str());
+        return 1;
+      }
       ++count;
     }
   }
-  std::printf("%s: %d inputs read or refused with an input/IO error\n", t->name, count);
+  std::printf("%s: %d inputs %s\n", t->name, count, must_refuse ? "refused with an input/IO error" : "read or refused with an input/IO error");
   return 0;
 }

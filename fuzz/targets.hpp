@@ -34,6 +34,10 @@ void write_generated_seeds(const std::string& dir);
 /// Runs f on the input bytes; returns normally when f read them or threw io::InputError/IoError.
 void expect_only_project_errors(const std::uint8_t* data, std::size_t size, void (*f)(const std::string& bytes));
 
+/// True when the last expect_only_project_errors call ended in an input or I/O error (the input was
+/// refused), false when it was read.
+bool last_input_refused();
+
 /// A file in this process's scratch directory holding the bytes (overwritten at each call).
 std::string scratch_file(const std::string& name, const std::uint8_t* data, std::size_t size);
 

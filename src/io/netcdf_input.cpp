@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "io/io_error.hpp"
+#include "io/isolated_read.hpp"
 
 namespace ria::io {
 namespace {
@@ -65,19 +66,20 @@ bool free_surface_name(const std::string& n) {
 
 bool metres(const std::string& u) { return u == "m" || u == "meter" || u == "meters" || u == "metre" || u == "metres"; }
 
-}  // namespace
+std::vector<double> read_field_here(const std::string& path, const std::string& variable, double time, const Grid& g);
 
-std::vector<double> read_netcdf_free_surface(const std::string& path, const std::string& variable, double time,
-                                             const Grid& g) {
+/// read_netcdf_free_surface in this process.
+std::vector<double> read_free_surface_here(const std::string& path, const std::string& variable, double time,
+                                           const Grid& g) {
   std::string standard_name, units;
   {
     File f;
     if (nc_open(path.c_str(), NC_NOWRITE, &f.id) != NC_NOERR) {
       f.id = -1;
-      return read_netcdf_field(path, variable, time, g);  // reports the missing or unreadable file
+      return read_field_here(path, variable, time, g);  // reports the missing or unreadable file
     }
     int var;
-    if (nc_inq_varid(f.id, variable.c_str(), &var) != NC_NOERR) return read_netcdf_field(path, variable, time, g);
+    if (nc_inq_varid(f.id, variable.c_str(), &var) != NC_NOERR) return read_field_here(path, variable, time, g);
     standard_name = text_attribute(f.id, var, "standard_name");
     units = text_attribute(f.id, var, "units");
   }
@@ -87,10 +89,11 @@ std::vector<double> read_netcdf_free_surface(const std::string& path, const std:
                      (units.empty() ? "(none)" : units) +
                      "': it is not a free surface; expected a water level in m (standard_name "
                      "water_surface_height_above_reference_datum or sea_surface_height*, as `eta` of a ria.nc)");
-  return read_netcdf_field(path, variable, time, g);
+  return read_field_here(path, variable, time, g);
 }
 
-std::vector<double> read_netcdf_field(const std::string& path, const std::string& variable, double time, const Grid& g) {
+/// read_netcdf_field in this process.
+std::vector<double> read_field_here(const std::string& path, const std::string& variable, double time, const Grid& g) {
   const std::string what = "'" + path + "' variable '" + variable + "'";
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw IoError("cannot read '" + path + "': " + std::strerror(ENOENT));
@@ -154,6 +157,19 @@ std::vector<double> read_netcdf_field(const std::string& path, const std::string
       std::swap_ranges(v.begin() + static_cast<std::ptrdiff_t>(j) * g.nx, v.begin() + static_cast<std::ptrdiff_t>(j + 1) * g.nx,
                        v.begin() + static_cast<std::ptrdiff_t>(g.ny - 1 - j) * g.nx);
   return v;
+}
+
+}  // namespace
+
+// The reads run in a child process: HDF5 crashes on some damaged files (isolated_read.hpp).
+std::vector<double> read_netcdf_field(const std::string& path, const std::string& variable, double time, const Grid& g) {
+  return read_in_child([&] { return read_field_here(path, variable, time, g); }, "'" + path + "'", "the NetCDF/HDF5 library");
+}
+
+std::vector<double> read_netcdf_free_surface(const std::string& path, const std::string& variable, double time,
+                                             const Grid& g) {
+  return read_in_child([&] { return read_free_surface_here(path, variable, time, g); }, "'" + path + "'",
+                       "the NetCDF/HDF5 library");
 }
 
 }  // namespace ria::io
