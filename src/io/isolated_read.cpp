@@ -48,7 +48,9 @@ std::vector<double> read_in_child(const std::function<std::vector<double>()>& re
   if (pid == 0) {
     ::close(fds[0]);
     std::signal(SIGINT, SIG_IGN);  // the parent handles an interrupt
-    std::signal(SIGTERM, SIG_DFL);
+    // A crash ends the child by its signal, for the parent to report, whatever handlers the parent
+    // installed (a sanitizer's or a fuzzer's, which would take the library's crash for ria's).
+    for (int sig : {SIGTERM, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) std::signal(sig, SIG_DFL);
     try {
       const std::vector<double> v = read();
       answer(fds[1], 0, v.data(), v.size() * sizeof(double));
