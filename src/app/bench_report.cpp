@@ -8,6 +8,7 @@
 #include "app/estuary_case.hpp"
 #include "io/json.hpp"
 #include "ria/exec/device_info.hpp"
+#include "ria/exec/threads.hpp"
 #include "ria/swe/solver.hpp"
 
 namespace ria::app {
@@ -60,6 +61,9 @@ std::string to_json(const BenchReport& rep, long steps) {
   io::JsonWriter w;
   w.begin_object();
   w.value("date", today()).value("device", rep.device).value("copy_bandwidth_gbs", rep.copy_bandwidth_gbs);
+  const exec::ThreadPolicy tp = exec::thread_policy();  // what the openmp rows ran with
+  w.begin_object("openmp").value("threads", tp.threads).value("wait_policy", tp.wait_policy).value("reason", tp.reason);
+  w.end_object();
   w.value("case", "water_column (paper Table V), 10 m tank, n x n cells").value("timed_steps", static_cast<long long>(steps));
   w.begin_array("rows");
   for (const BenchRow& r : rep.rows) {

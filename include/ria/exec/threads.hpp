@@ -24,7 +24,8 @@ struct ThreadPolicy {
 };
 
 /// Sets the OpenMP backend's thread count: OMP_NUM_THREADS when the user set it, otherwise the
-/// cores this process may use minus the busy ones (the 1-minute load average, rounded), at least 1.
+/// cores that were idle over the last 50 ms (/proc/stat), at most the cores this process may use
+/// and at least 1.
 ThreadPolicy configure_threads();
 
 /// The policy in force (configure_threads() must have run; before it, the runtime's defaults).

@@ -4,9 +4,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 #include <string>
+#include <thread>
 
 #if defined(RIA_HAVE_OPENMP)
 #include <omp.h>
@@ -20,6 +23,31 @@ ThreadPolicy g_policy{1, "default", "not configured"};
 std::string wait_policy_env() {
   const char* w = std::getenv("OMP_WAIT_POLICY");
   return w ? std::string(w) : std::string("default");
+}
+
+/// Idle and waiting-for-I/O time of all CPUs over 50 ms, in cores (/proc/stat); -1 if unknown.
+/// A sample of now, not the load average, which lags a minute behind (a build that just ended
+/// would leave the next run with one thread).
+double idle_cores() {
+  auto sample = [](double& idle, double& total) {
+    std::ifstream f("/proc/stat");
+    std::string cpu;
+    f >> cpu;
+    if (cpu != "cpu") return false;
+    idle = total = 0;
+    double v;
+    for (int k = 0; k < 8 && f >> v; ++k) {
+      total += v;
+      if (k == 3 || k == 4) idle += v;  // idle, iowait
+    }
+    return total > 0;
+  };
+  double i0 = 0, t0 = 0, i1 = 0, t1 = 0;
+  if (!sample(i0, t0)) return -1;
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  if (!sample(i1, t1) || !(t1 > t0)) return -1;
+  const long online = sysconf(_SC_NPROCESSORS_ONLN);
+  return online > 0 ? (i1 - i0) / (t1 - t0) * static_cast<double>(online) : -1;
 }
 
 }  // namespace
@@ -46,9 +74,9 @@ ThreadPolicy configure_threads() {
     p.reason = "OMP_NUM_THREADS";
   } else {
     const int cores = omp_get_num_procs();  // the cores this process may run on (affinity mask)
-    double load = 0;
-    const int busy = getloadavg(&load, 1) == 1 ? static_cast<int>(std::lround(load)) : 0;
-    p.threads = std::max(1, std::min(cores, cores - busy));
+    const double idle = idle_cores();
+    const int free = idle < 0 ? cores : static_cast<int>(std::lround(idle));
+    p.threads = std::max(1, std::min(cores, free));
     p.reason = std::to_string(p.threads) + " of " + std::to_string(cores) + " cores free";
     omp_set_num_threads(p.threads);
   }
