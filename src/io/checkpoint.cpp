@@ -62,7 +62,7 @@ class Reader {
     if (n != expected) fail("a field has " + std::to_string(n) + " values, expected " + std::to_string(expected));
     need(n * sizeof(double));
     std::vector<double> v(n);
-    std::memcpy(v.data(), d_.data() + pos_, n * sizeof(double));
+    if (n > 0) std::memcpy(v.data(), d_.data() + pos_, n * sizeof(double));  // data() of an empty vector may be null
     pos_ += n * sizeof(double);
     return v;
   }
