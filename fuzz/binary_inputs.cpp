@@ -6,10 +6,10 @@
 #include <fstream>
 
 #include "fuzz/targets.hpp"
-#include "io/checkpoint.hpp"
-#include "io/crc32.hpp"
-#include "io/netcdf_input.hpp"
-#include "io/netcdf_output.hpp"
+#include "io/checkpoint/checkpoint.hpp"
+#include "io/checkpoint/crc32.hpp"
+#include "io/netcdf/netcdf_input.hpp"
+#include "io/netcdf/netcdf_output.hpp"
 
 namespace ria::fuzz {
 namespace {

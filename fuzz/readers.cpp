@@ -1,8 +1,8 @@
 // The fuzz targets of the text readers: scenario TOML, ESRI ASCII grids, time-series CSV.
 #include "fuzz/targets.hpp"
-#include "io/raster.hpp"
-#include "io/scenario_toml.hpp"
-#include "io/series_csv.hpp"
+#include "io/raster/raster.hpp"
+#include "io/scenario/scenario_toml.hpp"
+#include "io/scenario/series_csv.hpp"
 
 namespace ria::fuzz {
 

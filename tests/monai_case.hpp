@@ -19,8 +19,8 @@
 #include <gtest/gtest.h>
 
 #include "app/domain.hpp"
-#include "io/image.hpp"
-#include "io/scenario_toml.hpp"
+#include "io/maps/image.hpp"
+#include "io/scenario/scenario_toml.hpp"
 #include "run_fixture.hpp"
 
 namespace ria::test {

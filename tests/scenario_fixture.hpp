@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "io/io_error.hpp"
-#include "io/scenario_toml.hpp"
+#include "io/scenario/scenario_toml.hpp"
 
 namespace ria::test {
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "io/image.hpp"
+#include "io/maps/image.hpp"
 #include "io/io_error.hpp"
 
 namespace fs = std::filesystem;

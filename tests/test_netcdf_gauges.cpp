@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "io/io_error.hpp"
-#include "io/netcdf_gauges.hpp"
+#include "io/netcdf/netcdf_gauges.hpp"
 #include "netcdf_reader.hpp"
 
 using namespace ria::io;

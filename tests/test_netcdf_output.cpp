@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "io/io_error.hpp"
-#include "io/netcdf_input.hpp"
-#include "io/netcdf_output.hpp"
+#include "io/netcdf/netcdf_input.hpp"
+#include "io/netcdf/netcdf_output.hpp"
 #include "netcdf_reader.hpp"
 
 using namespace ria;

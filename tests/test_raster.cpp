@@ -8,8 +8,8 @@
 #include <fstream>
 
 #include "io/io_error.hpp"
-#include "io/crs.hpp"
-#include "io/raster.hpp"
+#include "io/raster/crs.hpp"
+#include "io/raster/raster.hpp"
 
 namespace fs = std::filesystem;
 using namespace ria::io;

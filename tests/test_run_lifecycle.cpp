@@ -12,7 +12,7 @@
 
 #include "app/restart_check.hpp"
 #include "app/run_outputs.hpp"
-#include "io/checkpoint.hpp"
+#include "io/checkpoint/checkpoint.hpp"
 #include "io/gauge_csv.hpp"
 #include "io/io_error.hpp"
 #include "io/output_lock.hpp"

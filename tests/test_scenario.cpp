@@ -1,4 +1,4 @@
-// Scenario files (src/io/scenario_toml.cpp): a complete file fills every field, durations and
+// Scenario files (src/io/scenario/scenario_toml.cpp): a complete file fills every field, durations and
 // series files parse, the shipped scenarios load. The mistakes a file can hold and the --set
 // overrides are in test_scenario_errors.cpp.
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 #include <iostream>
 #include <string>
 
-#include "io/series_csv.hpp"
+#include "io/scenario/series_csv.hpp"
 #include "scenario_fixture.hpp"
 
 using namespace ria;

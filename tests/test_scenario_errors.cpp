@@ -1,4 +1,4 @@
-// Scenario files (src/io/scenario_toml.cpp): every class of mistake is an InputError naming the file,
+// Scenario files (src/io/scenario/scenario_toml.cpp): every class of mistake is an InputError naming the file,
 // the line and what was expected; --set overrides are checked like the file.
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <tuple>
 
-#include "io/tide_constituents.hpp"
+#include "io/scenario/tide_constituents.hpp"
 #include "ria/sim/model.hpp"
 
 #include "scenario_fixture.hpp"

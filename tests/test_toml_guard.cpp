@@ -1,9 +1,9 @@
-// The guard in front of toml++ 3.3 (src/io/toml_guard.hpp): non-ASCII characters where the parser
+// The guard in front of toml++ 3.3 (src/io/scenario/toml_guard.hpp): non-ASCII characters where the parser
 // looks for white space are refused with their position before toml++ reaches its undefined
 // behaviour; everywhere TOML allows them they pass.
 #include <gtest/gtest.h>
 
-#include "io/toml_guard.hpp"
+#include "io/scenario/toml_guard.hpp"
 #include "scenario_fixture.hpp"
 
 using namespace ria;

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "app/domain.hpp"
-#include "io/scenario_toml.hpp"
+#include "io/scenario/scenario_toml.hpp"
 #include "run_fixture.hpp"
 #include "validate/tolerances.hpp"
 

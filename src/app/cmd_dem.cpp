@@ -11,7 +11,7 @@
 
 #include "app/options.hpp"
 #include "io/io_error.hpp"
-#include "io/raster.hpp"
+#include "io/raster/raster.hpp"
 
 namespace ria::app {
 namespace {

@@ -18,7 +18,7 @@
 #include "io/io_error.hpp"
 #include "io/json.hpp"
 #include "io/output_lock.hpp"
-#include "io/scenario_toml.hpp"
+#include "io/scenario/scenario_toml.hpp"
 #include "ria/sim/driver.hpp"
 #include "ria/sim/schedule.hpp"
 

@@ -4,11 +4,11 @@
 #include <cmath>
 #include <sstream>
 
-#include "io/crs.hpp"
+#include "io/raster/crs.hpp"
 #include "io/host_memory.hpp"
 #include "io/io_error.hpp"
-#include "io/netcdf_input.hpp"
-#include "io/raster.hpp"
+#include "io/netcdf/netcdf_input.hpp"
+#include "io/raster/raster.hpp"
 #include "ria/exec/device_info.hpp"
 #include "synthetic_estuary.hpp"
 #include "validate/problems.hpp"

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "io/checkpoint.hpp"
+#include "io/checkpoint/checkpoint.hpp"
 #include "ria/sim/model.hpp"
 #include "ria/sim/scenario.hpp"
 

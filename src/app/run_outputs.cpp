@@ -7,7 +7,7 @@
 #include <ctime>
 #include <filesystem>
 
-#include "io/image.hpp"
+#include "io/maps/image.hpp"
 #include "io/io_error.hpp"
 
 namespace ria::app {

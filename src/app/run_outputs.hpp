@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "io/checkpoint.hpp"
+#include "io/checkpoint/checkpoint.hpp"
 #include "io/gauge_csv.hpp"
-#include "io/netcdf_gauges.hpp"
-#include "io/netcdf_output.hpp"
+#include "io/netcdf/netcdf_gauges.hpp"
+#include "io/netcdf/netcdf_output.hpp"
 #include "ria/sim/driver.hpp"
 
 namespace ria::app {

@@ -5,8 +5,10 @@
 // one row of nx values after another, without ghost columns: boundary conditions build the
 // outside state on the fly at domain edges.
 //
-// A RowBlock is the part of the rows a process owns plus up to `ghost` rows on each side that a
-// neighbour owns (filled by the MPI halo exchange). A single-process run owns all rows, ghost = 0.
+// A RowBlock is the part of the rows a process would own plus up to `ghost` rows on each side that
+// a neighbour owns. Nothing uses it yet: every run owns all rows, and the sweeps index stored rows
+// through a `row0` offset (src/swe/stencil.hpp) that is always 0 (the MPI layer, mpi/README.md,
+// is not written).
 #pragma once
 
 #include <cstddef>
@@ -38,7 +40,7 @@ struct RowBlock {
   static RowBlock whole(const Grid& g) { return {0, g.ny, 0, g.ny}; }
 };
 
-/// Non-owning view of one scalar field on a row block, row-major, stride nx.
+/// Non-owning view of one scalar field on a row block, row-major, stride nx (unused so far, like RowBlock).
 template <class T>
 struct FieldView {
   T* data = nullptr;

@@ -1,4 +1,4 @@
-// A scenario as plain data: what `ria run` simulates, read from a TOML file by src/io/scenario_toml.cpp
+// A scenario as plain data: what `ria run` simulates, read from a TOML file by src/io/scenario/scenario_toml.cpp
 // (every key is documented in docs/scenarios.md). Units are SI (m, s, m^3/s); times are seconds
 // since the scenario start; coordinates are model coordinates (the DEM's projected CRS, metres).
 // Nothing here touches a file: the simulation layer turns a Scenario into a solver setup.

@@ -1,4 +1,4 @@
-// The two-phase reduction on the GPU (exec layer; reused by the shallow-water kernels and SPH).
+// The two-phase reduction on the GPU (exec layer; used by the CudaReducer and the shallow-water kernels).
 // Phase 1: each thread block reduces its values to one partial (block_reduce, in shared memory
 // and warp shuffles), either in a dedicated kernel or at the end of a compute kernel.
 // Phase 2: one block reduces the partials. Both phases use the same combine and the same fixed

@@ -1,0 +1,75 @@
+// Shared pieces of the NetCDF writers (netcdf_common.hpp).
+#include "io/netcdf/netcdf_common.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+#include "io/output_lock.hpp"
+
+namespace ria::io::nc_detail {
+
+std::string cf_time_units(std::string s) {
+  if (s.empty()) throw std::invalid_argument("NetCDF output: empty start date-time");
+  std::replace(s.begin(), s.end(), 'T', ' ');
+  if (s.back() == 'Z' || s.back() == 'z') s.pop_back();
+  if (s.size() > 6 && s.compare(s.size() - 6, 6, "+00:00") == 0) s.resize(s.size() - 6);
+  // Any other UTC offset after the time of day (position > 10) is kept, separated by a space.
+  const std::size_t sign = s.find_last_of("+-");
+  if (sign != std::string::npos && sign > 10 && s[sign - 1] != ' ') s.insert(sign, " ");
+  return "seconds since " + s;
+}
+
+std::string nc_text(const nc::exceptions::NcException& e) {
+  return e.errorCode() != 0 ? nc_strerror(e.errorCode()) : e.what();
+}
+
+void create_file(nc::NcFile& file, const std::string& path) {
+  try {
+    file.open(path, nc::NcFile::replace, nc::NcFile::nc4);
+  } catch (const nc::exceptions::NcException& e) {
+    const std::filesystem::path dir = std::filesystem::path(path).parent_path();
+    std::error_code ec;
+    const bool no_dir = !dir.empty() && !std::filesystem::is_directory(dir, ec);
+    if (!no_dir && locked_by_another(path))
+      throw IoError(path + " is open in another program (it holds HDF5's lock on the file); close it there");
+    throw IoError("cannot create NetCDF file '" + path + "': " + (no_dir ? std::strerror(ENOENT) : nc_text(e)));
+  }
+}
+
+void put_global_attributes(nc::NcFile& file, const std::string& title, const std::string& source,
+                           const std::string& history) {
+  file.putAtt("Conventions", "CF-1.8");
+  if (!title.empty()) file.putAtt("title", title);
+  if (!source.empty()) file.putAtt("source", source);
+  if (!history.empty()) file.putAtt("history", history);
+  file.putAtt("references", kReferences);
+}
+
+nc::NcVar time_variable(nc::NcFile& file, const char* name, const nc::NcDim& d, const char* long_name,
+                        const std::string& units) {
+  nc::NcVar v = file.addVar(name, nc::ncDouble, d);
+  std::vector<std::size_t> chunk{kSeriesChunk};
+  v.setChunking(nc::NcVar::nc_CHUNKED, chunk);
+  v.putAtt("standard_name", "time");
+  v.putAtt("long_name", long_name);
+  v.putAtt("units", units);
+  v.putAtt("calendar", "standard");
+  v.putAtt("axis", "T");
+  return v;
+}
+
+void define_crs(nc::NcFile& file, const std::string& wkt, const std::vector<CfAttribute>& grid_mapping) {
+  nc::NcVar crs = file.addVar("crs", nc::ncInt);
+  crs.putAtt("long_name", "coordinate reference system");
+  crs.putAtt("crs_wkt", wkt);
+  crs.putAtt("spatial_ref", wkt);
+  for (const CfAttribute& a : grid_mapping) {
+    if (a.numbers.empty()) crs.putAtt(a.name, a.text);
+    else crs.putAtt(a.name, nc::ncDouble, a.numbers.size(), a.numbers.data());
+  }
+}
+
+}  // namespace ria::io::nc_detail

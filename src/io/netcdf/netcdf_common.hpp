@@ -1,0 +1,78 @@
+// What the two NetCDF writers (netcdf_output.cpp: gridded ria.nc; netcdf_gauges.cpp: gauges.nc)
+// share: CF time units, error translation, the time coordinate and the grid-mapping variable.
+// Internal to src/io (it includes the netCDF headers); only compiled with RIA_NETCDF.
+#pragma once
+
+#include <netcdf.h>
+
+#include <netcdf>
+#include <string>
+#include <vector>
+
+#include "io/raster/crs.hpp"
+#include "io/io_error.hpp"
+
+namespace ria::io::nc_detail {
+
+namespace nc = netCDF;
+
+constexpr std::size_t kSeriesChunk = 512;  // records per chunk along a time dimension
+constexpr const char* kReferences =
+    "Viñas et al. 2012, A multi-GPU shallow water simulation with transport of contaminants";
+constexpr const char* kConcComment =
+    "depth-averaged concentration C = hc/h, in the units of the scenario's concentrations (pollutant.units)";
+
+/// What the five quantities of the maps (ria.nc) and of the gauge series (gauges.nc) are: name, long_name, standard_name, units.
+struct Quantity {
+  const char* name;
+  const char* long_name;
+  const char* standard_name;  // "" when no CF name fits
+  const char* units;
+};
+inline constexpr Quantity kQuantities[5] = {
+    {"depth", "water depth", "sea_floor_depth_below_sea_surface", "m"},
+    {"eta", "free-surface elevation above the vertical datum",
+     "water_surface_height_above_reference_datum", "m"},
+    {"u", "depth-averaged velocity, x component", "sea_water_x_velocity", "m s-1"},
+    {"v", "depth-averaged velocity, y component", "sea_water_y_velocity", "m s-1"},
+    {"concentration", "pollutant concentration", "", ""},  // units: the scenario's pollutant.units
+};
+
+/// "2000-01-01T00:00:00Z" -> "seconds since 2000-01-01 00:00:00" (CF/udunits reference time).
+std::string cf_time_units(std::string s);
+
+/// The netCDF error text of an exception (nc_strerror of its code when it has one).
+std::string nc_text(const nc::exceptions::NcException& e);
+
+/// Runs f; a netCDF failure becomes IoError("cannot <verb> NetCDF file '<path>': <reason>").
+template <class F>
+void guarded(const std::string& path, const char* verb, F&& f) {
+  try {
+    f();
+  } catch (const nc::exceptions::NcException& e) {
+    throw IoError(std::string("cannot ") + verb + " NetCDF file '" + path + "': " + nc_text(e));
+  }
+}
+
+/// Opens `path` for writing (replacing it) as NetCDF-4; IoError naming the path and the reason
+/// (a missing directory is named as such: netCDF-4 reports every HDF5 create failure as EACCES).
+void create_file(nc::NcFile& file, const std::string& path);
+
+/// Conventions, title, source, history (each skipped when empty) and references.
+void put_global_attributes(nc::NcFile& file, const std::string& title, const std::string& source,
+                           const std::string& history);
+
+/// A CF time coordinate along the unlimited dimension d, chunked by kSeriesChunk records.
+nc::NcVar time_variable(nc::NcFile& file, const char* name, const nc::NcDim& d, const char* long_name,
+                        const std::string& units);
+
+/// The grid-mapping variable "crs": the CRS as WKT for CF readers (crs_wkt) and GDAL
+/// (spatial_ref), plus the CF parameters of crs.hpp.
+void define_crs(nc::NcFile& file, const std::string& wkt, const std::vector<CfAttribute>& grid_mapping);
+
+/// Adds a text attribute unless value is empty.
+inline void put_text(const nc::NcVar& v, const char* name, const std::string& value) {
+  if (!value.empty()) v.putAtt(name, value);
+}
+
+}  // namespace ria::io::nc_detail

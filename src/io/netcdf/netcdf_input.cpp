@@ -1,0 +1,175 @@
+// NetCDF field reader (netcdf_input.hpp), with the netCDF C API.
+#include "io/netcdf/netcdf_input.hpp"
+
+#include <netcdf.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+
+#include "io/io_error.hpp"
+#include "io/isolated_read.hpp"
+
+namespace ria::io {
+namespace {
+
+struct File {
+  int id = -1;
+  ~File() {
+    if (id >= 0) nc_close(id);
+  }
+};
+
+std::vector<double> read_all(int id, int var, std::size_t n) {
+  std::vector<double> v(n);
+  if (n) nc_get_var_double(id, var, v.data());
+  return v;
+}
+
+/// Checks a coordinate variable against the model's cell centres; returns true when it runs backwards.
+bool check_axis(int id, const char* dim_name, std::size_t n, double first, double step, const std::string& what) {
+  int var;
+  if (nc_inq_varid(id, dim_name, &var) != NC_NOERR) return false;  // no coordinate variable: take the grid's
+  const std::vector<double> c = read_all(id, var, n);
+  const double tol = 1e-6 * std::fabs(step);
+  const bool reversed = n > 1 && c[0] > c[n - 1];
+  for (std::size_t k = 0; k < n; ++k) {
+    const double want = first + step * static_cast<double>(reversed ? n - 1 - k : k);
+    if (std::fabs(c[k] - want) > tol) {
+      std::ostringstream o;
+      o << what << ": coordinate " << dim_name << "[" << k << "] = " << c[k] << ", the model grid's cell centre is "
+        << want << " (the field must be on the model grid)";
+      throw InputError(o.str());
+    }
+  }
+  return reversed;
+}
+
+/// A text attribute of a variable ("" when absent or not text).
+std::string text_attribute(int id, int var, const char* name) {
+  nc_type type;
+  std::size_t len = 0;
+  if (nc_inq_att(id, var, name, &type, &len) != NC_NOERR || type != NC_CHAR) return "";
+  std::string s(len, '\0');
+  if (len && nc_get_att_text(id, var, name, &s[0]) != NC_NOERR) return "";
+  while (!s.empty() && (s.back() == '\0' || s.back() == ' ')) s.pop_back();
+  return s;
+}
+
+bool free_surface_name(const std::string& n) {
+  return n == "water_surface_height_above_reference_datum" || n.rfind("sea_surface_height", 0) == 0 ||
+         n == "sea_surface_elevation";
+}
+
+bool metres(const std::string& u) { return u == "m" || u == "meter" || u == "meters" || u == "metre" || u == "metres"; }
+
+std::vector<double> read_field_here(const std::string& path, const std::string& variable, double time, const Grid& g);
+
+/// read_netcdf_free_surface in this process.
+std::vector<double> read_free_surface_here(const std::string& path, const std::string& variable, double time,
+                                           const Grid& g) {
+  std::string standard_name, units;
+  {
+    File f;
+    if (nc_open(path.c_str(), NC_NOWRITE, &f.id) != NC_NOERR) {
+      f.id = -1;
+      return read_field_here(path, variable, time, g);  // reports the missing or unreadable file
+    }
+    int var;
+    if (nc_inq_varid(f.id, variable.c_str(), &var) != NC_NOERR) return read_field_here(path, variable, time, g);
+    standard_name = text_attribute(f.id, var, "standard_name");
+    units = text_attribute(f.id, var, "units");
+  }
+  if ((!standard_name.empty() && !free_surface_name(standard_name)) || (!units.empty() && !metres(units)))
+    throw InputError("'" + path + "' variable '" + variable + "' (initial.variable) has standard_name '" +
+                     (standard_name.empty() ? "(none)" : standard_name) + "' and units '" +
+                     (units.empty() ? "(none)" : units) +
+                     "': it is not a free surface; expected a water level in m (standard_name "
+                     "water_surface_height_above_reference_datum or sea_surface_height*, as `eta` of a ria.nc)");
+  return read_field_here(path, variable, time, g);
+}
+
+/// read_netcdf_field in this process.
+std::vector<double> read_field_here(const std::string& path, const std::string& variable, double time, const Grid& g) {
+  const std::string what = "'" + path + "' variable '" + variable + "'";
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) throw IoError("cannot read '" + path + "': " + std::strerror(ENOENT));
+  File f;
+  if (const int st = nc_open(path.c_str(), NC_NOWRITE, &f.id); st != NC_NOERR) {
+    f.id = -1;
+    throw InputError("'" + path + "' is not a NetCDF file that can be read (" + nc_strerror(st) + ")");
+  }
+  int var;
+  if (nc_inq_varid(f.id, variable.c_str(), &var) != NC_NOERR)
+    throw InputError("'" + path + "' has no variable '" + variable + "' (initial.variable)");
+  int ndims = 0;
+  nc_inq_varndims(f.id, var, &ndims);
+  if (ndims != 2 && ndims != 3)
+    throw InputError(what + " has " + std::to_string(ndims) + " dimensions; expected (time, y, x) or (y, x)");
+  int dims[3];
+  nc_inq_vardimid(f.id, var, dims);
+  std::size_t len[3] = {1, 1, 1};
+  char names[3][NC_MAX_NAME + 1];
+  for (int d = 0; d < ndims; ++d) nc_inq_dim(f.id, dims[d], names[d], &len[d]);
+  const int yd = ndims - 2, xd = ndims - 1;
+  if (len[yd] != static_cast<std::size_t>(g.ny) || len[xd] != static_cast<std::size_t>(g.nx)) {
+    std::ostringstream o;
+    o << what << " is " << len[xd] << " x " << len[yd] << " (x by y); the model grid is " << g.nx << " x " << g.ny;
+    throw InputError(o.str());
+  }
+  check_axis(f.id, names[xd], len[xd], g.x_centre(0), g.dx, what);
+  const bool flip = check_axis(f.id, names[yd], len[yd], g.y_centre(0), g.dy, what);
+
+  std::size_t slice = 0;
+  if (ndims == 3) {
+    if (len[0] == 0) throw InputError(what + " has no time slice");
+    slice = len[0] - 1;
+    if (time >= 0) {
+      int tv;
+      if (nc_inq_varid(f.id, names[0], &tv) != NC_NOERR)
+        throw InputError(what + ": no coordinate variable '" + std::string(names[0]) + "' to find t = " + std::to_string(time) + " s");
+      const std::vector<double> t = read_all(f.id, tv, len[0]);
+      slice = len[0];
+      for (std::size_t k = 0; k < t.size(); ++k)
+        if (std::fabs(t[k] - time) <= 1e-6 * std::max(1.0, std::fabs(time))) slice = k;
+      if (slice == len[0]) {
+        std::ostringstream o;
+        o << what << " has no slice at " << names[0] << " = " << time << " s (initial.time); its " << len[0]
+          << " slices run from " << t.front() << " to " << t.back() << " s";
+        throw InputError(o.str());
+      }
+    }
+  }
+  const std::size_t start[3] = {slice, 0, 0}, count[3] = {1, len[yd], len[xd]};
+  std::vector<double> v(g.cells());
+  const int st = ndims == 3 ? nc_get_vara_double(f.id, var, start, count, v.data())
+                            : nc_get_vara_double(f.id, var, start + 1, count + 1, v.data());
+  if (st != NC_NOERR) throw IoError("cannot read " + what + ": " + nc_strerror(st));
+  double fill;
+  if (nc_get_att_double(f.id, var, "_FillValue", &fill) == NC_NOERR)
+    for (double& x : v)
+      if (x == fill) x = std::nan("");
+  if (flip)
+    for (int j = 0; j < g.ny / 2; ++j)
+      std::swap_ranges(v.begin() + static_cast<std::ptrdiff_t>(j) * g.nx, v.begin() + static_cast<std::ptrdiff_t>(j + 1) * g.nx,
+                       v.begin() + static_cast<std::ptrdiff_t>(g.ny - 1 - j) * g.nx);
+  return v;
+}
+
+}  // namespace
+
+// The reads run in a child process: HDF5 crashes on some damaged files (isolated_read.hpp).
+std::vector<double> read_netcdf_field(const std::string& path, const std::string& variable, double time, const Grid& g) {
+  return read_in_child([&] { return read_field_here(path, variable, time, g); }, "'" + path + "'", "the NetCDF/HDF5 library");
+}
+
+std::vector<double> read_netcdf_free_surface(const std::string& path, const std::string& variable, double time,
+                                             const Grid& g) {
+  return read_in_child([&] { return read_free_surface_here(path, variable, time, g); }, "'" + path + "'",
+                       "the NetCDF/HDF5 library");
+}
+
+}  // namespace ria::io

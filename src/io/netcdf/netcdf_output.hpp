@@ -1,0 +1,82 @@
+// CF-1.8 NetCDF-4 output of maps (depth, free surface, velocity, concentration), the bed and
+// run-wide extremes (the gridded ria.nc; gauge time series go to their own file, netcdf_gauges.hpp,
+// so that CF readers find exactly one field per standard name here). Plain C++ types only: no netCDF header appears here, so callers
+// build whether or not ria was configured with NetCDF (RIA_NETCDF); without it the writer's
+// constructor throws IoError and netcdf_built() returns false.
+//
+// File layout (dimensions x, y, time):
+//   x(x), y(y)                cell centres [m], projection_x/y_coordinate
+//   time(time)                "seconds since <start>", calendar standard
+//   crs                       only when a WKT is given: crs_wkt, spatial_ref (GDAL) and, for
+//                             transverse Mercator and Lambert conformal conic, the CF parameters
+//   bed_elevation(y, x)       [m] positive up, above the vertical datum of the DEM
+//   depth, eta, u, v, concentration (time, y, x)   float, NaN -> _FillValue (dry cells)
+//   max_depth, max_concentration, arrival_time (y, x)
+// concentration and max_concentration carry the scenario's unit (NcHeader::concentration_units).
+// Fields are row-major with row j = 0 the south row, i.e. (y, x) with y increasing.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "io/raster/crs.hpp"
+#include "ria/grid/grid.hpp"
+
+namespace ria::io {
+
+/// True when this build can write NetCDF (configured with RIA_NETCDF and netcdf-cxx4 found).
+bool netcdf_built();
+
+struct NcHeader {
+  Grid grid;                                    // cell (i, j) centre x0+(i+0.5)dx, y0+(j+0.5)dy
+  std::string crs_wkt;                          // CRS as WKT; empty: no grid_mapping variable
+  std::vector<CfAttribute> grid_mapping;        // CF attributes of the crs variable (crs.hpp), may be empty
+  std::string start_iso = "2000-01-01T00:00:00Z";  // UTC start -> "seconds since 2000-01-01 00:00:00"
+  std::string title, source, history;           // global attributes (skipped when empty)
+  std::vector<double> bed_elevation;            // nx*ny [m], positive up (empty: not written)
+  std::string concentration_units = "1";        // units attribute of the concentrations (UDUNITS text)
+};
+
+/// Fields of one output time, each nx*ny row-major or null (slice left as _FillValue).
+/// NaN means "no value" (dry) and is written as _FillValue.
+struct NcFields {
+  const std::vector<double>* depth = nullptr;
+  const std::vector<double>* eta = nullptr;
+  const std::vector<double>* u = nullptr;
+  const std::vector<double>* v = nullptr;
+  const std::vector<double>* conc = nullptr;
+};
+
+/// Writer of one NetCDF file. Every public call leaves a complete, readable file on disk (it ends
+/// with a sync), so a run killed between outputs keeps all slices written so far.
+/// Errors: IoError naming the path and the netCDF error text; std::invalid_argument when a
+/// field's size does not match the grid.
+class NetcdfOutput {
+ public:
+  /// Creates (overwrites) `path` as NetCDF-4 (HDF5), defines everything, writes coordinates and
+  /// bed, syncs.
+  NetcdfOutput(const std::string& path, const NcHeader& header);
+  ~NetcdfOutput();  // closes if still open, never throws
+  NetcdfOutput(const NetcdfOutput&) = delete;
+  NetcdfOutput& operator=(const NetcdfOutput&) = delete;
+
+  /// Appends one time slice at time t [s since start], then syncs.
+  void append(double t, const NcFields& f);
+  /// Run-wide extremes written (or overwritten), typically once at the end: max depth, max
+  /// concentration, time [s] of first arrival of concentration above `threshold` (NaN: never
+  /// reached -> _FillValue). An empty vector leaves that variable as it is.
+  void write_extremes(const std::vector<double>& max_depth, const std::vector<double>& max_conc,
+                      const std::vector<double>& arrival_time, double threshold);
+  void close();  // idempotent
+  std::size_t slices() const;
+  const std::string& path() const { return path_; }
+
+ private:
+  struct Impl;
+  std::string path_;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace ria::io

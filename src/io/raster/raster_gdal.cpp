@@ -1,0 +1,269 @@
+// Raster input and GeoTIFF output through GDAL (compiled when RIA_GDAL=ON).
+#include <cpl_conv.h>
+#include <cpl_error.h>
+#include <cpl_string.h>
+#include <gdal_priv.h>
+#include <ogr_spatialref.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <limits>
+#include <mutex>
+
+#include "io/io_error.hpp"
+#include "io/raster/raster.hpp"
+
+namespace ria::io {
+namespace {
+
+void register_drivers_once() {
+  static std::once_flag once;
+  std::call_once(once, [] { GDALAllRegister(); });
+}
+
+/// While alive, GDAL's warnings and errors on this thread are captured instead of printed;
+/// message() is the last failure (or, if none, the last warning), for exception texts.
+class GdalErrors {
+ public:
+  GdalErrors() {
+    CPLErrorReset();
+    CPLPushErrorHandlerEx(&GdalErrors::handler, this);
+  }
+  ~GdalErrors() { CPLPopErrorHandler(); }
+  GdalErrors(const GdalErrors&) = delete;
+  GdalErrors& operator=(const GdalErrors&) = delete;
+
+  bool failed() const { return !failure_.empty(); }
+  std::string message() const {
+    const std::string& m = failure_.empty() ? warning_ : failure_;
+    return m.empty() ? "no reason given" : m;
+  }
+
+ private:
+  static void CPL_STDCALL handler(CPLErr cls, CPLErrorNum, const char* msg) {
+    auto* self = static_cast<GdalErrors*>(CPLGetErrorHandlerUserData());
+    if (!self || cls == CE_Debug || cls == CE_None) return;
+    (cls == CE_Warning ? self->warning_ : self->failure_) = msg ? msg : "";
+  }
+  std::string failure_, warning_;
+};
+
+/// IoError naming the path and the reason when `path` is not a readable file. Paths GDAL resolves
+/// itself (/vsizip/..., directories of multi-file formats) are left to GDAL.
+void check_readable(const std::string& path) {
+  if (path.rfind("/vsi", 0) == 0) return;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return;
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) throw IoError("cannot read '" + path + "': " + std::strerror(errno));
+  std::fclose(f);
+}
+
+/// The CRS of a dataset; when GDAL found none, that of a sibling .prj file that GDAL did not parse
+/// (e.g. an ESRI WKT file starting with a blank line). Empty when there is none.
+OGRSpatialReference dataset_crs(GDALDataset& ds, const std::string& path) {
+  OGRSpatialReference srs;
+  if (const OGRSpatialReference* s = ds.GetSpatialRef()) return *s;
+  std::filesystem::path prj(path);
+  prj.replace_extension(".prj");
+  std::error_code ec;
+  if (path.rfind("/vsi", 0) == 0 || !std::filesystem::is_regular_file(prj, ec)) return srs;
+  std::ifstream f(prj);
+  std::ostringstream text;
+  text << f.rdbuf();
+  std::string wkt = text.str();
+  wkt.erase(0, wkt.find_first_not_of(" \t\r\n"));
+  if (srs.SetFromUserInput(wkt.c_str()) != OGRERR_NONE) {
+    srs.Clear();
+    return srs;
+  }
+  // An ESRI WKT has no authority code; a unique full match in the EPSG database gives it.
+  int n = 0;
+  int* confidence = nullptr;
+  OGRSpatialReferenceH* matches = srs.FindMatches(nullptr, &n, &confidence);
+  if (n == 1 && confidence[0] == 100) srs = *OGRSpatialReference::FromHandle(matches[0]);
+  OSRFreeSRSArray(matches);
+  CPLFree(confidence);
+  return srs;
+}
+
+/// "NAD83 / Oregon South (EPSG:32126)"; empty for an empty CRS.
+std::string crs_name(const OGRSpatialReference& srs) {
+  if (srs.IsEmpty()) return "";
+  std::string name = srs.GetName() ? srs.GetName() : "(unnamed)";
+  const char* auth = srs.GetAuthorityName(nullptr);
+  const char* code = srs.GetAuthorityCode(nullptr);
+  if (auth && code) name += std::string(" (") + auth + ":" + code + ")";
+  return name;
+}
+
+/// Band 1 of `path` as a Raster (rows south to north), and its description with the nodata counts.
+Raster load(const std::string& path, RasterInfo* info) {
+  register_drivers_once();
+  check_readable(path);
+  GdalErrors errors;
+  if (path.rfind("/vsi", 0) != 0 && looks_like_esri_ascii(path)) {
+    // The strict reader takes the values (GDAL's AAIGrid is lenient); GDAL the CRS, as for others.
+    Raster r = read_esri_ascii(path, info);
+    const char* aaigrid[] = {"AAIGrid", nullptr};
+    GDALDatasetUniquePtr ds(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, aaigrid));
+    const OGRSpatialReference srs = ds ? dataset_crs(*ds, path) : OGRSpatialReference();
+    r.crs_wkt.clear();
+    char* wkt = nullptr;
+    if (!srs.IsEmpty() && srs.exportToWkt(&wkt) == OGRERR_NONE && wkt) r.crs_wkt = wkt;
+    CPLFree(wkt);
+    if (info) {
+      info->driver = "AAIGrid";
+      info->crs_wkt = r.crs_wkt;
+      info->crs_name = crs_name(srs);
+    }
+    return r;
+  }
+  // ESRI ASCII grids are read in double precision (GDAL's default is float32), as without GDAL.
+  const char* open_options[] = {"DATATYPE=Float64", nullptr};
+  const char* aaigrid[] = {"AAIGrid", nullptr};
+  GDALDatasetUniquePtr ds(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, aaigrid, open_options));
+  if (!ds)
+    ds.reset(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR));
+  const std::string where = "'" + path + "'";
+  if (!ds) throw InputError(where + " is not a raster GDAL can read (" + errors.message() + ")");
+  if (ds->GetRasterCount() < 1) throw InputError(where + " has no raster band");
+
+  Raster r;
+  r.nx = ds->GetRasterXSize();
+  r.ny = ds->GetRasterYSize();
+  double gt[6];
+  bool north_first = true;  // rows in the file run from north to south
+  if (ds->GetGeoTransform(gt) == CE_None) {
+    if (gt[2] != 0 || gt[4] != 0)
+      throw InputError(where + " has a rotated or sheared geotransform; warp it to a north-up grid first (gdalwarp)");
+    if (!(gt[1] > 0) || gt[5] == 0) throw InputError(where + " has a degenerate geotransform (pixel size 0 or negative x)");
+    north_first = gt[5] < 0;
+    r.dx = gt[1];
+    r.dy = std::abs(gt[5]);
+    r.x0 = gt[0];
+    r.y0 = north_first ? gt[3] + r.ny * gt[5] : gt[3];
+  }  // no geotransform: pixel coordinates, the first row at the top (north)
+  check_raster_geometry(r, where);
+  check_raster_size(r.nx, r.ny, where);
+  const OGRSpatialReference srs = dataset_crs(*ds, path);
+  if (!srs.IsEmpty()) {
+    char* wkt = nullptr;
+    if (srs.exportToWkt(&wkt) == OGRERR_NONE && wkt) r.crs_wkt = wkt;
+    CPLFree(wkt);
+  }
+
+  GDALRasterBand* band = ds->GetRasterBand(1);
+  std::vector<double> raw(r.cells());
+  if (band->RasterIO(GF_Read, 0, 0, r.nx, r.ny, raw.data(), r.nx, r.ny, GDT_Float64, 0, 0, nullptr) != CE_None)
+    throw InputError(where + " is damaged or shorter than its header says: reading its values failed (" +
+                     errors.message() + ")");
+  int has_nodata = 0, has_scale = 0, has_offset = 0;
+  const double nodata = band->GetNoDataValue(&has_nodata);
+  double scale = band->GetScale(&has_scale), offset = band->GetOffset(&has_offset);
+  if (!has_scale) scale = 1;
+  if (!has_offset) offset = 0;
+  const bool f32 = band->GetRasterDataType() == GDT_Float32;
+  const bool nodata_nan = has_nodata && std::isnan(nodata);
+  long long nodata_cells = 0, nan_cells = 0;
+  r.v.resize(r.cells());
+  for (int row = 0; row < r.ny; ++row) {
+    const int j = north_first ? r.ny - 1 - row : row;
+    for (int i = 0; i < r.nx; ++i) {
+      const double x = raw[static_cast<std::size_t>(row) * r.nx + i];
+      double& out = r.v[static_cast<std::size_t>(j) * r.nx + i];
+      out = std::numeric_limits<double>::quiet_NaN();
+      if (std::isnan(x)) {
+        ++(nodata_nan ? nodata_cells : nan_cells);
+      } else if (has_nodata && (x == nodata || (f32 && static_cast<float>(x) == static_cast<float>(nodata)))) {
+        ++nodata_cells;
+      } else {
+        out = x * scale + offset;
+      }
+    }
+  }
+  if (info) {
+    *info = RasterInfo{};
+    info->driver = ds->GetDriver() ? ds->GetDriver()->GetDescription() : "unknown";
+    describe_raster(r, *info);
+    info->crs_name = crs_name(srs);
+    info->nodata_cells = nodata_cells;
+    info->nan_cells = nan_cells;
+    info->has_nodata_value = has_nodata != 0;
+    info->nodata_value = has_nodata ? nodata : 0;
+  }
+  return r;
+}
+
+void remove_quietly(const std::string& path) {
+  std::error_code ec;
+  std::filesystem::remove(path, ec);
+}
+
+}  // namespace
+
+bool gdal_built() { return true; }
+
+Raster read_raster(const std::string& path) { return load(path, nullptr); }
+
+RasterInfo raster_info(const std::string& path) {
+  RasterInfo info;
+  load(path, &info);
+  return info;
+}
+
+void write_geotiff(const std::string& path, const Raster& r) {
+  if (r.nx < 1 || r.ny < 1 || r.v.size() != r.cells())
+    throw std::invalid_argument("write_geotiff: raster size does not match its values for '" + path + "'");
+  register_drivers_once();
+  GdalErrors errors;
+  GDALDriver* driver = GetGDALDriverManager()->GetDriverByName("GTiff");
+  if (!driver) throw IoError("cannot write '" + path + "': this GDAL has no GTiff driver");
+  const std::string tmp = path + ".tmp";
+  char** options = nullptr;
+  options = CSLSetNameValue(options, "COMPRESS", "DEFLATE");
+  options = CSLSetNameValue(options, "PREDICTOR", "3");  // floating-point predictor: smaller DEMs
+  options = CSLSetNameValue(options, "TILED", "YES");
+  options = CSLSetNameValue(options, "BIGTIFF", "IF_SAFER");
+  GDALDataset* ds = driver->Create(tmp.c_str(), r.nx, r.ny, 1, GDT_Float32, options);
+  CSLDestroy(options);
+  if (!ds) throw IoError("cannot write '" + path + "' (" + errors.message() + ")");
+
+  double gt[6] = {r.x0, r.dx, 0, r.y0 + r.ny * r.dy, 0, -r.dy};
+  ds->SetGeoTransform(gt);
+  bool bad_crs = false;
+  if (!r.crs_wkt.empty()) bad_crs = ds->SetProjection(r.crs_wkt.c_str()) != CE_None;
+  GDALRasterBand* band = ds->GetRasterBand(1);
+  band->SetNoDataValue(kGeotiffNoData);
+  std::vector<float> buf(r.cells());
+  for (int row = 0; row < r.ny; ++row) {  // north row first
+    const int j = r.ny - 1 - row;
+    for (int i = 0; i < r.nx; ++i) {
+      const double x = r.at(i, j);
+      buf[static_cast<std::size_t>(row) * r.nx + i] = std::isnan(x) ? static_cast<float>(kGeotiffNoData) : static_cast<float>(x);
+    }
+  }
+  const bool write_failed =
+      band->RasterIO(GF_Write, 0, 0, r.nx, r.ny, buf.data(), r.nx, r.ny, GDT_Float32, 0, 0, nullptr) != CE_None;
+  GDALClose(ds);
+  if (write_failed || bad_crs || errors.failed()) {
+    remove_quietly(tmp);
+    remove_quietly(tmp + ".aux.xml");
+    if (bad_crs && !write_failed) throw InputError("cannot write '" + path + "': the CRS is not valid WKT (" + errors.message() + ")");
+    throw IoError("writing '" + path + "' failed (" + errors.message() + ")");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const std::string reason = std::strerror(errno);
+    remove_quietly(tmp);
+    throw IoError("cannot rename '" + tmp + "' to '" + path + "': " + reason);
+  }
+  std::error_code ec;
+  if (std::filesystem::exists(tmp + ".aux.xml", ec)) std::filesystem::rename(tmp + ".aux.xml", path + ".aux.xml", ec);
+}
+
+}  // namespace ria::io

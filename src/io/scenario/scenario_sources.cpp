@@ -1,0 +1,269 @@
+// [[boundary]], [[patch]] and [[release]]: the parts of a scenario that drive the flow and carry the
+// pollutant, with their consistency checks (one boundary per side, no overlapping sources).
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <string>
+
+#include "io/io_error.hpp"
+#include "io/scenario/scenario_sections.hpp"
+#include "io/scenario/scenario_toml.hpp"
+#include "io/scenario/scenario_time.hpp"
+#include "io/scenario/series_csv.hpp"
+#include "io/scenario/tide_constituents.hpp"
+#include "ria/swe/boundary.hpp"
+
+namespace ria::io::detail {
+namespace {
+
+/// Largest plausible discharge [m3/s] and why.
+constexpr double kMaxDischarge = 1e6;
+constexpr const char* kMaxDischargeWhy = "m3/s: the Amazon carries about 2e5 m3/s";
+
+std::string upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// True when a and b differ by one substitution, insertion or deletion.
+bool one_edit_apart(const std::string& a, const std::string& b) {
+  if (a.size() > b.size()) return one_edit_apart(b, a);
+  if (b.size() - a.size() > 1) return false;
+  std::size_t i = 0;
+  while (i < a.size() && a[i] == b[i]) ++i;
+  if (a.size() == b.size()) return i < a.size() && a.compare(i + 1, std::string::npos, b, i + 1, std::string::npos) == 0;
+  return a.compare(i, std::string::npos, b, i + 1, std::string::npos) == 0;
+}
+
+// "; did you mean 'X'?" when exactly one known name is one edit away, else the list: constituent
+// names are short, so a looser guess ("Sa" -> "S2") would name the wrong wave.
+std::string constituent_hint(const std::string& name) {
+  std::string only, all;
+  int near = 0;
+  for (const TideConstituent& k : kTideConstituents) {
+    all += (all.empty() ? "" : ", ") + std::string(k.name);
+    if (one_edit_apart(upper(name), upper(k.name))) ++near, only = k.name;
+  }
+  if (near == 1) return "; did you mean '" + only + "'?";
+  return "; known constituents are " + all;
+}
+
+std::string quoted(const std::string& s) { return "\"" + s + "\""; }
+
+std::string describe_constituent(const sim::ConstituentSpec& c) {
+  return c.name.empty() ? "period " + describe_seconds(c.period) : c.name;
+}
+
+sim::ConstituentSpec read_constituent(const Table& c) {
+  c.check_keys({"name", "period", "amplitude", "phase"});
+  sim::ConstituentSpec o;
+  if (c.has("name") && c.has("period")) c.fail("period", "give either name or period, not both");
+  if (c.has("name")) {
+    const std::string name = *c.string("name");
+    const TideConstituent* k = find_tide_constituent(name);
+    if (!k) c.fail("name", "unknown constituent " + quoted(name) + constituent_hint(name) + " (or give period instead of name)");
+    o.name = k->name;
+    o.period = 360.0 / k->speed * 3600.0;
+  } else if (c.has("period")) {
+    o.period = *c.duration("period", above(0));
+  } else {
+    c.fail_here("a constituent in " + c.path() + " needs a name (e.g. \"M2\") or a period (e.g. \"12 h\")");
+  }
+  c.require("amplitude", "[m]");
+  o.amplitude = *c.number("amplitude", at_least(0));
+  check_plausible(c, "amplitude", o.amplitude, between(0, 20),
+                  "m: the largest tides on Earth (Bay of Fundy) have amplitudes below 10 m");
+  o.phase = c.number("phase", any_number(), 0.0);
+  return o;
+}
+
+/// series = "file.csv" (loaded now) or an inline [[t, value], ...].
+void read_series_key(const Table& b, sim::BoundarySpec& o, const std::string& base_dir) {
+  const int column = static_cast<int>(b.integer("column", 1, 1000).value_or(1));
+  if (b.type("series") == Table::Type::string) {
+    o.series_file = resolve_scenario_path(*b.string("series"), base_dir);
+    try {
+      o.series = read_series(o.series_file, column);
+    } catch (const IoError& e) {
+      throw IoError(b.where("series") + b.key_path("series") + ": " + e.what());
+    } catch (const InputError& e) {
+      const std::string at = b.where("series");  // "FILE:LINE: " or "--set KEY: "
+      throw InputError(std::string(e.what()) + " (the series of " + b.path() + ", " + at.substr(0, at.size() - 2) + ")");
+    }
+    return;
+  }
+  if (b.has("column")) b.fail("column", "column is used only with a series file (series = \"file.csv\")");
+  if (b.type("series") != Table::Type::array)
+    b.fail("series", "expected the path of a series file or an array of [time, value] pairs");
+  const auto points = *b.pairs("series");
+  for (const auto& p : points) o.series.push_back({p[0], p[1]});
+  if (o.series.size() < 2) b.fail("series", "expected at least 2 [time, value] points");
+  for (std::size_t i = 1; i < o.series.size(); ++i)
+    if (!(o.series[i].t > o.series[i - 1].t))
+      b.fail("series", "times must increase (point " + std::to_string(i) + " is not after point " +
+                           std::to_string(i - 1) + ")");
+}
+
+bool boxes_overlap(const std::array<double, 4>& a, const std::array<double, 4>& b) {
+  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+}
+
+std::array<double, 4> patch_box(const sim::PatchSpec& p) {
+  if (!p.polygon) return {p.x - p.radius, p.y - p.radius, p.x + p.radius, p.y + p.radius};
+  std::array<double, 4> b{INFINITY, INFINITY, -INFINITY, -INFINITY};
+  for (const auto& v : p.vertices) {
+    b[0] = std::fmin(b[0], v[0]), b[1] = std::fmin(b[1], v[1]);
+    b[2] = std::fmax(b[2], v[0]), b[3] = std::fmax(b[3], v[1]);
+  }
+  return b;
+}
+
+}  // namespace
+
+void read_boundaries(const Table& root, sim::Scenario& s) {
+  const std::vector<std::string> sides = {"west", "east", "south", "north"};
+  const std::vector<std::string> kinds = {"wall", "open", "level", "discharge"};
+  std::map<int, std::size_t> seen;  // side -> index of its boundary
+  const auto tables = root.tables("boundary");
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    const Table& b = tables[i];
+    b.check_keys({"side", "kind", "segment", "mean_level", "constituents", "series", "column", "discharge",
+                  "concentration"});
+    b.require("side", "west, east, south or north");
+    b.require("kind", "wall, open, level or discharge");
+    sim::BoundarySpec o;
+    const std::size_t side = *b.choice("side", sides);
+    o.side = static_cast<sim::BoundarySpec::Side>(side);
+    if (auto it = seen.find(static_cast<int>(side)); it != seen.end())
+      b.fail("side", "side " + quoted(sides[side]) + " is already given by " + tables[it->second].path() + " (line " +
+                         std::to_string(tables[it->second].line("side")) +
+                         "); the solver supports one boundary segment per side (the rest of the side is a wall)");
+    seen[static_cast<int>(side)] = i;
+    const std::size_t kind = *b.choice("kind", kinds);
+    o.kind = static_cast<sim::BoundarySpec::Kind>(kind);
+    const std::string for_kind = "for kind = " + quoted(kinds[kind]);
+    using Kind = sim::BoundarySpec::Kind;
+    switch (o.kind) {
+      case Kind::wall:
+      case Kind::open: b.allow_only({"side", "kind", "segment"}, for_kind); break;
+      case Kind::level:
+        b.allow_only({"side", "kind", "segment", "mean_level", "constituents", "series", "column", "concentration"},
+                     for_kind);
+        break;
+      case Kind::discharge:
+        b.allow_only({"side", "kind", "segment", "discharge", "series", "column", "concentration"}, for_kind);
+        break;
+    }
+    if (auto seg = b.numbers("segment", 2)) {
+      if (!((*seg)[0] < (*seg)[1])) b.fail("segment", "expected [from, to] with from < to (model coordinates along the side)");
+      o.has_segment = true;
+      o.from = (*seg)[0];
+      o.to = (*seg)[1];
+    }
+    o.concentration = b.number("concentration", at_least(0), 0.0);
+    if (o.kind == Kind::level) {
+      const bool series = b.has("series"), harmonic = b.has("constituents") || b.has("mean_level");
+      if (!series && !harmonic)
+        b.fail_here(b.path() + ": a level boundary needs mean_level and/or constituents, or a series");
+      if (series && harmonic)
+        b.fail("series", "a level boundary takes either a series or mean_level/constituents, not both");
+      o.mean_level = b.number("mean_level", any_number(), 0.0);
+      const std::vector<Table> cs = b.tables("constituents");
+      for (std::size_t k = 0; k < cs.size(); ++k) {
+        o.constituents.push_back(read_constituent(cs[k]));
+        for (std::size_t j = 0; j < k; ++j)  // the same wave twice would be summed silently
+          if (std::fabs(o.constituents[j].period - o.constituents[k].period) <= 1e-9 * o.constituents[k].period)
+            cs[k].fail_here(cs[k].path() + " (" + describe_constituent(o.constituents[k]) + ") repeats " + cs[j].path() +
+                            " (" + describe_constituent(o.constituents[j]) + ", line " + std::to_string(cs[j].line()) +
+                            "); give each constituent once, with the amplitude and phase of the whole wave");
+      }
+      if (o.constituents.size() > static_cast<std::size_t>(swe::kMaxConstituents))
+        b.fail("constituents", "at most " + std::to_string(swe::kMaxConstituents) + " constituents are supported, got " +
+                                   std::to_string(o.constituents.size()));
+      if (series) read_series_key(b, o, s.base_dir);
+    } else if (o.kind == Kind::discharge) {
+      const bool series = b.has("series"), constant = b.has("discharge");
+      if (!series && !constant)
+        b.fail_here(b.path() + ": a discharge boundary needs discharge (m3/s) or a series");
+      if (series && constant) b.fail("series", "a discharge boundary takes either discharge or a series, not both");
+      o.discharge = b.number("discharge", above(0), 0.0);
+      check_plausible(b, "discharge", o.discharge, between(0, kMaxDischarge), kMaxDischargeWhy);
+      if (series) {
+        read_series_key(b, o, s.base_dir);
+        for (const auto& p : o.series)
+          if (p.value < 0) b.fail("series", "discharge values must be >= 0 (inflow), got " + std::to_string(p.value));
+          else check_plausible(b, "series", p.value, between(0, kMaxDischarge), std::string("a discharge value at t = ") +
+                                                                                  describe_seconds(p.t) + ": " + kMaxDischargeWhy);
+      }
+    }
+    s.boundaries.push_back(std::move(o));
+  }
+}
+
+void read_patches(const Table& root, sim::Scenario& s) {
+  const auto tables = root.tables("patch");
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    const Table& t = tables[i];
+    t.check_keys({"name", "concentration", "circle", "polygon"});
+    sim::PatchSpec o;
+    o.name = t.string("name").value_or("patch_" + std::to_string(i));
+    t.require("concentration");
+    o.concentration = *t.number("concentration", at_least(0));
+    if (t.has("circle") && t.has("polygon")) t.fail("polygon", "give either circle or polygon, not both");
+    if (auto c = t.table("circle")) {
+      c->check_keys({"x", "y", "radius"});
+      for (const char* k : {"x", "y", "radius"}) c->require(k);
+      o.x = *c->number("x", any_number());
+      o.y = *c->number("y", any_number());
+      o.radius = *c->number("radius", above(0));
+    } else if (auto p = t.pairs("polygon")) {
+      if (p->size() < 3) t.fail("polygon", "expected at least 3 [x, y] vertices, got " + std::to_string(p->size()));
+      o.polygon = true;
+      o.vertices = *p;
+    } else {
+      t.fail_here(t.path() + ": a patch needs circle = {x = .., y = .., radius = ..} or polygon = [[x, y], ...]");
+    }
+    for (std::size_t j = 0; j < i; ++j) {
+      const sim::PatchSpec& q = s.patches[j];
+      const bool overlap = (!o.polygon && !q.polygon) ? std::hypot(o.x - q.x, o.y - q.y) < o.radius + q.radius
+                                                      : boxes_overlap(patch_box(o), patch_box(q));
+      if (overlap)
+        t.fail_here("patch '" + o.name + "' overlaps patch '" + q.name + "' (" + tables[j].path() + ", line " +
+                    std::to_string(tables[j].line()) + "); patches must not overlap" +
+                    (o.polygon || q.polygon ? " (a polygon is compared by its bounding box)" : ""));
+    }
+    s.patches.push_back(std::move(o));
+  }
+}
+
+void read_releases(const Table& root, sim::Scenario& s) {
+  const auto tables = root.tables("release");
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    const Table& t = tables[i];
+    t.check_keys({"name", "x", "y", "radius", "discharge", "concentration", "start", "duration"});
+    for (const char* k : {"x", "y", "discharge", "concentration"}) t.require(k);
+    sim::ReleaseSpec o;
+    o.name = t.string("name").value_or("release_" + std::to_string(i));
+    o.x = *t.number("x", any_number());
+    o.y = *t.number("y", any_number());
+    o.radius = t.number("radius", at_least(0), 0.0);
+    o.discharge = *t.number("discharge", above(0));
+    check_plausible(t, "discharge", o.discharge, between(0, kMaxDischarge), kMaxDischargeWhy);
+    o.concentration = *t.number("concentration", at_least(0));
+    o.start = t.duration("start", at_least(0)).value_or(0.0);
+    o.duration = t.duration("duration", above(0)).value_or(s.time.duration);  // default: to the end of the run
+    for (std::size_t j = 0; j < i; ++j) {
+      const sim::ReleaseSpec& q = s.releases[j];
+      const double d = std::hypot(o.x - q.x, o.y - q.y);
+      const bool space = d < o.radius + q.radius || d == 0;
+      const bool time = o.start < q.start + q.duration && q.start < o.start + o.duration;
+      if (space && time)
+        t.fail_here("release '" + o.name + "' overlaps release '" + q.name + "' (" + tables[j].path() + ", line " +
+                    std::to_string(tables[j].line()) +
+                    ") in space and in time; give them disjoint circles or disjoint time windows");
+    }
+    s.releases.push_back(std::move(o));
+  }
+}
+
+}  // namespace ria::io::detail

@@ -1,0 +1,235 @@
+#include "io/scenario/scenario_toml.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "io/io_error.hpp"
+#include "io/scenario/scenario_reader.hpp"
+#include "io/scenario/scenario_sections.hpp"
+#include "io/scenario/scenario_time.hpp"
+
+namespace ria::io {
+
+namespace fs = std::filesystem;
+using detail::Table;
+
+namespace {
+
+bool is_dir(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_directory(p, ec);
+}
+
+const std::vector<std::string> kAnalyticCases = {"lake_at_rest", "ritter", "stoker", "thacker", "tracer", "water_column", "bump"};
+
+void read_domain(const Table& root, sim::Scenario& s) {
+  const auto d = root.table("domain");
+  if (!d) root.fail_here("missing required table [domain] (with source = \"dem\", \"analytic\" or \"synthetic_estuary\")");
+  d->check_keys({"source", "dem", "values", "vertical_offset", "nodata", "fill_elevation", "resolution", "bbox",
+                 "node_registered", "analytic", "cells"});
+  d->require("source", "\"dem\", \"analytic\" or \"synthetic_estuary\"");
+  sim::DomainSpec& o = s.domain;
+  o.source = static_cast<sim::DomainSpec::Source>(*d->choice("source", {"dem", "analytic", "synthetic_estuary"}));
+  using Source = sim::DomainSpec::Source;
+  if (o.source == Source::dem) {
+    d->allow_only({"source", "dem", "values", "vertical_offset", "nodata", "fill_elevation", "resolution", "bbox",
+                   "node_registered"},
+                  "with source = \"dem\"");
+    d->require("dem", "the path of the bathymetry raster");
+    o.dem = resolve_scenario_path(*d->string("dem"), s.base_dir);
+    if (auto v = d->choice("values", {"elevation", "depth"})) o.values = static_cast<sim::DomainSpec::Values>(*v);
+    o.vertical_offset = d->number("vertical_offset", detail::any_number(), o.vertical_offset);
+    if (auto v = d->choice("nodata", {"land", "error"})) o.nodata = static_cast<sim::DomainSpec::Nodata>(*v);
+    o.fill_elevation = d->number("fill_elevation", detail::any_number(), o.fill_elevation);
+    o.resolution = d->number("resolution", detail::at_least(0), o.resolution);
+    if (auto b = d->numbers("bbox", 4)) {
+      const auto& v = *b;
+      if (!(v[0] < v[2]) || !(v[1] < v[3]))
+        d->fail("bbox", "expected [xmin, ymin, xmax, ymax] with xmin < xmax and ymin < ymax");
+      o.has_bbox = true;
+      std::copy(v.begin(), v.end(), o.bbox.begin());
+    }
+    o.node_registered = d->boolean("node_registered").value_or(o.node_registered);
+    return;
+  }
+  if (o.source == Source::analytic) {
+    d->allow_only({"source", "analytic", "cells"}, "with source = \"analytic\"");
+    d->require("analytic", "the case: lake_at_rest, ritter, stoker, thacker, tracer, water_column or bump");
+    o.analytic = kAnalyticCases[*d->choice("analytic", kAnalyticCases)];
+  } else {
+    d->allow_only({"source", "cells"}, "with source = \"synthetic_estuary\"");
+  }
+  if (auto n = d->integer("cells", 4, 100000)) o.cells = static_cast<int>(*n);
+}
+
+void read_time(const Table& root, sim::Scenario& s) {
+  const auto t = root.table("time");
+  if (!t) root.fail_here("missing required table [time] (with at least duration = \"<number> <unit>\")");
+  t->check_keys({"start", "duration", "output_interval", "cfl"});
+  t->require("duration", "the simulated time, e.g. \"7 d\"");
+  if (auto v = t->date_time("start")) s.time.start = *v;
+  s.time.duration = *t->duration("duration", detail::above(0));
+  s.time.output_interval = t->duration("output_interval", detail::above(0)).value_or(s.time.duration);
+  if (s.time.output_interval > s.time.duration)
+    t->fail("output_interval", "expected a duration <= time.duration (" + detail::describe_seconds(s.time.duration) +
+                                   "), got " + detail::describe_seconds(s.time.output_interval));
+  s.time.cfl = t->number("cfl", detail::between(0, 1, true, false), s.time.cfl);
+  if (t->has("cfl"))
+    detail::check_plausible(*t, "cfl", s.time.cfl, detail::between(0.05, 1),
+                            "the scheme is stable up to 1; below 0.05 a run only takes more steps, ~0.9 is usual");
+}
+
+void read_physics(const Table& root, sim::Scenario& s) {
+  const auto p = root.table("physics");
+  if (!p) return;
+  p->check_keys({"gravity", "manning", "diffusivity", "half_life", "dry_depth"});
+  sim::PhysicsSpec& o = s.physics;
+  o.gravity = p->number("gravity", detail::above(0), o.gravity);
+  detail::check_plausible(*p, "gravity", o.gravity, detail::between(1, 30),
+                          "m/s2: 9.81 on Earth; the range leaves room for scaled laboratory and planetary runs, "
+                          "a value outside it is a unit mistake");
+  if (p->type("manning") == Table::Type::string) {
+    o.manning_raster = resolve_scenario_path(*p->string("manning"), s.base_dir);
+  } else {
+    o.manning = p->number("manning", detail::at_least(0), o.manning);
+    detail::check_plausible(*p, "manning", o.manning, detail::between(0, 1),
+                            "s/m^(1/3), as in a Manning raster: 0.01-0.1 is usual, above 1 is no channel");
+  }
+  o.diffusivity = p->number("diffusivity", detail::at_least(0), o.diffusivity);
+  o.half_life = p->duration("half_life", detail::at_least(0)).value_or(o.half_life);
+  o.dry_depth = p->number("dry_depth", detail::above(0), o.dry_depth);
+  detail::check_plausible(*p, "dry_depth", o.dry_depth, detail::between(0, 0.1, true),
+                          "m: the depth below which a cell is dry; 1e-5 to 1e-3 is usual, above 0.1 m water that "
+                          "should flow stands still");
+}
+
+void read_pollutant(const Table& root, sim::Scenario& s) {
+  const auto p = root.table("pollutant");
+  if (!p) return;
+  p->check_keys({"units"});
+  s.pollutant.units = p->string("units").value_or(s.pollutant.units);
+  const std::string& u = s.pollutant.units;
+  if (u.empty() || std::any_of(u.begin(), u.end(), [](char c) { return c == ',' || c == '"' || (c >= 0 && c < ' '); }))
+    p->fail("units", "expected a unit such as \"kg m-3\" or \"ppm\" (\"1\": dimensionless), not empty and without "
+                     "commas, quotes or control characters; got \"" + u + "\"");
+}
+
+void read_initial(const Table& root, sim::Scenario& s) {
+  using Kind = sim::InitialSpec::Kind;
+  const bool analytic_domain = s.domain.source == sim::DomainSpec::Source::analytic;
+  s.initial.kind = analytic_domain ? Kind::analytic : Kind::still;
+  const auto t = root.table("initial");
+  if (!t) return;
+  t->check_keys({"kind", "level", "path", "variable", "time"});
+  if (auto k = t->choice("kind", {"still", "raster", "checkpoint", "analytic", "netcdf"}))
+    s.initial.kind = static_cast<Kind>(*k);
+  switch (s.initial.kind) {
+    case Kind::still:
+      t->allow_only({"kind", "level"}, "with kind = \"still\"");
+      s.initial.level = t->number("level", detail::any_number(), s.initial.level);
+      break;
+    case Kind::raster:
+    case Kind::checkpoint: {
+      const std::string k = s.initial.kind == Kind::raster ? "raster" : "checkpoint";
+      t->allow_only({"kind", "path"}, "with kind = \"" + k + "\"");
+      t->require("path", k == "raster" ? "a raster of the free-surface elevation" : "a checkpoint file");
+      s.initial.path = resolve_scenario_path(*t->string("path"), s.base_dir);
+      break;
+    }
+    case Kind::netcdf:
+      t->allow_only({"kind", "path", "variable", "time"}, "with kind = \"netcdf\"");
+      t->require("path", "a NetCDF file with the free surface on the model grid (e.g. the ria.nc of an earlier run)");
+      s.initial.path = resolve_scenario_path(*t->string("path"), s.base_dir);
+      s.initial.variable = t->string("variable").value_or(s.initial.variable);
+      s.initial.time = t->duration("time", detail::at_least(0)).value_or(-1.0);
+      break;
+    case Kind::analytic:
+      t->allow_only({"kind"}, "with kind = \"analytic\"");
+      if (!analytic_domain) t->fail("kind", "kind = \"analytic\" needs domain.source = \"analytic\"");
+      break;
+  }
+}
+
+void read_gauges(const Table& root, sim::Scenario& s) {
+  const auto gauges = root.tables("gauge");
+  for (std::size_t i = 0; i < gauges.size(); ++i) {
+    const Table& g = gauges[i];
+    g.check_keys({"name", "x", "y"});
+    for (const char* k : {"name", "x", "y"}) g.require(k);
+    sim::GaugeSpec o;
+    o.name = *g.string("name");
+    o.x = *g.number("x", detail::any_number());
+    o.y = *g.number("y", detail::any_number());
+    for (std::size_t j = 0; j < i; ++j)
+      if (s.gauges[j].name == o.name)
+        g.fail("name", "gauge name '" + o.name + "' is already used by " + gauges[j].path() + " (line " +
+                           std::to_string(gauges[j].line("name")) + "); gauge names must be unique");
+    s.gauges.push_back(o);
+  }
+}
+
+void read_output(const Table& root, sim::Scenario& s) {
+  const auto t = root.table("output");
+  if (!t) return;
+  t->check_keys({"directory", "netcdf", "gauges_csv", "gauge_interval", "arrival_threshold", "png_times", "png_at_end",
+                 "map_depth_scale", "checkpoint_interval"});
+  sim::OutputSpec& o = s.output;
+  o.directory = t->string("directory").value_or(o.directory);
+  o.netcdf = t->boolean("netcdf").value_or(o.netcdf);
+  o.gauges_csv = t->boolean("gauges_csv").value_or(o.gauges_csv);
+  o.gauge_interval = t->duration("gauge_interval", detail::at_least(0)).value_or(o.gauge_interval);
+  o.arrival_threshold = t->number("arrival_threshold", detail::above(0), o.arrival_threshold);
+  if (auto v = t->durations("png_times", detail::at_least(0))) {
+    o.png_times = *v;
+    std::sort(o.png_times.begin(), o.png_times.end());
+    o.png_times.erase(std::unique(o.png_times.begin(), o.png_times.end()), o.png_times.end());
+  }
+  o.png_at_end = t->boolean("png_at_end").value_or(o.png_at_end);
+  if (auto k = t->choice("map_depth_scale", {"linear", "log"})) o.map_depth_log = *k == 1;
+  o.checkpoint_interval = t->duration("checkpoint_interval", detail::at_least(0)).value_or(o.checkpoint_interval);
+}
+
+}  // namespace
+
+sim::Scenario parse_scenario(const std::string& text, const std::string& name, const std::string& base_dir,
+                             const std::vector<std::string>& overrides) {
+  const detail::Document doc(text, name, overrides);
+  const Table root = doc.root();
+  root.check_keys({"name", "description", "domain", "time", "physics", "pollutant", "initial", "boundary", "patch", "release",
+                   "gauge", "output"});
+  sim::Scenario s;
+  s.file = name;
+  s.base_dir = base_dir;
+  if (auto v = root.string("name")) s.name = *v;
+  else if (!name.empty() && name.front() != '<') s.name = fs::path(name).stem().string();
+  s.description = root.string("description", true).value_or("");
+  read_domain(root, s);
+  read_time(root, s);
+  read_physics(root, s);
+  read_pollutant(root, s);
+  read_initial(root, s);
+  detail::read_boundaries(root, s);
+  detail::read_patches(root, s);
+  detail::read_releases(root, s);
+  read_gauges(root, s);
+  read_output(root, s);
+  return s;
+}
+
+sim::Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw IoError("cannot read scenario file '" + path + "': " + std::strerror(errno));
+  if (is_dir(path)) throw IoError("cannot read scenario file '" + path + "': it is a directory");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw IoError("cannot read scenario file '" + path + "': read error");
+  std::string base = fs::path(path).parent_path().string();
+  if (base.empty()) base = ".";
+  return parse_scenario(text.str(), path, base, overrides);
+}
+
+}  // namespace ria::io
