@@ -4,6 +4,8 @@
 #pragma once
 
 #include <atomic>
+#include <filesystem>
+#include <string>
 #include <vector>
 
 #include "ria/sim/driver.hpp"
@@ -11,6 +13,14 @@
 #include "synthetic_estuary.hpp"
 
 namespace ria::test {
+
+/// An empty directory <tmp>/ria_test_<name> (removed first if it exists).
+inline std::string fresh_temp_dir(const std::string& name) {
+  const auto d = std::filesystem::temp_directory_path() / ("ria_test_" + name);
+  std::filesystem::remove_all(d);
+  std::filesystem::create_directories(d);
+  return d.string();
+}
 
 inline sim::Scenario forcing_scenario(double duration) {
   sim::Scenario sc;

@@ -17,13 +17,6 @@ using namespace ria;
 
 namespace {
 
-std::string temp_dir(const std::string& name) {
-  const auto d = std::filesystem::temp_directory_path() / ("ria_test_run_" + name);
-  std::filesystem::remove_all(d);
-  std::filesystem::create_directories(d);
-  return d.string();
-}
-
 bool bad_free(const swe::HostState& s) {
   for (std::size_t k = 0; k < s.h.size(); ++k)
     if (!(s.h[k] >= 0) || !std::isfinite(s.hc[k])) return false;
@@ -210,7 +203,7 @@ TEST(Driver, NumericalFailureWritesTheLastGoodStateAndNamesTheCell) {
 }
 
 TEST(CheckpointFile, RoundTripsAndRefusesDamage) {
-  const std::string dir = temp_dir("ckpt");
+  const std::string dir = test::fresh_temp_dir("run_ckpt");
   io::Checkpoint c;
   c.fingerprint = 42, c.precision = "float", c.grid = Grid{3, 2, 1.5, 2.0, 10, 20};
   c.t = 123.25, c.steps = 77;
@@ -255,7 +248,7 @@ TEST(CheckpointFile, RoundTripsAndRefusesDamage) {
 }
 
 TEST(GaugeCsvFile, ResumeKeepsRowsUpToTheRestartTime) {
-  const std::string path = temp_dir("gauges") + "/g.csv";
+  const std::string path = test::fresh_temp_dir("run_gauges") + "/g.csv";
   {
     io::GaugeCsv g(path, {"a"});
     for (double t : {0.0, 10.0, 20.0, 30.0}) g.append(t, {{t, 1, 2, 3, std::nan("")}});
@@ -276,7 +269,7 @@ TEST(GaugeCsvFile, ResumeKeepsRowsUpToTheRestartTime) {
 }
 
 TEST(GaugeCsvFile, ConcentrationColumnsCarryTheUnit) {
-  const std::string path = temp_dir("gauges_units") + "/g.csv";
+  const std::string path = test::fresh_temp_dir("run_gauges_units") + "/g.csv";
   { io::GaugeCsv g(path, {"a", "b"}, -1, "kg m-3"); }
   std::ifstream f(path);
   std::string header;

@@ -23,13 +23,6 @@ using namespace ria;
 
 namespace {
 
-std::string temp_dir(const std::string& name) {
-  const auto d = std::filesystem::temp_directory_path() / ("ria_test_lifecycle_" + name);
-  std::filesystem::remove_all(d);
-  std::filesystem::create_directories(d);
-  return d.string();
-}
-
 /// The stops as the driver listed them before they were generated lazily: every multiple below
 /// the end, the single times inside (t_start, end), the end; sorted, unique.
 std::vector<double> listed_stops(const sim::Scenario& sc, const sim::Model& m, double t_start) {
@@ -207,7 +200,7 @@ TEST(Driver, StopBeforeTheFirstStepWritesNoCheckpoint) {
 }
 
 TEST(OutputLock, SecondHolderIsRefusedWithThePid) {
-  const std::string dir = temp_dir("lock");
+  const std::string dir = test::fresh_temp_dir("lifecycle_lock");
   {
     io::OutputLock first(dir);
     try {
@@ -223,7 +216,7 @@ TEST(OutputLock, SecondHolderIsRefusedWithThePid) {
 }
 
 TEST(CheckpointFile, RefusesHeaderFieldsOutOfRange) {
-  const std::string path = temp_dir("ckpt_range") + "/c.ckpt";
+  const std::string path = test::fresh_temp_dir("lifecycle_ckpt_range") + "/c.ckpt";
   auto refused = [&](const std::function<void(io::Checkpoint&)>& edit, const std::string& words) {
     io::Checkpoint c = small_checkpoint();
     edit(c);
@@ -245,7 +238,7 @@ TEST(CheckpointFile, RefusesHeaderFieldsOutOfRange) {
 }
 
 TEST(CheckpointFile, KeepsTheIdentityAndReadsVersion1) {
-  const std::string dir = temp_dir("ckpt_v1");
+  const std::string dir = test::fresh_temp_dir("lifecycle_ckpt_v1");
   const io::Checkpoint c = small_checkpoint();
   io::write_checkpoint(dir + "/v2.ckpt", c);
   EXPECT_EQ(io::read_checkpoint(dir + "/v2.ckpt").identity, c.identity);
@@ -293,7 +286,7 @@ TEST(RestartCheck, NamesTheKeyThatDiffers) {
 }
 
 TEST(GaugeCsvFile, QuotesNamesAsRfc4180AndResumesWithThem) {
-  const std::string dir = temp_dir("gauges_quoted");
+  const std::string dir = test::fresh_temp_dir("lifecycle_gauges_quoted");
   const std::vector<std::string> names = {"a,b", "say \"hi\"", "two\nlines"};
   {
     io::GaugeCsv g(dir + "/g.csv", names);
