@@ -100,4 +100,18 @@ inline std::unique_ptr<swe::Solver> start_solver(sim::Model& m, exec::Backend b,
   return s;
 }
 
+/// A solver resumed from the k-th checkpoint that `rec` recorded (state, clock and balance, as
+/// `ria run --restart` sets them), run to the scenario's end into `out`.
+inline std::unique_ptr<swe::Solver> resume_run(sim::Model& m, const sim::Scenario& sc, exec::Backend b, Precision p,
+                                               const RecordingObserver& rec, std::size_t k, RecordingObserver& out) {
+  auto s = start_solver(m, b, "default", p);
+  s->set_state(rec.checkpoints[k]);
+  s->set_clock(rec.checkpoint_times[k], rec.checkpoint_steps[k]);
+  s->set_balance(rec.checkpoint_balances[k]);
+  sim::RunOptions opt;
+  opt.t_start = rec.checkpoint_times[k];
+  sim::run(*s, sc, m, out, opt);
+  return s;
+}
+
 }  // namespace ria::test

@@ -105,14 +105,8 @@ TEST(Driver, RestartAtAStopIsBitwiseIdentical) {
   sim::run(*a, sc, m, full, {});
   ASSERT_EQ(full.checkpoint_times, (std::vector<double>{1200, 2400, 3600}));
 
-  auto b = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
-  b->set_state(full.checkpoints[0]);
-  b->set_clock(1200, full.checkpoint_steps[0]);
-  b->set_balance(full.checkpoint_balances[0]);
   test::RecordingObserver resumed;
-  sim::RunOptions opt;
-  opt.t_start = 1200;
-  sim::run(*b, sc, m, resumed, opt);
+  auto b = test::resume_run(m, sc, exec::Backend::serial, Precision::f64, full, 0, resumed);
   swe::HostState sa, sb;
   a->get_state(sa);
   b->get_state(sb);
@@ -139,14 +133,8 @@ TEST(Driver, RestartAfterASignalBetweenStopsIsBitwiseIdentical) {
   ASSERT_EQ(sim::run(*b, sc, m, first, opt), sim::RunEnd::interrupted);
   ASSERT_EQ(first.checkpoints.size(), 1u);
   EXPECT_EQ(first.checkpoint_steps[0], 36);  // gauges at t = 0 and after each of 36 steps
-  auto c = test::start_solver(m, exec::Backend::serial, "default", Precision::f32);
-  c->set_state(first.checkpoints[0]);
-  c->set_clock(first.checkpoint_times[0], first.checkpoint_steps[0]);
-  c->set_balance(first.checkpoint_balances[0]);
   test::RecordingObserver rest;
-  sim::RunOptions opt2;
-  opt2.t_start = first.checkpoint_times[0];
-  sim::run(*c, sc, m, rest, opt2);
+  auto c = test::resume_run(m, sc, exec::Backend::serial, Precision::f32, first, 0, rest);
   swe::HostState sa, sc2;
   a->get_state(sa);
   c->get_state(sc2);

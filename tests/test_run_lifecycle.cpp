@@ -140,14 +140,8 @@ TEST(Driver, DefaultCheckpointsChangeNoStepAndRestartBitwise) {
     EXPECT_EQ(plain.checkpoints.back().h, with.checkpoints.back().h);
     EXPECT_EQ(plain.checkpoints.back().hc, with.checkpoints.back().hc);
     // Resumed from the third checkpoint: the same end state.
-    auto c = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
-    c->set_state(with.checkpoints[2]);
-    c->set_clock(with.checkpoint_times[2], with.checkpoint_steps[2]);
-    c->set_balance(with.checkpoint_balances[2]);
     test::RecordingObserver rest;
-    sim::RunOptions opt;
-    opt.t_start = with.checkpoint_times[2];
-    sim::run(*c, sc, m, rest, opt);
+    auto c = test::resume_run(m, sc, exec::Backend::serial, Precision::f64, with, 2, rest);
     EXPECT_EQ(c->steps(), b->steps());
     EXPECT_EQ(rest.checkpoints.back().h, with.checkpoints.back().h);
     EXPECT_EQ(rest.checkpoints.back().qx, with.checkpoints.back().qx);
