@@ -7,9 +7,8 @@
 #include "ria/exec/threads.hpp"
 
 int main(int argc, char** argv) {
-  // OpenMP threads sleep while they wait and use only the free cores (ria/exec/threads.hpp).
+  // OpenMP threads sleep while they wait (ria/exec/threads.hpp).
   ria::exec::adopt_passive_wait(argv);
-  ria::exec::configure_threads();
   // A file-size limit (or a full disk) must make writes fail with an error, not kill the process.
   std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"ria: GPU shallow-water simulator with pollutant transport (Roe scheme, Viñas et al. 2012)"};

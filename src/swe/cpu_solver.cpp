@@ -18,6 +18,7 @@ class CpuSolver final : public Solver {
  public:
   CpuSolver(const SolverSetup& s, bool parallel)
       : setup_(s), parallel_(parallel), reducer_(exec::make_host_reducer(parallel)), n_(s.grid.cells()) {
+    if (parallel_) exec::thread_policy();  // sets the thread count before the first parallel region
     sweep_ = make_sweep_params<T>(s);
     H_.assign(s.H.begin(), s.H.end());
     manning_.assign(s.manning.begin(), s.manning.end());

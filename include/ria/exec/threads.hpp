@@ -23,12 +23,10 @@ struct ThreadPolicy {
   std::string reason;       // "OMP_NUM_THREADS", "N of M cores free" or "not built with OpenMP"
 };
 
-/// Sets the OpenMP backend's thread count: OMP_NUM_THREADS when the user set it, otherwise the
-/// cores that were idle over the last 50 ms (/proc/stat), at most the cores this process may use
-/// and at least 1.
-ThreadPolicy configure_threads();
-
-/// The policy in force (configure_threads() must have run; before it, the runtime's defaults).
+/// The OpenMP backend's policy, decided at the first call (the OpenMP solver's construction) and
+/// then fixed for the process: OMP_NUM_THREADS threads when the user set it, otherwise the cores
+/// that were idle over 50 ms (/proc/stat), at most the cores this process may use and at least 1.
+/// Only runs that use the OpenMP backend pay the 50 ms.
 ThreadPolicy thread_policy();
 
 }  // namespace ria::exec

@@ -18,8 +18,6 @@
 namespace ria::exec {
 namespace {
 
-ThreadPolicy g_policy{1, "default", "not configured"};
-
 std::string wait_policy_env() {
   const char* w = std::getenv("OMP_WAIT_POLICY");
   return w ? std::string(w) : std::string("default");
@@ -65,6 +63,9 @@ void adopt_passive_wait(char** argv) {
 #endif
 }
 
+namespace {
+
+/// Decides the policy and sets the OpenMP thread count (once, from thread_policy()).
 ThreadPolicy configure_threads() {
 #if defined(RIA_HAVE_OPENMP)
   ThreadPolicy p;
@@ -80,13 +81,17 @@ ThreadPolicy configure_threads() {
     p.reason = std::to_string(p.threads) + " of " + std::to_string(cores) + " cores free";
     omp_set_num_threads(p.threads);
   }
-  g_policy = p;
+  return p;
 #else
-  g_policy = ThreadPolicy{1, wait_policy_env(), "not built with OpenMP"};
+  return ThreadPolicy{1, wait_policy_env(), "not built with OpenMP"};
 #endif
-  return g_policy;
 }
 
-ThreadPolicy thread_policy() { return g_policy; }
+}  // namespace
+
+ThreadPolicy thread_policy() {
+  static const ThreadPolicy p = configure_threads();  // thread-safe, once per process
+  return p;
+}
 
 }  // namespace ria::exec
