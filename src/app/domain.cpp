@@ -73,14 +73,14 @@ sim::Bed bed_of(const sim::Scenario& sc, exec::Backend backend, Precision precis
   }
 
   const std::string what = sc.file + ": domain.dem '" + d.dem + "'";
-  const io::RasterInfo info = io::raster_info(d.dem);
+  io::RasterInfo info;
+  io::Raster r = io::read_raster(d.dem, &info);  // the reader refuses sizes that do not fit in memory
   check_memory(double(info.nx) * info.ny, exec::Backend::serial, precision, what);
   // Declared nodata follows domain.nodata; a NaN the file does not declare is damage, never land.
   if (info.nan_cells > 0)
     throw io::InputError(what + " holds " + std::to_string(info.nan_cells) +
                          " NaN elevation(s) that are not its declared nodata value; repair the raster or "
                          "`ria dem prepare --fill-nodata` it");
-  io::Raster r = io::read_raster(d.dem);
   if (const std::string why = io::crs_unusable_reason(r.crs_wkt); !why.empty()) throw io::InputError(what + " " + why);
   if (d.node_registered) io::shift_to_node_registration(r);
   if (d.has_bbox) r = io::crop(r, d.bbox);

@@ -45,8 +45,9 @@ struct RasterInfo {
 /// Reads band 1 of any raster GDAL reads (north-up geotransforms only; a rotated one is an
 /// InputError). Nodata values and NaN both become NaN in Raster::v. Without GDAL only ESRI ASCII
 /// grids are read (read_esri_ascii). Errors: missing/unreadable file -> IoError naming the path and
-/// the reason; a file that is not a raster -> InputError.
-Raster read_raster(const std::string& path);
+/// the reason; a file that is not a raster -> InputError. With `info`, also fills what raster_info
+/// returns, from the same read.
+Raster read_raster(const std::string& path, RasterInfo* info = nullptr);
 
 /// The file as the reader sees it: size, geometry, CRS, nodata and NaN cell counts, valid range.
 RasterInfo raster_info(const std::string& path);

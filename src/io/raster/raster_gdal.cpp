@@ -107,11 +107,14 @@ Raster load(const std::string& path, RasterInfo* info) {
   register_drivers_once();
   check_readable(path);
   GdalErrors errors;
+  // ESRI ASCII grids are read in double precision (GDAL's default is float32), as without GDAL;
+  // the data type given, GDAL's AAIGrid does not scan the values at open to choose one.
+  const char* open_options[] = {"DATATYPE=Float64", nullptr};
+  const char* aaigrid[] = {"AAIGrid", nullptr};
   if (path.rfind("/vsi", 0) != 0 && looks_like_esri_ascii(path)) {
     // The strict reader takes the values (GDAL's AAIGrid is lenient); GDAL the CRS, as for others.
     Raster r = read_esri_ascii(path, info);
-    const char* aaigrid[] = {"AAIGrid", nullptr};
-    GDALDatasetUniquePtr ds(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, aaigrid));
+    GDALDatasetUniquePtr ds(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, aaigrid, open_options));
     const OGRSpatialReference srs = ds ? dataset_crs(*ds, path) : OGRSpatialReference();
     r.crs_wkt.clear();
     char* wkt = nullptr;
@@ -124,9 +127,6 @@ Raster load(const std::string& path, RasterInfo* info) {
     }
     return r;
   }
-  // ESRI ASCII grids are read in double precision (GDAL's default is float32), as without GDAL.
-  const char* open_options[] = {"DATATYPE=Float64", nullptr};
-  const char* aaigrid[] = {"AAIGrid", nullptr};
   GDALDatasetUniquePtr ds(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, aaigrid, open_options));
   if (!ds)
     ds.reset(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR));
@@ -209,7 +209,7 @@ void remove_quietly(const std::string& path) {
 
 bool gdal_built() { return true; }
 
-Raster read_raster(const std::string& path) { return load(path, nullptr); }
+Raster read_raster(const std::string& path, RasterInfo* info) { return load(path, info); }
 
 RasterInfo raster_info(const std::string& path) {
   RasterInfo info;

@@ -24,7 +24,7 @@ Raster load(const std::string& path, RasterInfo* info) {
 
 bool gdal_built() { return false; }
 
-Raster read_raster(const std::string& path) { return load(path, nullptr); }
+Raster read_raster(const std::string& path, RasterInfo* info) { return load(path, info); }
 
 RasterInfo raster_info(const std::string& path) {
   RasterInfo info;
