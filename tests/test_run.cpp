@@ -11,6 +11,7 @@
 #include "io/checkpoint/checkpoint.hpp"
 #include "io/gauge_csv.hpp"
 #include "io/io_error.hpp"
+#include "ria/sim/schedule.hpp"
 #include "run_fixture.hpp"
 
 using namespace ria;
@@ -188,6 +189,26 @@ TEST(Driver, NumericalFailureWritesTheLastGoodStateAndNamesTheCell) {
   }
   ASSERT_EQ(obs.checkpoint_times, std::vector<double>{300});
   EXPECT_EQ(bad_free(obs.checkpoints[0]), true);
+}
+
+TEST(Driver, NumericalFailureNeverWritesAnOlderStateThanTheLastCheckpoint) {
+  // Default checkpoints between stops (no output or gauge time to land on): the failure's
+  // checkpoint of the last good state must be the newest checkpoint, not the state at t = 0.
+  sim::Scenario sc = test::forcing_scenario(600);
+  sc.time.output_interval = 600;
+  sc.output.gauge_interval = 0;
+  sc.output.checkpoint_interval = -1;  // not set: about every 10% of the run
+  ASSERT_EQ(sim::checkpoint_every(sc).mode, sim::CheckpointEvery::Mode::after_crossing);
+  sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  FaultySolver solver(test::start_solver(m, exec::Backend::serial, "default", Precision::f64), 400);
+  test::RecordingObserver obs;
+  EXPECT_THROW(sim::run(solver, sc, m, obs, {}), swe::NumericalError);
+  ASSERT_GE(obs.checkpoint_times.size(), 2u);
+  const double last = obs.checkpoint_times.back();  // written by the failure
+  for (double t : obs.checkpoint_times) EXPECT_LE(t, last);
+  EXPECT_GE(last, 360.0);
+  EXPECT_LT(last, 400.0 + 1e-9);
+  EXPECT_TRUE(bad_free(obs.checkpoints.back()));
 }
 
 TEST(CheckpointFile, RoundTripsAndRefusesDamage) {

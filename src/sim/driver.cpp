@@ -123,6 +123,13 @@ RunEnd run(swe::Solver& solver, const Scenario& sc, const Model& m, Observer& ob
     p.eta_s = done > 0 ? p.wall_s * (t_end - p.t) / done : 0;
     obs.progress(p);
   };
+  // Keeps `state` (just read at time t) as the last good state when it is; says whether it was.
+  auto keep_if_good = [&](double t) {
+    if (bad_cell(state) >= 0) return false;
+    good = state, good_t = t, good_steps = solver.steps(), good_balance = solver.balance();
+    have_good = true;
+    return true;
+  };
   // Stops with a NumericalError after a checkpoint of the last good state.
   auto fail = [&](const std::string& what) {
     std::ostringstream o;
@@ -177,11 +184,14 @@ RunEnd run(swe::Solver& solver, const Scenario& sc, const Model& m, Observer& ob
       }
       window_steps = solver.steps(), window_stops = 0, window_t = t;
     }
+    // after_crossing: a multiple of the interval was passed in this call.
+    const bool crossing =
+        ck_every.mode == CheckpointEvery::Mode::after_crossing && std::floor(t / ck_every.interval) > crossed;
+    if (crossing) crossed = std::floor(t / ck_every.interval);
     if (t < t_stop) {
-      if (ck_every.mode == CheckpointEvery::Mode::after_crossing && std::floor(t / ck_every.interval) > crossed) {
-        crossed = std::floor(t / ck_every.interval);
+      if (crossing) {
         solver.get_state(state);
-        if (bad_cell(state) < 0) obs.checkpoint(t, solver.steps(), state, solver.balance());
+        if (keep_if_good(t)) obs.checkpoint(t, solver.steps(), state, solver.balance());
       }
       report(false);
       continue;
@@ -194,16 +204,10 @@ RunEnd run(swe::Solver& solver, const Scenario& sc, const Model& m, Observer& ob
     bool ckpt = t == t_end;
     if (ck_every.mode == CheckpointEvery::Mode::own_stops || ck_every.mode == CheckpointEvery::Mode::on_stops)
       ckpt = ckpt || on_multiple(t, ck_every.interval);
-    if (ck_every.mode == CheckpointEvery::Mode::after_crossing && std::floor(t / ck_every.interval) > crossed) {
-      crossed = std::floor(t / ck_every.interval);
-      ckpt = true;
-    }
+    ckpt = ckpt || crossing;
     if (out || png || ckpt) {
       solver.get_state(state);
-      if (bad_cell(state) < 0) {
-        good = state, good_t = t, good_steps = solver.steps(), good_balance = solver.balance();
-        have_good = true;
-      }
+      keep_if_good(t);
     }
     if (out) obs.output(t, solver.steps(), state, solver.totals(), solver.balance());
     if (png) obs.quicklook(t, state);
