@@ -13,6 +13,7 @@
 #include "app/restart_check.hpp"
 #include "app/run_outputs.hpp"
 #include "io/checkpoint/checkpoint.hpp"
+#include "io/checkpoint/crc32.hpp"
 #include "io/gauge_csv.hpp"
 #include "io/io_error.hpp"
 #include "io/output_lock.hpp"
@@ -67,16 +68,6 @@ void expect_input_error(const std::function<void()>& f, const std::string& words
   } catch (const io::InputError& e) {
     EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
   }
-}
-
-/// CRC-32 (IEEE), to write a version 1 file by hand.
-std::uint32_t crc32(const std::string& data) {
-  std::uint32_t c = 0xFFFFFFFFu;
-  for (unsigned char b : data) {
-    c ^= b;
-    for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-  }
-  return c ^ 0xFFFFFFFFu;
 }
 
 }  // namespace
@@ -244,7 +235,7 @@ TEST(CheckpointFile, KeepsTheIdentityAndReadsVersion1) {
   std::string bytes((std::istreambuf_iterator<char>(f)), {});
   const std::size_t head = 8 + 4 + 8 + 4;
   std::string payload = bytes.substr(head, bytes.size() - head - 8);  // without the u64 count
-  const std::uint32_t version = 1, crc = crc32(payload);
+  const std::uint32_t version = 1, crc = io::crc32(payload);
   const std::uint64_t n = payload.size();
   std::string file = bytes.substr(0, 8);
   file.append(reinterpret_cast<const char*>(&version), 4).append(reinterpret_cast<const char*>(&n), 8);
@@ -262,11 +253,11 @@ TEST(RestartCheck, NamesTheKeyThatDiffers) {
   io::Checkpoint ck;
   ck.grid = m.setup.grid, ck.precision = "double", ck.t = 600, ck.fingerprint = app::run_fingerprint(m);
   ck.identity = app::run_identity(sc, m);
-  EXPECT_NO_THROW(app::check_restart(ck, "c.ckpt", sc, m, "double"));
+  EXPECT_NO_THROW(app::check_restart(ck, "c.ckpt", sc, m, app::run_key(sc, m), "double"));
   auto refused = [&](const std::function<void(io::Checkpoint&)>& edit, const std::string& words) {
     io::Checkpoint c = ck;
     edit(c);
-    expect_input_error([&] { app::check_restart(c, "c.ckpt", sc, m, "double"); }, words);
+    expect_input_error([&] { app::check_restart(c, "c.ckpt", sc, m, app::run_key(sc, m), "double"); }, words);
   };
   refused([](io::Checkpoint& c) { c.grid.dx *= 2; }, "grid dx = ");
   refused([](io::Checkpoint& c) { c.grid.x0 = 1; }, "grid x0 = 1 there, 0 in");
@@ -276,7 +267,7 @@ TEST(RestartCheck, NamesTheKeyThatDiffers) {
           "started at time.start = 1999-01-01T00:00:00Z, but <test> has time.start = 2000-01-01T00:00:00Z");
   refused([](io::Checkpoint& c) { c.identity.clear(), c.fingerprint ^= 1; }, "another grid, bed or physics");  // version 1
   refused([](io::Checkpoint& c) { c.t = 3600; }, "nothing left to run");
-  expect_input_error([&] { app::check_restart(ck, "c.ckpt", sc, m, "float"); }, "--precision double");
+  expect_input_error([&] { app::check_restart(ck, "c.ckpt", sc, m, app::run_key(sc, m), "float"); }, "--precision double");
 }
 
 TEST(GaugeCsvFile, QuotesNamesAsRfc4180AndResumesWithThem) {

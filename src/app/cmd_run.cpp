@@ -133,9 +133,10 @@ int run_scenario(const RunArgs& a) {
                               : sc.initial.kind == sim::InitialSpec::Kind::checkpoint ? sc.initial.path : "";
   std::unique_ptr<io::Checkpoint> ck;
   const std::string prec = precision == Precision::f32 ? "float" : "double";
+  const RunKey key = run_key(sc, m);
   if (!restart.empty()) {
     ck = std::make_unique<io::Checkpoint>(io::read_checkpoint(restart));
-    check_restart(*ck, restart, sc, m, prec);
+    check_restart(*ck, restart, sc, m, key, prec);
   }
 
   auto solver = swe::make_solver(m.setup);
@@ -155,7 +156,7 @@ int run_scenario(const RunArgs& a) {
   }
   if (interrupted_during("setting up the solver")) return kInterrupted;
 
-  RunContext ctx{sc.output.directory, prec, run_fingerprint(m), run_identity(sc, m), ck.get(), a.quiet};
+  RunContext ctx{sc.output.directory, prec, key.fingerprint, key.identity, ck.get(), a.quiet};
   RunOutputs out(sc, m, ctx, initial);
   if (!a.quiet)
     std::printf("ria run %s: %d x %d cells of %g m, %s, t = %g s to %g s, output every %g s, %s -> %s\n", sc.file.c_str(),
@@ -171,7 +172,7 @@ int run_scenario(const RunArgs& a) {
   // signal or a numerical failure with its checkpoint); an I/O failure leaves both.
   auto commit = [&] {
     try {
-      return out.finish(true);
+      return out.finish();
     } catch (const io::IoError& e) {
       throw io::IoError(e.what() + out.abandon());
     }

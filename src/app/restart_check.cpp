@@ -47,8 +47,10 @@ std::vector<std::pair<std::string, std::string>> run_identity(const sim::Scenari
           {"physics.half_life", "decay rate " + exact(p.decay_rate) + " 1/s"}};
 }
 
+RunKey run_key(const sim::Scenario& sc, const sim::Model& m) { return {run_fingerprint(m), run_identity(sc, m)}; }
+
 void check_restart(const io::Checkpoint& ck, const std::string& path, const sim::Scenario& sc, const sim::Model& m,
-                   const std::string& precision) {
+                   const RunKey& key, const std::string& precision) {
   const std::string head = "checkpoint '" + path + "' ";
   const Grid& g = m.setup.grid;
   const Grid& c = ck.grid;
@@ -61,16 +63,16 @@ void check_restart(const io::Checkpoint& ck, const std::string& path, const sim:
     if (v.first != v.second)
       throw io::InputError(head + "was written for another grid: grid " + name + " = " + exact(v.first) + " there, " +
                            exact(v.second) + " in " + sc.file);
-  for (const auto& [key, now] : run_identity(sc, m))
-    for (const auto& [ck_key, then] : ck.identity)
-      if (ck_key == key && then != now) {
-        if (key == "time.start")
+  for (const auto& [name, now] : key.identity)
+    for (const auto& [ck_name, then] : ck.identity)
+      if (ck_name == name && then != now) {
+        if (name == "time.start")
           throw io::InputError(head + "continues a run that started at time.start = " + then + ", but " + sc.file +
                                " has time.start = " + now + "; a restart keeps the start (the time axis)");
-        throw io::InputError(head + "was written with another " + key + " than " + sc.file + ": " + then + " there, " +
+        throw io::InputError(head + "was written with another " + name + " than " + sc.file + ": " + then + " there, " +
                              now + " now; a restart must keep the grid, bed and physics");
       }
-  if (ck.fingerprint != run_fingerprint(m))
+  if (ck.fingerprint != key.fingerprint)
     throw io::InputError(head + "(" + std::to_string(c.nx) + " x " + std::to_string(c.ny) +
                          ") was written for another grid, bed or physics than " + sc.file + " (" + std::to_string(g.nx) +
                          " x " + std::to_string(g.ny) + ")");

@@ -20,9 +20,17 @@ std::uint64_t run_fingerprint(const sim::Model& m);
 /// (key, exact value text) of time.start, the bed and the physics, as stored in checkpoints.
 std::vector<std::pair<std::string, std::string>> run_identity(const sim::Scenario& sc, const sim::Model& m);
 
+/// Both of the above, computed once for a run (each hashes the whole bed).
+struct RunKey {
+  std::uint64_t fingerprint = 0;
+  std::vector<std::pair<std::string, std::string>> identity;
+};
+RunKey run_key(const sim::Scenario& sc, const sim::Model& m);
+
 /// InputError naming `path`, the differing key and both values when the checkpoint cannot continue
-/// this scenario: another grid, bed, physics, time.start or precision, or a time not before the end.
+/// this scenario (whose run_key is `key`): another grid, bed, physics, time.start or precision, or
+/// a time not before the end.
 void check_restart(const io::Checkpoint& ck, const std::string& path, const sim::Scenario& sc, const sim::Model& m,
-                   const std::string& precision);
+                   const RunKey& key, const std::string& precision);
 
 }  // namespace ria::app

@@ -102,7 +102,7 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     try {
       nc_ = std::make_unique<io::NetcdfOutput>(nc + ".partial", h);
     } catch (...) {
-      for (const std::string& p : partial_) std::remove(p.c_str());
+      discard();
       throw;
     }
     partial_.push_back(nc + ".partial");
@@ -121,8 +121,7 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
       try {
         gauge_nc_ = std::make_unique<io::GaugeNetcdf>(gnc + ".partial", gh);
       } catch (...) {
-        nc_.reset();
-        for (const std::string& p : partial_) std::remove(p.c_str());
+        discard();
         throw;
       }
       partial_.push_back(gnc + ".partial");
@@ -278,7 +277,7 @@ void RunOutputs::progress(const sim::Progress& p) {
   std::fflush(stdout);
 }
 
-std::vector<std::string> RunOutputs::finish(bool commit) {
+std::vector<std::string> RunOutputs::finish() {
   if (gauge_nc_) {
     gauge_nc_->append(pending_gauges_);
     pending_gauges_.clear();
@@ -289,7 +288,6 @@ std::vector<std::string> RunOutputs::finish(bool commit) {
     nc_->close();
   }
   csv_.reset();
-  if (!commit) return files_;
   for (const std::string& p : partial_) {
     const std::string final_path = p.substr(0, p.size() - std::string(".partial").size());
     std::error_code ec;

@@ -32,7 +32,7 @@ struct RunContext {
 };
 
 /// Gauge CSV and NetCDF files are written as `<name>.partial` beside the files of an earlier run
-/// and renamed into place by finish(true) when the run ends in an orderly way (finished, after a
+/// and renamed into place by finish() when the run ends in an orderly way (finished, after a
 /// signal, after a numerical failure with its checkpoint); abandon() leaves the earlier files as
 /// they are and the partial ones beside them.
 class RunOutputs final : public sim::Observer {
@@ -44,9 +44,9 @@ class RunOutputs final : public sim::Observer {
   void quicklook(double t, const swe::HostState& s) override;
   void checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& balance) override;
   void progress(const sim::Progress& p) override;
-  /// Writes the extremes, closes the NetCDF file and, when `commit`, renames the partial files
+  /// Writes the extremes, closes the NetCDF files and renames the partial files
   /// into place; returns the files written (final names).
-  std::vector<std::string> finish(bool commit = true);
+  std::vector<std::string> finish();
   /// Closes what is open (never throws) and leaves the partial files; returns a sentence for an
   /// error message saying that the earlier files are kept and where the partial ones are.
   std::string abandon();
@@ -68,7 +68,7 @@ class RunOutputs final : public sim::Observer {
   swe::Totals initial_;
   std::unique_ptr<io::GaugeCsv> csv_;
   std::unique_ptr<io::NetcdfOutput> nc_;
-  std::vector<std::string> partial_;  // "<final>.partial" files written, renamed by finish(true)
+  std::vector<std::string> partial_;  // "<final>.partial" files written, renamed by finish()
   std::unique_ptr<io::GaugeNetcdf> gauge_nc_;
   std::vector<io::NcGaugeRecord> pending_gauges_;
   std::vector<double> max_depth_, max_conc_, arrival_;
