@@ -66,34 +66,21 @@ bool free_surface_name(const std::string& n) {
 
 bool metres(const std::string& u) { return u == "m" || u == "meter" || u == "meters" || u == "metre" || u == "metres"; }
 
-std::vector<double> read_field_here(const std::string& path, const std::string& variable, double time, const Grid& g);
-
-/// read_netcdf_free_surface in this process.
-std::vector<double> read_free_surface_here(const std::string& path, const std::string& variable, double time,
-                                           const Grid& g) {
-  std::string standard_name, units;
-  {
-    File f;
-    if (nc_open(path.c_str(), NC_NOWRITE, &f.id) != NC_NOERR) {
-      f.id = -1;
-      return read_field_here(path, variable, time, g);  // reports the missing or unreadable file
-    }
-    int var;
-    if (nc_inq_varid(f.id, variable.c_str(), &var) != NC_NOERR) return read_field_here(path, variable, time, g);
-    standard_name = text_attribute(f.id, var, "standard_name");
-    units = text_attribute(f.id, var, "units");
-  }
+/// InputError unless `var` may be a free surface: a standard_name, when present, of one, and
+/// units, when present, of metres (so depth, u or v of a ria.nc are refused).
+void check_free_surface(int id, int var, const std::string& path, const std::string& variable) {
+  const std::string standard_name = text_attribute(id, var, "standard_name"), units = text_attribute(id, var, "units");
   if ((!standard_name.empty() && !free_surface_name(standard_name)) || (!units.empty() && !metres(units)))
     throw InputError("'" + path + "' variable '" + variable + "' (initial.variable) has standard_name '" +
                      (standard_name.empty() ? "(none)" : standard_name) + "' and units '" +
                      (units.empty() ? "(none)" : units) +
                      "': it is not a free surface; expected a water level in m (standard_name "
                      "water_surface_height_above_reference_datum or sea_surface_height*, as `eta` of a ria.nc)");
-  return read_field_here(path, variable, time, g);
 }
 
-/// read_netcdf_field in this process.
-std::vector<double> read_field_here(const std::string& path, const std::string& variable, double time, const Grid& g) {
+/// read_netcdf_field in this process; with `free_surface`, read_netcdf_free_surface.
+std::vector<double> read_field_here(const std::string& path, const std::string& variable, double time, const Grid& g,
+                                    bool free_surface) {
   const std::string what = "'" + path + "' variable '" + variable + "'";
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw IoError("cannot read '" + path + "': " + std::strerror(ENOENT));
@@ -105,6 +92,7 @@ std::vector<double> read_field_here(const std::string& path, const std::string& 
   int var;
   if (nc_inq_varid(f.id, variable.c_str(), &var) != NC_NOERR)
     throw InputError("'" + path + "' has no variable '" + variable + "' (initial.variable)");
+  if (free_surface) check_free_surface(f.id, var, path, variable);
   int ndims = 0;
   nc_inq_varndims(f.id, var, &ndims);
   if (ndims != 2 && ndims != 3)
@@ -163,12 +151,13 @@ std::vector<double> read_field_here(const std::string& path, const std::string& 
 
 // The reads run in a child process: HDF5 crashes on some damaged files (isolated_read.hpp).
 std::vector<double> read_netcdf_field(const std::string& path, const std::string& variable, double time, const Grid& g) {
-  return read_in_child([&] { return read_field_here(path, variable, time, g); }, "'" + path + "'", "the NetCDF/HDF5 library");
+  return read_in_child([&] { return read_field_here(path, variable, time, g, false); }, "'" + path + "'",
+                       "the NetCDF/HDF5 library");
 }
 
 std::vector<double> read_netcdf_free_surface(const std::string& path, const std::string& variable, double time,
                                              const Grid& g) {
-  return read_in_child([&] { return read_free_surface_here(path, variable, time, g); }, "'" + path + "'",
+  return read_in_child([&] { return read_field_here(path, variable, time, g, true); }, "'" + path + "'",
                        "the NetCDF/HDF5 library");
 }
 
