@@ -28,21 +28,6 @@ std::string lower(std::string s) {
   return s;
 }
 
-std::size_t levenshtein(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
 std::string join(const std::vector<std::string>& v, const char* quote = "") {
   std::string s;
   for (const auto& x : v) s += (s.empty() ? "" : ", ") + std::string(quote) + x + quote;
@@ -112,6 +97,21 @@ bool is_index(const std::string& s) {
 }
 
 }  // namespace
+
+std::size_t levenshtein(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
 
 bool Range::contains(double v) const {
   return (lo_open ? v > lo : v >= lo) && (hi_open ? v < hi : v <= hi);

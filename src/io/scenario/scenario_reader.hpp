@@ -37,6 +37,9 @@ Range between(double lo, double hi, bool lo_open = false, bool hi_open = false);
 class Table;
 void check_plausible(const Table& t, const std::string& key, double v, const Range& r, const std::string& reason);
 
+/// Edit distance (substitutions, insertions, deletions) between a and b.
+std::size_t levenshtein(const std::string& a, const std::string& b);
+
 /// "; did you mean 'x'?" when `word` is close to one of `options` (Levenshtein distance <=
 /// max(2, |word| / 3)), else "; <label>: a, b, c".
 std::string suggestion(const std::string& word, const std::vector<std::string>& options, const std::string& label);

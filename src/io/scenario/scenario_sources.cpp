@@ -25,16 +25,6 @@ std::string upper(std::string s) {
   return s;
 }
 
-// True when a and b differ by one substitution, insertion or deletion.
-bool one_edit_apart(const std::string& a, const std::string& b) {
-  if (a.size() > b.size()) return one_edit_apart(b, a);
-  if (b.size() - a.size() > 1) return false;
-  std::size_t i = 0;
-  while (i < a.size() && a[i] == b[i]) ++i;
-  if (a.size() == b.size()) return i < a.size() && a.compare(i + 1, std::string::npos, b, i + 1, std::string::npos) == 0;
-  return a.compare(i, std::string::npos, b, i + 1, std::string::npos) == 0;
-}
-
 // "; did you mean 'X'?" when exactly one known name is one edit away, else the list: constituent
 // names are short, so a looser guess ("Sa" -> "S2") would name the wrong wave.
 std::string constituent_hint(const std::string& name) {
@@ -42,7 +32,7 @@ std::string constituent_hint(const std::string& name) {
   int near = 0;
   for (const TideConstituent& k : kTideConstituents) {
     all += (all.empty() ? "" : ", ") + std::string(k.name);
-    if (one_edit_apart(upper(name), upper(k.name))) ++near, only = k.name;
+    if (levenshtein(upper(name), upper(k.name)) == 1) ++near, only = k.name;
   }
   if (near == 1) return "; did you mean '" + only + "'?";
   return "; known constituents are " + all;
