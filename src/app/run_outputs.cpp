@@ -109,14 +109,9 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     files_.push_back(nc);
     if (!m.gauges.empty()) {
       io::NcGaugeHeader gh;
-      for (const sim::GaugeCell& g : m.gauges) gh.stations.push_back({g.name, g.x, g.y});
-      gh.crs_wkt = h.crs_wkt;
-      gh.grid_mapping = h.grid_mapping;
-      gh.start_iso = h.start_iso;
+      static_cast<io::NcFileInfo&>(gh) = h;  // CRS, time origin, attributes and unit as ria.nc
       gh.title = h.title + ": gauges";
-      gh.source = h.source;
-      gh.history = h.history;
-      gh.concentration_units = sc.pollutant.units;
+      for (const sim::GaugeCell& g : m.gauges) gh.stations.push_back({g.name, g.x, g.y});
       const std::string gnc = ctx.dir + "/gauges" + part + ".nc";
       try {
         gauge_nc_ = std::make_unique<io::GaugeNetcdf>(gnc + ".partial", gh);

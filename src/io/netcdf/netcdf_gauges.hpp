@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "io/raster/crs.hpp"
+#include "io/netcdf/nc_file_info.hpp"
 
 namespace ria::io {
 
@@ -26,13 +26,8 @@ struct NcStation {
   double x = 0, y = 0;  // model coordinates [m]
 };
 
-struct NcGaugeHeader {
+struct NcGaugeHeader : NcFileInfo {
   std::vector<NcStation> stations;              // at least one
-  std::string crs_wkt;                          // CRS as WKT; empty: no grid_mapping variable
-  std::vector<CfAttribute> grid_mapping;        // CF attributes of the crs variable, may be empty
-  std::string start_iso = "2000-01-01T00:00:00Z";
-  std::string title, source, history;           // global attributes (skipped when empty)
-  std::string concentration_units = "1";        // units attribute of `concentration`
 };
 
 /// One gauge record: time [s] and per-station values in station order, each {h, eta, u, v, C}.

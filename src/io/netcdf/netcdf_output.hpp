@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "io/raster/crs.hpp"
+#include "io/netcdf/nc_file_info.hpp"
 #include "ria/grid/grid.hpp"
 
 namespace ria::io {
@@ -29,14 +29,9 @@ namespace ria::io {
 /// True when this build can write NetCDF (configured with RIA_NETCDF and netcdf-cxx4 found).
 bool netcdf_built();
 
-struct NcHeader {
+struct NcHeader : NcFileInfo {
   Grid grid;                                    // cell (i, j) centre x0+(i+0.5)dx, y0+(j+0.5)dy
-  std::string crs_wkt;                          // CRS as WKT; empty: no grid_mapping variable
-  std::vector<CfAttribute> grid_mapping;        // CF attributes of the crs variable (crs.hpp), may be empty
-  std::string start_iso = "2000-01-01T00:00:00Z";  // UTC start -> "seconds since 2000-01-01 00:00:00"
-  std::string title, source, history;           // global attributes (skipped when empty)
   std::vector<double> bed_elevation;            // nx*ny [m], positive up (empty: not written)
-  std::string concentration_units = "1";        // units attribute of the concentrations (UDUNITS text)
 };
 
 /// Fields of one output time, each nx*ny row-major or null (slice left as _FillValue).
