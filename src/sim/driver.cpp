@@ -33,15 +33,22 @@ long long bad_cell(const swe::HostState& s) {
   return -1;
 }
 
+/// "(i, j) = (.., ..) at x = .., y = .." of cell k.
+std::string cell_at(const Grid& g, std::size_t k) {
+  std::ostringstream o;
+  o << "(i, j) = (" << k % g.nx << ", " << k / g.nx << ") at x = " << g.x_centre(static_cast<int>(k % g.nx))
+    << ", y = " << g.y_centre(static_cast<int>(k / g.nx));
+  return o.str();
+}
+
 /// "cell (i, j) = .. at x, y: h = .., ..." for the first bad cell of a state.
 std::string first_bad_cell(const swe::HostState& s, const Grid& g) {
   const long long bad = bad_cell(s);
   if (bad >= 0) {
     const std::size_t k = static_cast<std::size_t>(bad);
     std::ostringstream o;
-    o << "cell (i, j) = (" << k % g.nx << ", " << k / g.nx << ") at x = " << g.x_centre(static_cast<int>(k % g.nx))
-      << ", y = " << g.y_centre(static_cast<int>(k / g.nx)) << ": h = " << s.h[k] << ", qx = " << s.qx[k]
-      << ", qy = " << s.qy[k] << ", hc = " << s.hc[k];
+    o << "cell " << cell_at(g, k) << ": h = " << s.h[k] << ", qx = " << s.qx[k] << ", qy = " << s.qy[k]
+      << ", hc = " << s.hc[k];
     return o.str();
   }
   return "no cell holds a non-finite or negative value (the time step vanished)";
@@ -59,9 +66,7 @@ std::string limiting_cell(const swe::HostState& s, const Grid& g, const swe::Swe
   const std::size_t k = best;
   const double u = s.qx[k] / s.h[k], v = s.qy[k] / s.h[k];
   std::ostringstream o;
-  o << "the cell limiting it is (i, j) = (" << k % g.nx << ", " << k / g.nx << ") at x = "
-    << g.x_centre(static_cast<int>(k % g.nx)) << ", y = " << g.y_centre(static_cast<int>(k / g.nx)) << ": h = " << s.h[k]
-    << " m, u = " << u << " m/s, v = " << v << " m/s, sqrt(g h) = " << std::sqrt(p.g * s.h[k])
+  o << "the cell limiting it is " << cell_at(g, k) << ": h = " << s.h[k] << " m, u = " << u << " m/s, v = " << v << " m/s, sqrt(g h) = " << std::sqrt(p.g * s.h[k])
     << " m/s (physics.gravity = " << p.g << "), stable step " << best_dt << " s";
   return o.str();
 }
