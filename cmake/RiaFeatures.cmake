@@ -30,7 +30,10 @@ if(RIA_OPENMP AND NOT OpenMP_CXX_FOUND)
 endif()
 
 find_package(MPI QUIET COMPONENTS CXX)
-ria_feature(RIA_MPI "Detect MPI (the row-block MPI layer is not implemented yet; see mpi/README.md)" MPI_CXX_FOUND)
+ria_feature(RIA_MPI "Run on several ranks under mpirun/srun (row-block MPI layer, mpi/README.md)" MPI_CXX_FOUND)
+if(RIA_MPI AND NOT MPI_CXX_FOUND)
+  message(FATAL_ERROR "RIA_MPI=ON but MPI (C++) was not found: install libopenmpi-dev")
+endif()
 
 find_package(GDAL QUIET)
 ria_feature(RIA_GDAL "Read DEMs through GDAL" GDAL_FOUND)

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "app/bench_report.hpp"
 
 #include <chrono>
@@ -50,6 +51,13 @@ void print_row(std::ostream& o, const BenchRow& r) {
                 r.kernel.c_str(), r.precision.c_str(), r.nx, r.ny, r.ms_per_step, r.cell_updates_per_s * 1e-9,
                 r.achieved_gbs);
   o << line;
+  if (!r.rank_ms_per_step.empty()) {
+    double worst_wait = 0, worst_reduce = 0;
+    for (const auto& t : r.rank_ms_per_step) worst_wait = std::max(worst_wait, t[2]), worst_reduce = std::max(worst_reduce, t[3]);
+    std::snprintf(line, sizeof line, " [%d ranks, G = %d%s; ms/step max wait %.4f, dt reduce %.4f]", r.ranks, r.ghost_rows,
+                  r.overlap ? ", overlap" : "", worst_wait, worst_reduce);
+    o << line;
+  }
   if (r.bandwidth_fraction > 0) {
     std::snprintf(line, sizeof line, " (%4.1f%% of copy bandwidth)", 100 * r.bandwidth_fraction);
     o << line;
@@ -73,6 +81,16 @@ std::string to_json(const BenchReport& rep, long steps) {
     w.value("ms_per_step", r.ms_per_step).value("cell_updates_per_s", r.cell_updates_per_s);
     w.value("bytes_per_cell_update", r.bytes_per_cell_update).value("achieved_gbs", r.achieved_gbs);
     w.value("bandwidth_fraction", r.bandwidth_fraction);
+    if (r.ranks > 1 || !r.rank_ms_per_step.empty()) {
+      w.begin_object("mpi").value("ranks", r.ranks).value("ghost_rows", r.ghost_rows).value("overlap", r.overlap);
+      w.begin_array("ms_per_step_compute_exchange_wait_reduce");
+      for (const auto& t : r.rank_ms_per_step) {
+        w.begin_array("");
+        for (double v : t) w.value("", v);
+        w.end_array();
+      }
+      w.end_array().end_object();
+    }
     w.end_object();
   }
   w.end_array();

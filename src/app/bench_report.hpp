@@ -2,6 +2,7 @@
 #pragma once
 
 #include <ostream>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,11 @@ struct BenchRow {
   double bytes_per_cell_update = 0;
   double achieved_gbs = 0;         // bytes_per_cell_update * cell_updates_per_s
   double bandwidth_fraction = 0;   // of the measured copy bandwidth (GPU rows)
+  // Under mpirun (mpi/): ranks, ghost rows G, overlapped exchange, and per rank the milliseconds
+  // per step spent computing, packing/unpacking halos, waiting for them, in the dt collective.
+  int ranks = 1, ghost_rows = 0;
+  bool overlap = false;
+  std::vector<std::array<double, 4>> rank_ms_per_step;
 };
 
 struct EstuaryResult {

@@ -10,6 +10,9 @@
 #include "app/options.hpp"
 #include "io/json.hpp"
 #include "ria/swe/solver.hpp"
+#include "mpi/distributed_solver.hpp"
+#include "mpi/job.hpp"
+#include "ria/exec/device_info.hpp"
 #include "validate/common.hpp"
 
 namespace ria::app {
@@ -26,19 +29,32 @@ struct BenchArgs {
   int estuary_n = 1000;
   bool balance = false;
   std::string json;
+  int ghost_rows = 2;       // under mpirun
+  bool no_overlap = false;  // under mpirun
 };
 
-BenchRow measure(exec::Backend b, const std::string& kernel, Precision p, int n, long steps, bool balance) {
+/// The solver measured: over the ranks of an MPI job (mpi/) when started by mpirun, else one.
+std::unique_ptr<swe::Solver> bench_solver(const swe::SolverSetup& s, const BenchArgs& a) {
+  if (!mpi::world().started) return swe::make_solver(s);
+  mpi::DecompositionOptions o;
+  o.ghost_rows = a.ghost_rows;
+  o.overlap = !a.no_overlap;
+  return mpi::make_distributed_solver(s, o, nullptr);
+}
+
+BenchRow measure(exec::Backend b, const std::string& kernel, Precision p, int n, const BenchArgs& a) {
   const validate::Options opt{b, kernel, p};
   swe::HostState init;
   swe::SolverSetup s = validate::water_column_setup(n, opt, init);
-  s.track_balance = balance;  // as `ria run` does: boundary/release/decay balance every step
-  auto solver = swe::make_solver(s);
+  s.track_balance = a.balance;  // as `ria run` does: boundary/release/decay balance every step
+  auto solver = bench_solver(s, a);
   solver->set_state(init);
   // The fused kernel runs whole CUDA graphs of 32 steps (steps past a limit only copy the state),
   // so warm-up and timed steps are multiples of 32 for every variant.
-  steps = (steps + 31) / 32 * 32;
+  const long steps = (a.steps + 31) / 32 * 32;
   solver->advance(1e30, 32);  // warm-up: first-touch, caches, graph capture
+  auto* dist = dynamic_cast<mpi::DistributedSolver*>(solver.get());
+  const mpi::StepTimes before = dist ? dist->times() : mpi::StepTimes{};
   const auto t0 = std::chrono::steady_clock::now();
   const long done = solver->advance(1e30, steps);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -47,35 +63,55 @@ BenchRow measure(exec::Backend b, const std::string& kernel, Precision p, int n,
   r.kernel = kernel;
   r.precision = p == Precision::f32 ? "float" : "double";
   r.nx = r.ny = n;
-  r.balance = balance;
+  r.balance = a.balance;
   r.steps = done;
   r.ms_per_step = 1e3 * wall / done;
   r.cell_updates_per_s = static_cast<double>(n) * n * done / wall;
   r.bytes_per_cell_update = solver->bytes_per_cell_update();
+  if (dist) {
+    const mpi::StepTimes t = dist->times();
+    const double ms = 1e3 / done;
+    const std::array<double, 4> mine = {(t.compute - before.compute) * ms, (t.exchange - before.exchange) * ms,
+                                        (t.wait - before.wait) * ms, (t.reduce - before.reduce) * ms};
+    r.rank_ms_per_step.resize(mpi::world().size);
+    mpi::all_gather(mine.data(), sizeof mine, r.rank_ms_per_step.data());
+    r.ranks = mpi::world().size;
+    r.ghost_rows = a.ghost_rows;
+    r.overlap = !a.no_overlap;
+  }
   return r;
 }
 
 int run_bench(const BenchArgs& a) {
+  const bool root = mpi::world().rank == 0;
+  if (mpi::world().started) {
+    if (a.estuary) throw std::invalid_argument("--estuary runs one process; start it without mpirun");
+    for (const auto& bn : a.backends)
+      if (exec::parse_backend(bn) == exec::Backend::cuda) exec::select_cuda_device(mpi::world().local_rank);
+  }
   BenchReport rep;
   rep.device = device_description(a.backends);
   rep.copy_bandwidth_gbs = measured_copy_bandwidth(a.backends);
   for (const auto& bn : a.backends) {
     const exec::Backend b = exec::parse_backend(bn);
-    std::vector<std::string> kernels = a.kernels.empty() ? swe::kernels_of(b) : a.kernels;
+    // Under mpirun a CUDA rank runs the host-synchronised kernel of its row block ("default").
+    std::vector<std::string> kernels = !a.kernels.empty()    ? a.kernels
+                                       : mpi::world().started ? std::vector<std::string>{"default"}
+                                                              : swe::kernels_of(b);
     if (kernels.empty()) throw std::runtime_error("backend '" + bn + "' is not built into this ria");
     for (const auto& k : kernels)
       for (const auto& ps : a.precisions)
         for (int n : a.sizes) {
-          BenchRow r = measure(b, k, parse_precision(ps), n, a.steps, a.balance);
+          BenchRow r = measure(b, k, parse_precision(ps), n, a);
           finish_row(r, rep.copy_bandwidth_gbs);
-          print_row(std::cout, r);
+          if (root) print_row(std::cout, r);
           rep.rows.push_back(r);
         }
   }
   if (a.estuary)
     rep.estuary = run_estuary(a.backends.back(), a.kernels.empty() ? "" : a.kernels.back(),
                               parse_precision(a.precisions.front()), a.estuary_n, a.estuary_hours, std::cout);
-  if (!a.json.empty()) io::write_file_atomic(a.json, to_json(rep, a.steps));
+  if (!a.json.empty() && root) io::write_file_atomic(a.json, to_json(rep, a.steps));
   return kOk;
 }
 
@@ -96,6 +132,9 @@ void register_bench(CLI::App& app, int& exit_code) {
   cmd->add_option("--estuary-size", a->estuary_n, "estuary grid n (n x n)")->check(CLI::Range(8, 100000))->capture_default_str();
   cmd->add_flag("--balance", a->balance, "track the water/pollutant balance every step, as `ria run` does");
   cmd->add_option("--json", a->json, "write the results as JSON to this file");
+  cmd->add_option("--ghost-rows", a->ghost_rows, "under mpirun: ghost rows per side, exchanged every G steps")
+      ->check(CLI::Range(1, 64))->capture_default_str();
+  cmd->add_flag("--no-overlap", a->no_overlap, "under mpirun: update all rows, then exchange");
   cmd->callback([a, &exit_code] {
     try {
       exit_code = run_bench(*a);

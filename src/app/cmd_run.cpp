@@ -19,6 +19,8 @@
 #include "io/json.hpp"
 #include "io/output_lock.hpp"
 #include "io/scenario/scenario_toml.hpp"
+#include "mpi/distributed_solver.hpp"
+#include "mpi/job.hpp"
 #include "ria/sim/driver.hpp"
 #include "ria/sim/schedule.hpp"
 
@@ -35,6 +37,10 @@ struct RunArgs {
   std::vector<std::string> sets;
   std::string restart;
   bool quiet = false;
+  int ghost_rows = 2;          // MPI: ghost rows G per side (exchange every G steps)
+  bool ghost_rows_set = false;
+  std::string split = "even";  // MPI: even or wet
+  bool no_overlap = false;     // MPI: update all rows before the halo exchange
 };
 
 /// SIGINT and SIGTERM set g_stop while the object lives (from before the inputs are read).
@@ -84,7 +90,7 @@ void prepare_output_dir(const std::string& dir) {
 
 void write_summary(const std::string& path, const sim::Scenario& sc, const swe::Solver& solver, const RunOutputs& out,
                    const std::vector<std::string>& files, double wall, double t_start, bool interrupted,
-                   std::optional<double> exact_error) {
+                   std::optional<double> exact_error, const mpi::DistributedSolver* distributed) {
   io::JsonWriter w;
   const swe::Balance& b = out.last_balance();
   const swe::Totals& t = out.last_totals();
@@ -98,6 +104,12 @@ void write_summary(const std::string& path, const sim::Scenario& sc, const swe::
   w.value("released", b.pollutant_released).value("decayed", b.pollutant_decayed);
   w.value("error", out.last_balance_error_pollutant()).end_object();
   if (exact_error) w.value("exact_depth_rel_l1", *exact_error);
+  if (distributed) {
+    const mpi::StepTimes st = distributed->times();
+    w.begin_object("mpi").value("ranks", static_cast<long long>(mpi::world().size)).value("rows", distributed->layout());
+    w.value("rank0_compute_s", st.compute).value("rank0_exchange_s", st.exchange).value("rank0_wait_s", st.wait);
+    w.value("rank0_reduce_s", st.reduce).value("exchanges", static_cast<long long>(st.exchanges)).end_object();
+  }
   w.value("checkpoint", out.checkpoint_path());
   w.begin_array("files");
   for (const std::string& f : files) w.value("", f);
@@ -105,113 +117,207 @@ void write_summary(const std::string& path, const sim::Scenario& sc, const swe::
   io::write_file_atomic(path, w.str());
 }
 
-int run_scenario(const RunArgs& a) {
-  const SignalsCaught signals;
-  sim::Scenario sc = a.scenario.empty() ? io::parse_scenario(kDefaultScenario, "<embedded default scenario>", ".", a.sets)
-                                        : io::load_scenario(a.scenario, a.sets);
+/// An MPI job's ranks other than 0 compute but write nothing.
+class NoOutputs final : public sim::Observer {
+ public:
+  void gauges(double, const std::vector<swe::Conserved<double>>&) override {}
+  void output(double, long, const swe::HostState&, const swe::Totals&, const swe::Balance&) override {}
+  void quicklook(double, const swe::HostState&) override {}
+  void checkpoint(double, long, const swe::HostState&, const swe::Balance&) override {}
+  void progress(const sim::Progress&) override {}
+};
+
+bool is_root() { return mpi::world().rank == 0; }
+
+/// Set when every rank finished its set-up: from here on a failure of one rank alone ends the job.
+bool g_ranks_running = false;
+
+/// An MPI job's ranks agree on the set-up (one collective): when any failed, every rank ends with
+/// the exit code of the lowest failing rank, and only that rank prints its message. Without MPI,
+/// a failure is simply rethrown.
+void agree_on_setup(std::exception_ptr failure) {
+  if (!mpi::world().started) {
+    if (failure) std::rethrow_exception(failure);
+    return;
+  }
+  std::string message;
+  int code = failure ? exit_code_of(failure, message) : kOk;
+  long first[1] = {failure ? mpi::world().size - mpi::world().rank : 0};
+  mpi::max_all(first, 1);
+  if (first[0] == 0) return;
+  const int rank = mpi::world().size - static_cast<int>(first[0]);
+  mpi::broadcast(&code, sizeof code, rank);
+  if (mpi::world().rank == rank) std::rethrow_exception(failure);
+  throw QuietExit{code};
+}
+
+/// Everything a run needs before its first step.
+struct Prepared {
+  sim::Scenario sc;
+  std::unique_ptr<sim::Model> m;
+  std::unique_ptr<io::Checkpoint> ck;
+  std::unique_ptr<io::OutputLock> lock;  // rank 0
+  std::string prec;
+  std::unique_ptr<swe::Solver> solver;
+  mpi::DistributedSolver* distributed = nullptr;  // the solver, when it spans an MPI job
+  std::unique_ptr<RunOutputs> out;       // rank 0
+};
+
+/// The solver of the run: over the ranks of an MPI job (mpi/), else of this process.
+std::unique_ptr<swe::Solver> make_run_solver(const RunArgs& a, const swe::SolverSetup& s, Prepared& p) {
+  if (!mpi::world().started) {
+    if (a.ghost_rows_set || a.split != "even" || a.no_overlap)
+      throw std::invalid_argument("--ghost-rows, --split and --no-overlap apply to a run started by mpirun or srun");
+    return swe::make_solver(s);
+  }
+  mpi::DecompositionOptions o;
+  o.ghost_rows = a.ghost_rows;
+  o.split = mpi::parse_split(a.split);
+  o.overlap = !a.no_overlap;
+  auto d = mpi::make_distributed_solver(s, o, &g_stop);
+  p.distributed = d.get();
+  return d;
+}
+
+std::unique_ptr<Prepared> prepare(const RunArgs& a) {
+  auto p = std::make_unique<Prepared>();
+  p->sc = a.scenario.empty() ? io::parse_scenario(kDefaultScenario, "<embedded default scenario>", ".", a.sets)
+                             : io::load_scenario(a.scenario, a.sets);
+  sim::Scenario& sc = p->sc;
   if (!a.output.empty()) sc.output.directory = a.output;
-  if (interrupted_during("reading the scenario")) return kInterrupted;
+  if (interrupted_during("reading the scenario")) throw QuietExit{kInterrupted};
   const exec::Backend backend = exec::parse_backend(a.backend.backend);
   const Precision precision = parse_precision(a.backend.precision);
   const sim::Bed bed = load_bed(sc, backend, precision);
-  if (interrupted_during("reading the bed")) return kInterrupted;
+  if (interrupted_during("reading the bed")) throw QuietExit{kInterrupted};
   const std::vector<double> eta0 =
       sc.initial.kind == sim::InitialSpec::Kind::raster || sc.initial.kind == sim::InitialSpec::Kind::netcdf
           ? load_initial_eta(sc, bed)
           : std::vector<double>{};
-  sim::Model m = sim::build_model(sc, bed, eta0);
-  for (const std::string& w : sim::scenario_warnings(sc)) std::fprintf(stderr, "ria run: warning: %s\n", w.c_str());
+  p->m = std::make_unique<sim::Model>(sim::build_model(sc, bed, eta0));
+  sim::Model& m = *p->m;
+  if (is_root())
+    for (const std::string& w : sim::scenario_warnings(sc)) std::fprintf(stderr, "ria run: warning: %s\n", w.c_str());
   m.setup.backend = backend;
   m.setup.kernel = a.backend.kernel;
   m.setup.precision = precision;
-  if (interrupted_during("building the model")) return kInterrupted;
-  prepare_output_dir(sc.output.directory);
-  const io::OutputLock lock(sc.output.directory);
+  if (interrupted_during("building the model")) throw QuietExit{kInterrupted};
+  if (is_root()) {
+    prepare_output_dir(sc.output.directory);
+    p->lock = std::make_unique<io::OutputLock>(sc.output.directory);
+  }
 
   // Restart: from --restart or initial.kind = "checkpoint".
   const std::string restart = !a.restart.empty() ? a.restart
                               : sc.initial.kind == sim::InitialSpec::Kind::checkpoint ? sc.initial.path : "";
-  std::unique_ptr<io::Checkpoint> ck;
-  const std::string prec = precision == Precision::f32 ? "float" : "double";
+  p->prec = precision == Precision::f32 ? "float" : "double";
   const RunKey key = run_key(sc, m);
   if (!restart.empty()) {
-    ck = std::make_unique<io::Checkpoint>(io::read_checkpoint(restart));
-    check_restart(*ck, restart, sc, m, key, prec);
+    p->ck = std::make_unique<io::Checkpoint>(io::read_checkpoint(restart));
+    check_restart(*p->ck, restart, sc, m, key, p->prec);
   }
 
-  auto solver = swe::make_solver(m.setup);
+  p->solver = make_run_solver(a, m.setup, *p);
+  swe::Solver& solver = *p->solver;
   swe::Totals initial;
-  if (ck) {
-    solver->set_state(ck->state);
-    solver->set_clock(ck->t, static_cast<long>(ck->steps));
-    solver->set_balance(ck->balance);
-    initial = ck->initial;
+  if (p->ck) {
+    solver.set_state(p->ck->state);
+    solver.set_clock(p->ck->t, static_cast<long>(p->ck->steps));
+    solver.set_balance(p->ck->balance);
+    initial = p->ck->initial;
   } else {
-    solver->set_state(m.init);
-    initial = solver->totals();
+    solver.set_state(m.init);
+    initial = solver.totals();
     swe::Balance b0;
     b0.water_expected = initial.water;
     b0.pollutant_expected = initial.pollutant;
-    solver->set_balance(b0);
+    solver.set_balance(b0);
   }
-  if (interrupted_during("setting up the solver")) return kInterrupted;
+  if (interrupted_during("setting up the solver")) throw QuietExit{kInterrupted};
+  if (is_root()) {
+    RunContext ctx{sc.output.directory, p->prec, key.fingerprint, key.identity, p->ck.get(), a.quiet};
+    p->out = std::make_unique<RunOutputs>(sc, m, ctx, initial);
+  }
+  return p;
+}
 
-  RunContext ctx{sc.output.directory, prec, key.fingerprint, key.identity, ck.get(), a.quiet};
-  RunOutputs out(sc, m, ctx, initial);
-  if (!a.quiet)
+int run_scenario(const RunArgs& a) {
+  const SignalsCaught signals;
+  std::unique_ptr<Prepared> p;
+  try {
+    p = prepare(a);
+  } catch (...) {
+    agree_on_setup(std::current_exception());
+  }
+  agree_on_setup(nullptr);
+  g_ranks_running = mpi::world().started;
+  const sim::Scenario& sc = p->sc;
+  const sim::Model& m = *p->m;
+  swe::Solver& solver = *p->solver;
+  NoOutputs none;
+  sim::Observer& obs = p->out ? static_cast<sim::Observer&>(*p->out) : none;
+  const bool quiet = a.quiet || !is_root();
+  if (!quiet) {
     std::printf("ria run %s: %d x %d cells of %g m, %s, t = %g s to %g s, output every %g s, %s -> %s\n", sc.file.c_str(),
-                m.setup.grid.nx, m.setup.grid.ny, m.setup.grid.dx, solver->description().c_str(), solver->time(),
+                m.setup.grid.nx, m.setup.grid.ny, m.setup.grid.dx, solver.description().c_str(), solver.time(),
                 sc.time.duration, sc.time.output_interval, checkpoint_text(sim::checkpoint_every(sc)).c_str(),
-                out.checkpoint_path().c_str());
+                p->out->checkpoint_path().c_str());
+    if (p->distributed) std::printf("rows: %s\n", p->distributed->layout().c_str());
+  }
   sim::RunOptions opt;
-  opt.t_start = ck ? ck->t : 0.0;
-  opt.stop = &g_stop;
+  opt.t_start = p->ck ? p->ck->t : 0.0;
+  opt.stop = p->distributed ? p->distributed->stop_flag() : &g_stop;
   const auto w0 = std::chrono::steady_clock::now();
   sim::RunEnd end = sim::RunEnd::finished;
   // The partial outputs replace the earlier files only when the run ends in order (also after a
   // signal or a numerical failure with its checkpoint); an I/O failure leaves both.
-  auto commit = [&] {
+  auto commit = [&]() -> std::vector<std::string> {
+    if (!p->out) return {};
     try {
-      return out.finish();
+      return p->out->finish();
     } catch (const io::IoError& e) {
-      throw io::IoError(e.what() + out.abandon());
+      throw io::IoError(e.what() + p->out->abandon());
     }
   };
   try {
-    end = sim::run(*solver, sc, m, out, opt);
+    end = sim::run(solver, sc, m, obs, opt);
   } catch (const swe::NumericalError&) {
     commit();
     throw;
   } catch (const io::IoError& e) {
-    throw io::IoError(e.what() + out.abandon());
+    if (!p->out) throw;
+    throw io::IoError(e.what() + p->out->abandon());
   } catch (...) {
-    out.abandon();
+    if (p->out) p->out->abandon();
     throw;
   }
   if (end == sim::RunEnd::not_started) {
-    out.discard();
-    interrupted_during("starting the run");
+    if (p->out) p->out->discard();
+    if (is_root()) interrupted_during("starting the run");
     return kInterrupted;
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
   const std::vector<std::string> files = commit();
   const bool interrupted = end == sim::RunEnd::interrupted;
   swe::HostState final_state;
-  solver->get_state(final_state);
-  const std::optional<double> exact_error = exact_depth_error(sc, final_state, solver->time());
-  write_summary(sc.output.directory + "/summary.json", sc, *solver, out, files, wall, opt.t_start, interrupted, exact_error);
+  solver.get_state(final_state);
+  if (!is_root()) return interrupted ? kInterrupted : kOk;
+  const std::optional<double> exact_error = exact_depth_error(sc, final_state, solver.time());
+  write_summary(sc.output.directory + "/summary.json", sc, solver, *p->out, files, wall, opt.t_start, interrupted,
+                exact_error, p->distributed);
   if (interrupted) {
     std::printf("interrupted by signal %d at t = %g s (step %ld); checkpoint %s; resume with --restart %s\n",
-                g_stop.load(), solver->time(), solver->steps(), out.checkpoint_path().c_str(), out.checkpoint_path().c_str());
+                opt.stop->load(), solver.time(), solver.steps(), p->out->checkpoint_path().c_str(),
+                p->out->checkpoint_path().c_str());
     return kInterrupted;
   }
   if (exact_error && !a.quiet)
     std::printf("exact solution (%s): relative L1 error of the depth at t = %g s: %.4e\n", sc.domain.analytic.c_str(),
-                solver->time(), *exact_error);
+                solver.time(), *exact_error);
   if (!a.quiet)
     std::printf("done: %g s simulated in %.1f s wall (%sx real time), %ld steps on %s; results in %s/\n",
-                solver->time() - opt.t_start, wall, ratio_text((solver->time() - opt.t_start) / wall).c_str(), solver->steps(),
-                solver->description().c_str(), sc.output.directory.c_str());
+                solver.time() - opt.t_start, wall, ratio_text((solver.time() - opt.t_start) / wall).c_str(), solver.steps(),
+                solver.description().c_str(), sc.output.directory.c_str());
   return kOk;
 }
 
@@ -227,8 +333,23 @@ void register_run(CLI::App& app, int& exit_code) {
   cmd->add_option("--set", a->sets, "override a scenario key, e.g. --set time.duration=2h (repeatable)");
   cmd->add_option("--restart", a->restart, "continue from a checkpoint written by an earlier run");
   cmd->add_flag("--quiet", a->quiet, "no progress or balance lines");
-  cmd->callback([a, &exit_code] {
-    exit_code = guarded("ria run", [&] { return run_scenario(*a); });
+  CLI::Option* ghost = cmd->add_option("--ghost-rows", a->ghost_rows, "under mpirun: ghost rows per side, exchanged every G steps")
+      ->check(CLI::Range(1, 64))->capture_default_str();
+  cmd->add_option("--split", a->split, "under mpirun: rows per rank split 'even' or balanced by 'wet' cells")
+      ->capture_default_str();
+  cmd->add_flag("--no-overlap", a->no_overlap, "under mpirun: update all rows, then exchange (for measurement)");
+  cmd->callback([a, ghost, &exit_code] {
+    a->ghost_rows_set = ghost->count() > 0;
+    const std::string name = mpi::world().started ? "ria run (rank " + std::to_string(mpi::world().rank) + " of " +
+                                                        std::to_string(mpi::world().size) + ")"
+                                                  : "ria run";
+    exit_code = guarded(name, [&] { return run_scenario(*a); });
+    // A failure of one rank after the set-up (an I/O error on rank 0, a device error, an injected
+    // fault) ends every rank of the job at once; the numerical failures and signals are collective.
+    if (g_ranks_running && exit_code != kOk && exit_code != kNumericalError && exit_code != kInterrupted) {
+      std::fflush(nullptr);
+      mpi::abort_job(exit_code);
+    }
     // HDF5 1.10's exit handler crashes (SIGSEGV in H5F__close_cb) on a file whose close failed
     // after a failed write; every file of the run is closed or left by now, so an I/O failure
     // ends the process without exit handlers, keeping its exit code 3.

@@ -4,11 +4,14 @@
 #include <iostream>
 
 #include "app/options.hpp"
+#include "mpi/job.hpp"
 #include "ria/exec/threads.hpp"
 
 int main(int argc, char** argv) {
   // OpenMP threads sleep while they wait (ria/exec/threads.hpp).
   ria::exec::adopt_passive_wait(argv);
+  // Under mpirun or srun: MPI_Init (mpi/job.hpp); a plain start stays one process without MPI.
+  ria::mpi::start(argc, argv);
   // A file-size limit (or a full disk) must make writes fail with an error, not kill the process.
   std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"ria: GPU shallow-water simulator with pollutant transport (Roe scheme, Viñas et al. 2012)"};
@@ -23,7 +26,9 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int rc = app.exit(e);
+    ria::mpi::finish();
     return rc == 0 ? 0 : ria::app::kBadInput;
   }
+  ria::mpi::finish();
   return exit_code;
 }

@@ -26,24 +26,38 @@ Precision parse_precision(const std::string& s) {
   throw std::invalid_argument("unknown precision '" + s + "' (expected float or double)");
 }
 
+int exit_code_of(std::exception_ptr e, std::string& message) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const QuietExit& q) {
+    message.clear();
+    return q.code;
+  } catch (const swe::NotBuiltError& e) {
+    message = e.what();
+    return kNotBuilt;
+  } catch (const swe::NumericalError& e) {
+    message = std::string("numerical failure: ") + e.what();
+    return kNumericalError;
+  } catch (const io::IoError& e) {
+    message = e.what();
+    return kIoError;
+  } catch (const std::invalid_argument& e) {
+    message = e.what();
+    return kBadInput;
+  } catch (const std::exception& e) {
+    message = e.what();
+    return kFail;
+  }
+}
+
 int guarded(const std::string& cmd, const std::function<int()>& body) {
   try {
     return body();
-  } catch (const swe::NotBuiltError& e) {
-    std::cerr << cmd << ": " << e.what() << "\n";
-    return kNotBuilt;
-  } catch (const swe::NumericalError& e) {
-    std::cerr << cmd << ": numerical failure: " << e.what() << "\n";
-    return kNumericalError;
-  } catch (const io::IoError& e) {
-    std::cerr << cmd << ": " << e.what() << "\n";
-    return kIoError;
-  } catch (const std::invalid_argument& e) {
-    std::cerr << cmd << ": " << e.what() << "\n";
-    return kBadInput;
-  } catch (const std::exception& e) {
-    std::cerr << cmd << ": " << e.what() << "\n";
-    return kFail;
+  } catch (...) {
+    std::string message;
+    const int code = exit_code_of(std::current_exception(), message);
+    if (!message.empty()) std::cerr << cmd << ": " << message << "\n";
+    return code;
   }
 }
 

@@ -1,6 +1,7 @@
 // Command-line pieces shared by the subcommands.
 #pragma once
 
+#include <exception>
 #include <functional>
 #include <string>
 
@@ -17,6 +18,15 @@ namespace ria::app {
 enum ExitCode : int {
   kOk = 0, kFail = 1, kBadInput = 2, kIoError = 3, kNumericalError = 4, kNotBuilt = 5, kInterrupted = 6
 };
+
+/// Ends a command with this exit code and no message (the message was given elsewhere, e.g. by
+/// another rank of an MPI job).
+struct QuietExit {
+  int code;
+};
+
+/// The exit code of an exception (below) and its message; QuietExit gives its code and no message.
+int exit_code_of(std::exception_ptr e, std::string& message);
 
 /// Runs `body` and maps its exceptions to exit codes with one message on stderr "<cmd>: <what>":
 /// bad input 2, I/O failure 3, numerical failure 4, not built 5, anything else 1.

@@ -1,12 +1,17 @@
 // CPU backends (serial reference and OpenMP): the same per-cell update; each cell is written by
-// one thread from the old state only, so the two are bitwise identical.
+// one thread from the old state only, so the two are bitwise identical. One class serves the whole
+// grid (Solver) and a row block of it (BlockSolver, for the MPI layer): the whole grid is the block
+// that stores and owns every row.
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
 #include "exec/cpu/parallel_for.hpp"
 #include "ria/exec/reduce.hpp"
 #include "ria/exec/threads.hpp"
+#include "ria/swe/block_solver.hpp"
 #include "ria/swe/cfl.hpp"
+#include "ria/swe/perimeter_sum.hpp"
 #include "swe/solver_common.hpp"
 #include "swe/stencil.hpp"
 
@@ -14,24 +19,36 @@ namespace ria::swe {
 namespace {
 
 template <class T>
-class CpuSolver final : public Solver {
+class CpuSolver final : public Solver, public BlockSolver {
  public:
-  CpuSolver(const SolverSetup& s, bool parallel)
-      : setup_(s), parallel_(parallel), reducer_(exec::make_host_reducer(parallel)), n_(s.grid.cells()) {
+  CpuSolver(const SolverSetup& s, bool parallel, const RowBlock& b)
+      : setup_(s),
+        parallel_(parallel),
+        reducer_(exec::make_host_reducer(parallel)),
+        block_(b),
+        nx_(s.grid.nx),
+        n_(static_cast<std::size_t>(b.stored_rows()) * s.grid.nx),
+        offset_(static_cast<std::size_t>(b.stored_begin) * s.grid.nx) {
     if (parallel_) exec::thread_policy();  // sets the thread count before the first parallel region
     sweep_ = make_sweep_params<T>(s);
-    H_.assign(s.H.begin(), s.H.end());
-    manning_.assign(s.manning.begin(), s.manning.end());
-    if (!manning_.empty()) sweep_.manning = manning_.data();
+    check_block(s.grid, b);
+    sweep_.row0 = b.stored_begin;
+    H_.assign(s.H.begin() + offset_, s.H.begin() + offset_ + n_);
+    if (!s.manning.empty()) {
+      manning_.assign(s.manning.begin() + offset_, s.manning.begin() + offset_ + n_);
+      sweep_.manning = manning_.data();
+    }
     for (auto* v : {&cur_, &next_}) v->resize(4 * n_);
     local_dt_.assign(n_, T(0));
   }
 
+  // ------------------------------------------------------------------ Solver (the whole grid)
   void set_state(const HostState& s) override {
     copy_in(s.h, h(cur_)); copy_in(s.qx, qx(cur_)); copy_in(s.qy, qy(cur_)); copy_in(s.hc, hc(cur_));
     compute_local_dt(cur_);
   }
   void get_state(HostState& s) const override {
+    require_whole("get_state");
     s.resize(n_);
     for (std::size_t k = 0; k < n_; ++k) {
       s.h[k] = cur_[k]; s.qx[k] = cur_[n_ + k]; s.qy[k] = cur_[2 * n_ + k]; s.hc[k] = cur_[3 * n_ + k];
@@ -42,16 +59,19 @@ class CpuSolver final : public Solver {
   void set_clock(double t, long steps) override { t_ = t; steps_ = steps; }
 
   long advance(double t_stop, long max_steps) override {
+    require_whole("advance");
     return host_advance(
         setup_, t_, steps_, t_stop, max_steps,
         [&] { return reducer_->reduce(exec::ReduceOp::min, local_dt_.data(), n_); },
         [&](double dt) {
           if (setup_.track_balance) account(dt);
-          sweep(static_cast<T>(dt));
+          sweep(t_, static_cast<T>(dt), 0, setup_.grid.ny);
+          cur_.swap(next_);
         });
   }
 
   Totals totals() const override {
+    require_whole("totals");
     const double area = setup_.grid.area();
     return {reducer_->reduce(exec::ReduceOp::sum, cur_.data(), n_) * area,
             reducer_->reduce(exec::ReduceOp::sum, cur_.data() + 3 * n_, n_) * area};
@@ -61,8 +81,9 @@ class CpuSolver final : public Solver {
   void set_balance(const Balance& b) override { balance_ = b; }
   std::vector<Conserved<double>> probe(const std::vector<std::size_t>& cells) const override {
     std::vector<Conserved<double>> out;
-    for (std::size_t k : cells) {
-      if (k >= n_) throw std::out_of_range("probe: cell index outside the grid");
+    for (std::size_t g : cells) {
+      if (g < offset_ || g - offset_ >= n_) throw std::out_of_range("probe: cell index outside the stored rows");
+      const std::size_t k = g - offset_;
       out.push_back({double(cur_[k]), double(cur_[n_ + k]), double(cur_[2 * n_ + k]), double(cur_[3 * n_ + k])});
     }
     return out;
@@ -79,76 +100,149 @@ class CpuSolver final : public Solver {
   // Reads state (4) and bed (1), writes state (4) and the local dt (1), reads the local dt (1).
   double bytes_per_cell_update() const override { return 11.0 * sizeof(T); }
 
+  // ------------------------------------------------------------------ BlockSolver (a row block)
+  const RowBlock& block() const override { return block_; }
+  void get_rows(int j0, int j1, double* out) const override {
+    const std::size_t m = rows_span(j0, j1);
+    for (int c = 0; c < 4; ++c)
+      std::copy_n(cur_.data() + c * n_ + local(j0), m, out + c * m);
+  }
+  std::size_t row_bytes() const override { return 4 * sizeof(T) * static_cast<std::size_t>(nx_); }
+  void step(double t, double dt, int j0, int j1) override {
+    rows_span(j0, j1);
+    sweep(t, static_cast<T>(dt), j0, j1);
+    updated_.push_back({j0, j1});
+  }
+  void pack(Level level, int j0, int j1, void* host) override {
+    const std::size_t m = rows_span(j0, j1);
+    const std::vector<T>& v = level == Level::current ? cur_ : next_;
+    T* dst = static_cast<T*>(host);
+    for (int c = 0; c < 4; ++c) std::copy_n(v.data() + c * n_ + local(j0), m, dst + c * m);
+  }
+  void unpack(Level level, int j0, int j1, const void* host) override {
+    const std::size_t m = rows_span(j0, j1);
+    std::vector<T>& v = level == Level::current ? cur_ : next_;
+    const T* src = static_cast<const T*>(host);
+    for (int c = 0; c < 4; ++c) std::copy_n(src + c * m, m, v.data() + c * n_ + local(j0));
+  }
+  double swap() override {
+    cur_.swap(next_);
+    double m = INFINITY;
+    for (const auto& r : updated_) m = std::min(m, min_local_dt(r.first, r.second));
+    updated_.clear();
+    return m;
+  }
+  double min_local_dt(int j0, int j1) override {
+    return reducer_->reduce(exec::ReduceOp::min, local_dt_.data() + local(j0), rows_span(j0, j1));
+  }
+  void edge_rates(double t, int e0, int e1, BoundaryRates* out) override {
+    const ArraySource<T> src{view(cur_), H_.data(), nx_, block_.stored_begin};
+    for (int e = e0; e < e1; ++e) out[e - e0] = perimeter_edge_rates(src, sweep_, t, e);
+  }
+
  private:
+  static void check_block(const Grid& g, const RowBlock& b) {
+    if (!(0 <= b.stored_begin && b.stored_begin <= b.owned_begin && b.owned_begin < b.owned_end &&
+          b.owned_end <= b.stored_end && b.stored_end <= g.ny))
+      throw std::invalid_argument("row block is not inside the grid or owns no row");
+  }
+  void require_whole(const char* what) const {
+    if (block_.stored_begin != 0 || block_.stored_end != setup_.grid.ny)
+      throw std::logic_error(std::string(what) + " needs the whole grid; this solver holds a row block");
+  }
+  /// Offset of global row j in a stored field.
+  std::size_t local(int j) const { return static_cast<std::size_t>(j - block_.stored_begin) * nx_; }
+  /// Cells in rows [j0, j1), which must be stored.
+  std::size_t rows_span(int j0, int j1) const {
+    if (j0 < block_.stored_begin || j1 > block_.stored_end || j0 > j1)
+      throw std::out_of_range("rows outside the stored rows of the block");
+    return static_cast<std::size_t>(j1 - j0) * nx_;
+  }
   static T* h(std::vector<T>& v) { return v.data(); }
   T* qx(std::vector<T>& v) const { return v.data() + n_; }
   T* qy(std::vector<T>& v) const { return v.data() + 2 * n_; }
   T* hc(std::vector<T>& v) const { return v.data() + 3 * n_; }
   void copy_in(const std::vector<double>& src, T* dst) const {
-    if (src.size() != n_) throw std::invalid_argument("state field has the wrong size for the grid");
-    for (std::size_t k = 0; k < n_; ++k) dst[k] = static_cast<T>(src[k]);
+    if (src.size() != setup_.grid.cells()) throw std::invalid_argument("state field has the wrong size for the grid");
+    for (std::size_t k = 0; k < n_; ++k) dst[k] = static_cast<T>(src[offset_ + k]);
   }
   ConstFields<T> view(const std::vector<T>& v) const {
     return {v.data(), v.data() + n_, v.data() + 2 * n_, v.data() + 3 * n_};
   }
 
-  void compute_local_dt(std::vector<T>& state) {
+  void local_dt_rows(const std::vector<T>& state, int j0, int j1) {
     const ConstFields<T> f = view(state);
-    const int nx = setup_.grid.nx;
-    exec::cpu::for_rows(parallel_, 0, setup_.grid.ny, [&](int j) {
-      for (int i = 0; i < nx; ++i) {
-        const std::size_t k = static_cast<std::size_t>(j) * nx + i;
+    exec::cpu::for_rows(parallel_, j0, j1, [&](int j) {
+      for (int i = 0; i < nx_; ++i) {
+        const std::size_t k = local(j) + i;
         local_dt_[k] = local_dt(load(f, k), sweep_.inv_dx, sweep_.inv_dy, sweep_.phys);
       }
     });
   }
+  void compute_local_dt(const std::vector<T>& state) { local_dt_rows(state, block_.stored_begin, block_.stored_end); }
 
-  /// Balance of the step about to be taken from the current state (balance.hpp).
+  /// Balance of the step about to be taken from the current state (balance.hpp); the perimeter
+  /// rates are summed in the tree order of perimeter_sum.hpp, as the MPI layer sums them.
   void account(double dt) {
-    const ArraySource<T> src{view(cur_), H_.data(), setup_.grid.nx, 0};
+    const ArraySource<T> src{view(cur_), H_.data(), nx_, block_.stored_begin};
+    const BoundaryRates r = tree_sum<BoundaryRates>(perimeter_edges(sweep_), [&](long e) {
+      return perimeter_edge_rates(src, sweep_, t_, static_cast<int>(e));
+    });
     double rw, rc;
     release_totals(sweep_.rel, t_, rw, rc);
-    accumulate_step(balance_, perimeter_rates(src, sweep_, t_), rw, rc, dt, setup_.params.decay_rate);
+    accumulate_step(balance_, r, rw, rc, dt, setup_.params.decay_rate);
   }
 
-  void sweep(T dt) {
-    const ArraySource<T> src{view(cur_), H_.data(), setup_.grid.nx, 0};
+  /// Rows [j0, j1) of the next level from the current one, with their local dt.
+  void sweep(double t, T dt, int j0, int j1) {
+    const ArraySource<T> src{view(cur_), H_.data(), nx_, block_.stored_begin};
     const Fields<T> out{h(next_), qx(next_), qy(next_), hc(next_)};
-    const int nx = setup_.grid.nx;
-    const double t = t_;
-    exec::cpu::for_rows(parallel_, 0, setup_.grid.ny, [&](int j) {
-      for (int i = 0; i < nx; ++i) {
-        const std::size_t k = static_cast<std::size_t>(j) * nx + i;
+    exec::cpu::for_rows(parallel_, j0, j1, [&](int j) {
+      for (int i = 0; i < nx_; ++i) {
+        const std::size_t k = local(j) + i;
         const Conserved<T> w = step_cell(src, sweep_, t, dt, i, j);
         store(out, k, w);
         local_dt_[k] = local_dt(w, sweep_.inv_dx, sweep_.inv_dy, sweep_.phys);
       }
     });
-    cur_.swap(next_);
   }
 
   SolverSetup setup_;
   bool parallel_;
   std::unique_ptr<exec::Reducer> reducer_;
-  std::size_t n_;
+  RowBlock block_;
+  int nx_;
+  std::size_t n_, offset_;  // stored cells; global index of stored cell 0
   SweepParams<T> sweep_;
   std::vector<T> H_, cur_, next_, local_dt_, manning_;
+  std::vector<std::pair<int, int>> updated_;  // row ranges stepped since the last swap
   double t_ = 0;
   long steps_ = 0;
   Balance balance_;
 };
 
-}  // namespace
-
-std::unique_ptr<Solver> make_cpu_solver(const SolverSetup& s) {
+bool parallel_backend(const SolverSetup& s) {
   const bool parallel = s.backend == exec::Backend::openmp;
   if (parallel && !exec::built_with_openmp())
     throw NotBuiltError("backend 'openmp' requested but ria was not built with OpenMP (-DRIA_OPENMP=ON)");
   if (s.kernel != "default" && !s.kernel.empty())
     throw std::invalid_argument("kernel '" + s.kernel + "' does not exist for backend '" + exec::to_string(s.backend) +
                                 "' (CPU backends have only 'default')");
-  if (s.precision == Precision::f32) return std::make_unique<CpuSolver<float>>(s, parallel);
-  return std::make_unique<CpuSolver<double>>(s, parallel);
+  return parallel;
+}
+
+template <class Base>
+std::unique_ptr<Base> make_cpu(const SolverSetup& s, const RowBlock& b) {
+  const bool parallel = parallel_backend(s);
+  if (s.precision == Precision::f32) return std::make_unique<CpuSolver<float>>(s, parallel, b);
+  return std::make_unique<CpuSolver<double>>(s, parallel, b);
+}
+
+}  // namespace
+
+std::unique_ptr<Solver> make_cpu_solver(const SolverSetup& s) { return make_cpu<Solver>(s, RowBlock::whole(s.grid)); }
+std::unique_ptr<BlockSolver> make_cpu_block_solver(const SolverSetup& s, const RowBlock& b) {
+  return make_cpu<BlockSolver>(s, b);
 }
 
 }  // namespace ria::swe

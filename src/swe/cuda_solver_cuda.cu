@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "exec/cuda/cuda_check.hpp"
+#include "exec/cuda/texture.hpp"
 #include "ria/exec/reduce.hpp"
 #include "swe/solver_common.hpp"
 #include "swe/swe_kernels_cuda.cuh"
@@ -50,20 +51,6 @@ const Variant& find_variant(const std::string& name) {
 constexpr int kGraphSteps = 32;  // steps per CUDA graph launch (even: the ping-pong ends where it began)
 
 template <class T>
-cudaTextureObject_t make_texture(const T* d, std::size_t n) {
-  cudaResourceDesc res{};
-  res.resType = cudaResourceTypeLinear;
-  res.res.linear.devPtr = const_cast<T*>(d);
-  res.res.linear.desc = sizeof(T) == 4 ? cudaCreateChannelDesc<float>() : cudaCreateChannelDesc<int2>();
-  res.res.linear.sizeInBytes = n * sizeof(T);
-  cudaTextureDesc td{};
-  td.readMode = cudaReadModeElementType;
-  cudaTextureObject_t t = 0;
-  RIA_CUDA_CHECK(cudaCreateTextureObject(&t, &res, &td, nullptr));
-  return t;
-}
-
-template <class T>
 class CudaSolver final : public Solver {
  public:
   // Fields start at multiples of 512 bytes (the texture alignment of linear memory).
@@ -91,9 +78,9 @@ class CudaSolver final : public Solver {
     const std::vector<T> H(s.H.begin(), s.H.end());
     RIA_CUDA_CHECK(cudaMemcpy(H_, H.data(), n_ * sizeof(T), cudaMemcpyHostToDevice));
     if (v.textures) {
-      tex_H_ = make_texture(H_, n_);
+      tex_H_ = exec::cuda::make_texture(H_, n_);
       for (int b = 0; b < 2; ++b)
-        for (int f = 0; f < 4; ++f) tex_[b][f] = make_texture(buf_[b] + f * stride_, n_);
+        for (int f = 0; f < 4; ++f) tex_[b][f] = exec::cuda::make_texture(buf_[b] + f * stride_, n_);
     }
     RIA_CUDA_CHECK(cudaStreamCreate(&stream_));
     RIA_CUDA_CHECK(cudaStreamCreate(&side_));
@@ -244,7 +231,7 @@ class CudaSolver final : public Solver {
   void tiled(const Src& src, int out, T dt) {
     cuda::StepDt<T, kDevice> step{dt, clock_};
     cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice>
-        <<<grid_, dim3(BX, BY), 0, stream_>>>(src, fields(out), sweep_, t_, step, partial_);
+        <<<grid_, dim3(BX, BY), 0, stream_>>>(src, fields(out), sweep_, t_, step, partial_, 0, setup_.grid.ny);
   }
 
   /// Tile shapes instantiated per use: the decoupled steps use 16x16 only, the optimized kernel

@@ -7,6 +7,11 @@ std::unique_ptr<Solver> make_solver(const SolverSetup& s) {
   return make_cpu_solver(s);
 }
 
+std::unique_ptr<BlockSolver> make_block_solver(const SolverSetup& s, const RowBlock& b) {
+  if (s.backend == exec::Backend::cuda) return make_cuda_block_solver(s, b);
+  return make_cpu_block_solver(s, b);
+}
+
 }  // namespace ria::swe
 
 namespace ria::swe {

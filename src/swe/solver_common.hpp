@@ -6,6 +6,7 @@
 #include <string>
 #include <stdexcept>
 
+#include "ria/swe/block_solver.hpp"
 #include "ria/swe/cfl.hpp"
 #include "ria/swe/solver.hpp"
 #include "swe/stencil.hpp"
@@ -85,6 +86,8 @@ BoundaryRates perimeter_rates(const Src& src, const SweepParams<T>& s, double t)
 
 std::unique_ptr<Solver> make_cpu_solver(const SolverSetup& s);
 std::unique_ptr<Solver> make_cuda_solver(const SolverSetup& s);
+std::unique_ptr<BlockSolver> make_cpu_block_solver(const SolverSetup& s, const RowBlock& b);
+std::unique_ptr<BlockSolver> make_cuda_block_solver(const SolverSetup& s, const RowBlock& b);
 std::vector<std::string> cuda_kernel_names();  // empty when not built with CUDA
 
 }  // namespace ria::swe

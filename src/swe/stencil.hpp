@@ -42,7 +42,7 @@ struct SweepParams {
   SweParams<T> phys;
   Boundaries bc;
   Releases rel;
-  const T* manning = nullptr;  // per-cell Manning n, row-major nx per stored row; null: phys.manning
+  const T* manning = nullptr;  // per-cell Manning n of the stored rows (from row0), row-major; null: phys.manning
 };
 
 template <class T>
@@ -117,7 +117,7 @@ RIA_HD inline Conserved<T> finish_cell(const Conserved<T>& w, const EdgeFlux<T>&
                                        const EdgeFlux<T>& south, const EdgeFlux<T>& north, const SweepParams<T>& s,
                                        double t, T dt, int i, int j) {
   SweParams<T> p = s.phys;
-  if (s.manning) p.manning = s.manning[static_cast<std::size_t>(j) * s.nx + i];  // a Manning raster
+  if (s.manning) p.manning = s.manning[static_cast<std::size_t>(j - s.row0) * s.nx + i];  // a Manning raster
   Conserved<T> r = update_cell(w, west, east, south, north, dt, s.inv_dx, s.inv_dy, p);
   apply_releases(r, s.rel, t, dt, i, j);
   return r;

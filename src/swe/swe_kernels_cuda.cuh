@@ -105,27 +105,29 @@ struct StepDt {
   __device__ double time(double t_host) const { return kDeviceDt ? clock->t : t_host; }
 };
 
-/// A BX x BY block updates the (BX-1) x (BY-1) cells of its tile. Thread (tx, ty) stands for cell
-/// (i, j) = (bx (BX-1) + tx - 1, by (BY-1) + ty - 1): it computes the edge east of its cell and
+/// A BX x BY block updates the (BX-1) x (BY-1) cells of its tile, in rows [j_begin, j_end) (all
+/// rows, or a row range of a row block). Thread (tx, ty) stands for cell
+/// (i, j) = (bx (BX-1) + tx - 1, j_begin + by (BY-1) + ty - 1): it computes the edge east of its cell and
 /// the edge north of it into shared memory; after the barrier, threads with tx, ty >= 1 (the
 /// interior) add their west/south edges from their neighbours' slots. The first row and column of
 /// a tile are the last of the previous tile, recomputed there (ghost-cell decoupling).
 /// kPhase1: the new state's local dt is reduced in the block (phase 1 of the CFL reduction).
 template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt>
 __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out, SweepParams<T> s, double t_host,
-                                                         StepDt<T, kDeviceDt> step, T* __restrict__ partial) {
+                                                         StepDt<T, kDeviceDt> step, T* __restrict__ partial,
+                                                         int j_begin, int j_end) {
   __shared__ EdgeFlux<T> fx[BY][BX];
   __shared__ EdgeFlux<T> fy[BY][BX];
   __shared__ T scratch[32];
   const int tx = threadIdx.x, ty = threadIdx.y;
-  const int i = blockIdx.x * (BX - 1) + tx - 1, j = blockIdx.y * (BY - 1) + ty - 1;
+  const int i = blockIdx.x * (BX - 1) + tx - 1, j = j_begin + blockIdx.y * (BY - 1) + ty - 1;
   const T dt = step.get();
   const double t = step.time(t_host);
-  const bool owner = tx > 0 && ty > 0 && i < s.nx && j < s.ny;
+  const bool owner = tx > 0 && ty > 0 && i < s.nx && j < j_end;
   T local = T(INFINITY);
   if (dt > T(0)) {
-    if (j >= 0 && j < s.ny && i < s.nx) fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j);
-    if (i >= 0 && i < s.nx && j < s.ny) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1);
+    if (j >= j_begin && j < j_end && i < s.nx) fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j);
+    if (i >= 0 && i < s.nx && j < j_end) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1);
     __syncthreads();
     if (owner) {
       const Conserved<T> w =
@@ -165,6 +167,13 @@ __global__ void k_boundary_balance(Src src, SweepParams<T> s, double t_host, Ste
   double rw, rc;
   release_totals(s.rel, t, rw, rc);
   accumulate_step(*balance, r, rw, rc, dt, decay_rate);
+}
+
+/// Inflow/outflow rates of the perimeter edges [e0, e1) (the MPI layer sums them in tree order).
+template <class T, class Src>
+__global__ void k_edge_rates(Src src, SweepParams<T> s, double t, int e0, int e1, BoundaryRates* __restrict__ out) {
+  const int e = e0 + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e < e1) out[e - e0] = perimeter_edge_rates(src, s, t, e);
 }
 
 /// Next dt of the device clock: 0 once stopped (error, step limit or stop time reached), else

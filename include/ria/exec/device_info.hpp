@@ -12,5 +12,8 @@ std::string cuda_device_name();
 double cuda_copy_bandwidth_gbs();
 /// Free memory of the current CUDA device in bytes (cudaMemGetInfo); 0 when there is none.
 double cuda_free_memory_bytes();
+/// Makes device (index mod the number of devices) current for this process's CUDA work, e.g. the
+/// node-local rank of an MPI job; returns the device chosen (-1 without a CUDA device).
+int select_cuda_device(int index);
 
 }  // namespace ria::exec

@@ -22,6 +22,14 @@ double cuda_free_memory_bytes() {
   return static_cast<double>(free);
 }
 
+int select_cuda_device(int index) {
+  int n = 0;
+  if (cudaGetDeviceCount(&n) != cudaSuccess || n <= 0) return -1;
+  const int dev = index % n;
+  RIA_CUDA_CHECK(cudaSetDevice(dev));
+  return dev;
+}
+
 std::string cuda_device_name() {
   if (!cuda_device_available()) return "no CUDA device";
   int dev = 0;

@@ -1,0 +1,60 @@
+// A solver of one row block (grid/grid.hpp) with its time step taken apart, for a time loop that
+// runs outside it: the MPI layer (mpi/) takes the global minimum of the time step across ranks and
+// exchanges halo rows between the updates. Rows are global indices. The block stores rows
+// [stored_begin, stored_end) in two time levels (current and next) and owns [owned_begin, owned_end).
+//
+// A step of length dt updates a row range of the next level from the current one; every row of the
+// range needs its two neighbour rows valid in the current level, or a domain edge (global row 0 or
+// ny - 1, where the boundary conditions build the outside state). Rows of the next level outside the
+// updated ranges are left as they were (stale). swap() ends the step.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "ria/grid/grid.hpp"
+#include "ria/swe/balance.hpp"
+#include "ria/swe/solver.hpp"
+
+namespace ria::swe {
+
+/// The two time levels of a block: the state at the step start and the one being computed.
+enum class Level { current, next };
+
+class BlockSolver {
+ public:
+  virtual ~BlockSolver() = default;
+  virtual const RowBlock& block() const = 0;
+  /// Stored rows from a global state (nx * ny per field) into the current level.
+  virtual void set_state(const HostState& global) = 0;
+  /// Rows [j0, j1) of the current level in double, field-major: h of the rows, then qx, qy, hc.
+  virtual void get_rows(int j0, int j1, double* out) const = 0;
+  /// Bytes one row of the four fields takes in the solver's precision (a halo message row).
+  virtual std::size_t row_bytes() const = 0;
+  /// Starts the update of rows [j0, j1) of the next level by a step of length dt from time t; the
+  /// update may still run when this returns (on a GPU), until pack, swap or a stepped row is read.
+  virtual void step(double t, double dt, int j0, int j1) = 0;
+  /// Copies rows [j0, j1) of a level to or from host memory, row_bytes() per row, field-major in
+  /// the solver's precision; returns when the copy is done (pack waits for the rows' update).
+  virtual void pack(Level level, int j0, int j1, void* host) = 0;
+  virtual void unpack(Level level, int j0, int j1, const void* host) = 0;
+  /// Ends the step: waits for every update, and the next level becomes the current one. Returns the
+  /// minimum of the local dt (cfl.hpp) over the rows updated since the previous swap (+inf if none).
+  virtual double swap() = 0;
+  /// Minimum of the local dt over rows [j0, j1) of the current level.
+  virtual double min_local_dt(int j0, int j1) = 0;
+  /// Inflow/outflow rates at time t of the perimeter edges [e0, e1) (numbered as in
+  /// perimeter_edge_rates, src/swe/stencil.hpp) from the current level; their cells must be stored.
+  virtual void edge_rates(double t, int e0, int e1, BoundaryRates* out) = 0;
+  virtual void set_boundaries(const Boundaries& bc) = 0;
+  virtual std::string description() const = 0;
+  virtual double bytes_per_cell_update() const = 0;
+};
+
+/// A block solver of the setup's backend and precision on the given rows of setup.grid (whose
+/// fields H and manning are global). On CUDA it uses the host-synchronised tiled kernels: a kernel
+/// that keeps dt on the device ("fused") is refused, "default" means "optimized-32x8".
+std::unique_ptr<BlockSolver> make_block_solver(const SolverSetup& setup, const RowBlock& block);
+
+}  // namespace ria::swe

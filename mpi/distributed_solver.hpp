@@ -1,0 +1,53 @@
+// The shallow-water solver over the ranks of an MPI job: a swe::Solver that the simulation loop
+// (sim/driver.hpp) drives exactly as a one-process solver. Each rank steps its row block
+// (swe/block_solver.hpp) with G ghost rows per side; between exchanges a rank recomputes its
+// shrinking halo (ghost cell expansion), and every G-th step it updates the G border rows its
+// neighbours need first, posts the non-blocking halo messages, updates the interior rows while
+// they travel, then waits (Viñas et al. stages 3a and 3b; --no-overlap updates all rows first).
+//
+// Every step takes dt = global_dt(min over ranks of the local dt): the minimum is exact, so the
+// steps, the states and (with the perimeter rates summed in the order of swe/perimeter_sum.hpp)
+// the balance are bitwise those of one process. Whole states (outputs, checkpoints, totals) and
+// gauges are gathered on rank 0; the other ranks receive an empty state. The step limit of each
+// advance() and the stop flag of a signal come from one collective, so every rank takes the same
+// steps and stops together.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <string>
+
+#include "mpi/row_split.hpp"
+#include "ria/swe/solver.hpp"
+
+namespace ria::mpi {
+
+struct DecompositionOptions {
+  int ghost_rows = 2;       // G
+  Split split = Split::even;
+  bool overlap = true;      // border rows, then post messages, then interior
+};
+
+/// Time per rank spent in the phases of the steps (wall seconds, this rank).
+struct StepTimes {
+  double compute = 0;   // block updates (and, on a GPU, waiting for them)
+  double exchange = 0;  // packing, posting and unpacking halo rows
+  double wait = 0;      // waiting for halo messages
+  double reduce = 0;    // the per-step collective (global dt, balance)
+  long exchanges = 0;
+};
+
+class DistributedSolver : public swe::Solver {
+ public:
+  /// `local_stop`: this rank's signal flag; stop_flag() is the flag agreed by all ranks.
+  virtual const std::atomic<int>* stop_flag() const = 0;
+  virtual StepTimes times() const = 0;
+  /// "rank r: rows [a, b)" for every rank (rank 0 only knows them all; the split is the same everywhere).
+  virtual std::string layout() const = 0;
+};
+
+std::unique_ptr<DistributedSolver> make_distributed_solver(const swe::SolverSetup& setup,
+                                                           const DecompositionOptions& o,
+                                                           const std::atomic<int>* local_stop);
+
+}  // namespace ria::mpi

@@ -1,0 +1,245 @@
+// The CUDA block solver (block_solver.hpp): a row block of the grid on one GPU for the MPI layer.
+// It runs the paper's optimized kernel (ghost-cell-decoupled tiles, texture fetches, phase 1 of
+// the CFL reduction in the update) on row ranges; swap() runs phase 2 over the partial minima of
+// every range updated in the step and reads the result, which the MPI layer reduces over ranks.
+// Halo rows travel through the caller's host buffers, page-locked here on first use.
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "exec/cuda/cuda_check.hpp"
+#include "exec/cuda/texture.hpp"
+#include "ria/exec/reduce.hpp"
+#include "swe/solver_common.hpp"
+#include "swe/swe_kernels_cuda.cuh"
+
+namespace ria::swe {
+namespace {
+
+template <class T>
+class CudaBlockSolver final : public BlockSolver {
+ public:
+  CudaBlockSolver(const SolverSetup& s, const RowBlock& b, int bx, int by, const std::string& name)
+      : setup_(s),
+        block_(b),
+        bx_(bx),
+        by_(by),
+        name_(name),
+        nx_(s.grid.nx),
+        n_(static_cast<std::size_t>(b.stored_rows()) * s.grid.nx),
+        offset_(static_cast<std::size_t>(b.stored_begin) * s.grid.nx),
+        stride_((n_ + 127) / 128 * 128) {
+    if (!exec::cuda_device_available()) throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
+    if (!(0 <= b.stored_begin && b.stored_begin <= b.owned_begin && b.owned_begin < b.owned_end &&
+          b.owned_end <= b.stored_end && b.stored_end <= s.grid.ny))
+      throw std::invalid_argument("row block is not inside the grid or owns no row");
+    if (n_ >= (std::size_t(1) << 31)) throw std::invalid_argument("row block too large for the CUDA backend (>= 2^31 cells)");
+    sweep_ = make_sweep_params<T>(s);
+    sweep_.row0 = b.stored_begin;
+    for (T*& p : buf_) RIA_CUDA_CHECK(cudaMalloc(&p, 4 * stride_ * sizeof(T)));
+    RIA_CUDA_CHECK(cudaMalloc(&H_, n_ * sizeof(T)));
+    RIA_CUDA_CHECK(cudaMalloc(&dt_, n_ * sizeof(T)));
+    // Partial minima: at most three launches per step (two border ranges and the interior).
+    const std::size_t tiles = ((nx_ + bx - 2) / (bx - 1)) * ((b.stored_rows() + by - 2) / (by - 1) + 2);
+    partial_capacity_ = 3 * tiles;
+    RIA_CUDA_CHECK(cudaMalloc(&partial_, partial_capacity_ * sizeof(T)));
+    RIA_CUDA_CHECK(cudaMalloc(&scalar_, sizeof(T)));
+    upload(s.H, H_);
+    if (!s.manning.empty()) {
+      RIA_CUDA_CHECK(cudaMalloc(&manning_, n_ * sizeof(T)));
+      upload(s.manning, manning_);
+      sweep_.manning = manning_;
+    }
+    tex_H_ = exec::cuda::make_texture(H_, n_);
+    for (int l = 0; l < 2; ++l)
+      for (int f = 0; f < 4; ++f) tex_[l][f] = exec::cuda::make_texture(buf_[l] + f * stride_, n_);
+    RIA_CUDA_CHECK(cudaStreamCreate(&stream_));
+    reducer_ = exec::make_cuda_reducer();
+  }
+
+  ~CudaBlockSolver() override {
+    cudaStreamSynchronize(stream_);
+    for (const void* p : registered_) cudaHostUnregister(const_cast<void*>(p));
+    cudaDestroyTextureObject(tex_H_);
+    for (auto& l : tex_)
+      for (auto t : l) cudaDestroyTextureObject(t);
+    for (void* p : {static_cast<void*>(buf_[0]), static_cast<void*>(buf_[1]), static_cast<void*>(H_),
+                    static_cast<void*>(dt_), static_cast<void*>(partial_), static_cast<void*>(scalar_),
+                    static_cast<void*>(manning_), static_cast<void*>(rates_)})
+      cudaFree(p);
+    cudaStreamDestroy(stream_);
+  }
+
+  const RowBlock& block() const override { return block_; }
+
+  void set_state(const HostState& g) override {
+    const std::vector<double>* f[4] = {&g.h, &g.qx, &g.qy, &g.hc};
+    for (int c = 0; c < 4; ++c) {
+      if (f[c]->size() != setup_.grid.cells()) throw std::invalid_argument("state field has the wrong size for the grid");
+      upload(*f[c], buf_[cur_] + c * stride_);
+    }
+  }
+
+  void get_rows(int j0, int j1, double* out) const override {
+    const std::size_t m = span(j0, j1);
+    std::vector<T> host(m);
+    for (int c = 0; c < 4; ++c) {
+      RIA_CUDA_CHECK(cudaMemcpyAsync(host.data(), buf_[cur_] + c * stride_ + local(j0), m * sizeof(T),
+                                     cudaMemcpyDeviceToHost, stream_));
+      RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
+      std::copy(host.begin(), host.end(), out + c * m);
+    }
+  }
+
+  std::size_t row_bytes() const override { return 4 * sizeof(T) * static_cast<std::size_t>(nx_); }
+
+  void step(double t, double dt, int j0, int j1) override {
+    span(j0, j1);
+    if (j1 <= j0) return;
+    const dim3 grid((nx_ + bx_ - 2) / (bx_ - 1), (j1 - j0 + by_ - 2) / (by_ - 1));
+    const std::size_t tiles = static_cast<std::size_t>(grid.x) * grid.y;
+    if (partial_used_ + tiles > partial_capacity_) throw std::logic_error("more row ranges in one step than planned");
+    const cuda::TexSource<T> src{tex_[cur_][0], tex_[cur_][1], tex_[cur_][2], tex_[cur_][3], tex_H_, nx_, block_.stored_begin};
+    const cuda::StepDt<T, false> sd{static_cast<T>(dt), nullptr};
+    T* partial = partial_ + partial_used_;
+    if (bx_ == 32)
+      cuda::k_update_tiled<T, 32, 8, cuda::TexSource<T>, true, false>
+          <<<grid, dim3(32, 8), 0, stream_>>>(src, fields(1 - cur_), sweep_, t, sd, partial, j0, j1);
+    else
+      cuda::k_update_tiled<T, 16, 16, cuda::TexSource<T>, true, false>
+          <<<grid, dim3(16, 16), 0, stream_>>>(src, fields(1 - cur_), sweep_, t, sd, partial, j0, j1);
+    RIA_CUDA_CHECK(cudaGetLastError());
+    partial_used_ += tiles;
+  }
+
+  void pack(Level level, int j0, int j1, void* host) override {
+    const std::size_t m = span(j0, j1);
+    pin(host, 4 * m * sizeof(T));
+    const int l = level == Level::current ? cur_ : 1 - cur_;
+    for (int c = 0; c < 4; ++c)
+      RIA_CUDA_CHECK(cudaMemcpyAsync(static_cast<T*>(host) + c * m, buf_[l] + c * stride_ + local(j0), m * sizeof(T),
+                                     cudaMemcpyDeviceToHost, stream_));
+    RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
+  }
+
+  void unpack(Level level, int j0, int j1, const void* host) override {
+    const std::size_t m = span(j0, j1);
+    pin(host, 4 * m * sizeof(T));
+    const int l = level == Level::current ? cur_ : 1 - cur_;
+    for (int c = 0; c < 4; ++c)
+      RIA_CUDA_CHECK(cudaMemcpyAsync(buf_[l] + c * stride_ + local(j0), static_cast<const T*>(host) + c * m,
+                                     m * sizeof(T), cudaMemcpyHostToDevice, stream_));
+    // The host buffer may be reused once this returns.
+    RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
+  }
+
+  double swap() override {
+    double m = INFINITY;
+    if (partial_used_ > 0) {
+      exec::cuda::reduce_phase2<exec::ReduceOp::min, T>
+          <<<1, 1024, 0, stream_>>>(partial_, static_cast<int>(partial_used_), scalar_);
+      RIA_CUDA_CHECK(cudaGetLastError());
+      T r;
+      RIA_CUDA_CHECK(cudaMemcpyAsync(&r, scalar_, sizeof(T), cudaMemcpyDeviceToHost, stream_));
+      RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
+      m = static_cast<double>(r);
+    } else {
+      RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    }
+    partial_used_ = 0;
+    cur_ = 1 - cur_;
+    return m;
+  }
+
+  double min_local_dt(int j0, int j1) override {
+    const std::size_t m = span(j0, j1);
+    if (m == 0) return INFINITY;
+    const ConstFields<T> f{buf_[cur_] + local(j0), buf_[cur_] + stride_ + local(j0), buf_[cur_] + 2 * stride_ + local(j0),
+                           buf_[cur_] + 3 * stride_ + local(j0)};
+    cuda::k_local_dt<<<(m + 255) / 256, 256, 0, stream_>>>(f, m, sweep_.inv_dx, sweep_.inv_dy, sweep_.phys, dt_);
+    RIA_CUDA_CHECK(cudaGetLastError());
+    RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    return reducer_->reduce(exec::ReduceOp::min, dt_, m);
+  }
+
+  void edge_rates(double t, int e0, int e1, BoundaryRates* out) override {
+    if (e1 <= e0) return;
+    const std::size_t n = static_cast<std::size_t>(e1 - e0);
+    if (n > rates_capacity_) {
+      cudaFree(rates_);
+      RIA_CUDA_CHECK(cudaMalloc(&rates_, n * sizeof(BoundaryRates)));
+      rates_capacity_ = n;
+    }
+    const cuda::TexSource<T> src{tex_[cur_][0], tex_[cur_][1], tex_[cur_][2], tex_[cur_][3], tex_H_, nx_, block_.stored_begin};
+    cuda::k_edge_rates<T, cuda::TexSource<T>><<<(n + 127) / 128, 128, 0, stream_>>>(src, sweep_, t, e0, e1, rates_);
+    RIA_CUDA_CHECK(cudaGetLastError());
+    RIA_CUDA_CHECK(cudaMemcpyAsync(out, rates_, n * sizeof(BoundaryRates), cudaMemcpyDeviceToHost, stream_));
+    RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
+  }
+
+  void set_boundaries(const Boundaries& bc) override { sweep_.bc = bc; }
+  std::string description() const override { return "cuda/" + name_ + "/" + (sizeof(T) == 4 ? "float" : "double"); }
+  double bytes_per_cell_update() const override { return 9.0 * sizeof(T); }
+
+ private:
+  std::size_t local(int j) const { return static_cast<std::size_t>(j - block_.stored_begin) * nx_; }
+  std::size_t span(int j0, int j1) const {
+    if (j0 < block_.stored_begin || j1 > block_.stored_end || j0 > j1)
+      throw std::out_of_range("rows outside the stored rows of the block");
+    return static_cast<std::size_t>(j1 - j0) * nx_;
+  }
+  Fields<T> fields(int l) const { return {buf_[l], buf_[l] + stride_, buf_[l] + 2 * stride_, buf_[l] + 3 * stride_}; }
+  /// The stored rows of a global field, converted to T, into device memory.
+  void upload(const std::vector<double>& global, T* dst) {
+    const std::vector<T> v(global.begin() + offset_, global.begin() + offset_ + n_);
+    RIA_CUDA_CHECK(cudaMemcpy(dst, v.data(), n_ * sizeof(T), cudaMemcpyHostToDevice));
+  }
+  /// Page-locks a halo buffer on its first use (it stays registered until the solver ends).
+  void pin(const void* p, std::size_t bytes) {
+    if (registered_.count(p)) return;
+    if (cudaHostRegister(const_cast<void*>(p), bytes, cudaHostRegisterDefault) == cudaSuccess) registered_.insert(p);
+    else cudaGetLastError();  // not page-lockable (e.g. already pinned): the copy still works, staged
+  }
+
+  SolverSetup setup_;
+  RowBlock block_;
+  int bx_, by_;
+  std::string name_;
+  int nx_;
+  std::size_t n_, offset_, stride_;
+  SweepParams<T> sweep_;
+  T* buf_[2] = {nullptr, nullptr};
+  T* H_ = nullptr;
+  T* dt_ = nullptr;
+  T* partial_ = nullptr;
+  T* scalar_ = nullptr;
+  T* manning_ = nullptr;
+  BoundaryRates* rates_ = nullptr;
+  std::size_t rates_capacity_ = 0, partial_capacity_ = 0, partial_used_ = 0;
+  cudaTextureObject_t tex_[2][4] = {};
+  cudaTextureObject_t tex_H_ = 0;
+  cudaStream_t stream_ = nullptr;
+  std::set<const void*> registered_;
+  int cur_ = 0;
+  std::unique_ptr<exec::Reducer> reducer_;
+};
+
+}  // namespace
+
+std::unique_ptr<BlockSolver> make_cuda_block_solver(const SolverSetup& s, const RowBlock& b) {
+  const std::string k = s.kernel.empty() || s.kernel == "default" ? "optimized-32x8" : s.kernel;
+  int bx = 0, by = 0;
+  if (k == "optimized-32x8") bx = 32, by = 8;
+  if (k == "optimized") bx = 16, by = 16;
+  if (bx == 0)
+    throw std::invalid_argument("kernel '" + k + "' cannot run a row block of an MPI job: the ranks take a global "
+                                "time step each step, which the host-synchronised kernels 'optimized-32x8' (the "
+                                "default) and 'optimized' provide");
+  if (s.precision == Precision::f32) return std::make_unique<CudaBlockSolver<float>>(s, b, bx, by, k);
+  return std::make_unique<CudaBlockSolver<double>>(s, b, bx, by, k);
+}
+
+}  // namespace ria::swe

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# `ria run` under mpirun (the row-block MPI layer, mpi/README.md), one case per ctest test:
+#   mpi_cli.sh RIA WORKDIR CASE [BACKEND]
+# A run on N ranks must end bitwise identical to the one-process run of the same scenario: the
+# final checkpoint holds the state, clock and balance, gauges.csv every gauge sample. On the CPU
+# backends the reference is a plain `ria run`; on CUDA it is one rank under mpirun (a plain run
+# uses the fused kernel, whose time step and balance stay on the device), and a missing GPU ends
+# the case with exit code 5 (ctest: skipped).
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+RIA=$1
+WORK=$2/$3${4:+_$4}
+CASE=$3
+BACKEND=${4:-serial}
+rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+# Ranks yield the core while they wait in MPI (the CI machine has 2 cores for up to 8 ranks).
+export OMPI_MCA_mpi_yield_when_idle=1
+MPIRUN=("${RIA_MPIEXEC:-mpirun}" --oversubscribe -np)
+
+fail() { echo "FAIL ($CASE): $*" >&2; exit 1; }
+# The default estuary on 50 x 50 cells for 2 h: the M2 tide over tidal flats (wet/dry fronts),
+# the river, the spill patch and the outfall release from 1 h; gauges every 5 min.
+EST=(--backend "$BACKEND" --quiet --set domain.cells=50 --set time.duration=2h --set time.output_interval=1h
+     --set output.png_times=[] --set output.png_at_end=false --set output.netcdf=false)
+same() {  # same DIR_A DIR_B WHAT
+  cmp "$1/checkpoint.ckpt" "$2/checkpoint.ckpt" || fail "$3: final state/balance differs from the one-process run"
+  if [ -f "$1/gauges.csv" ]; then cmp "$1/gauges.csv" "$2/gauges.csv" || fail "$3: gauges differ"; fi
+  echo "ok: $3 bitwise identical to the one-process run"
+}
+
+# reference OUTDIR ARGS...: the one-process run.
+reference() {
+  local out=$1
+  shift
+  if [ "$BACKEND" = cuda ]; then "${MPIRUN[@]}" 1 "$RIA" run "$@" --output "$out" > "$out.txt" 2>&1
+  else "$RIA" run "$@" --output "$out" > "$out.txt" 2>&1; fi
+  local rc=$?
+  [ $rc -eq 5 ] && { cat "$out.txt"; exit 5; }
+  [ $rc -eq 0 ] || { cat "$out.txt"; fail "one-process run (exit $rc)"; }
+}
+
+case $CASE in
+bitwise)  # 1 process vs 1-4 ranks, G = 1, 2, 4, uneven splits (50 rows), overlap on and off, --split wet
+  reference one "${EST[@]}"
+  for spec in "1 2" "2 1" "2 4" "3 1" "3 2" "4 4" "3 2 --no-overlap" "4 1 --split wet" "2 2 --split wet --no-overlap"; do
+    set -- $spec
+    n=$1 g=$2
+    shift 2
+    out="r${n}g${g}${1:+x}"
+    "${MPIRUN[@]}" "$n" "$RIA" run "${EST[@]}" --output "$out" --ghost-rows "$g" "$@" > "$out.txt" 2>&1 \
+      || { cat "$out.txt"; fail "$n ranks, G = $g $*"; }
+    same one "$out" "$n ranks, G = $g $*"
+  done
+  ;;
+float)  # single precision: the same equality
+  reference one "${EST[@]}" --precision float
+  "${MPIRUN[@]}" 3 "$RIA" run "${EST[@]}" --precision float --ghost-rows 2 --output r3 || fail "3 ranks"
+  same one r3 "3 ranks in float"
+  ;;
+dry_block)  # Thacker's bowl on 8 ranks: the first and last blocks (y < 0.5 m, y > 3.5 m) stay dry
+  TH=("$HERE/../../scenarios/validate/thacker.toml" --backend "$BACKEND" --quiet --set domain.cells=64)
+  reference one "${TH[@]}"
+  "${MPIRUN[@]}" 8 "$RIA" run "${TH[@]}" --ghost-rows 4 --output r8 || fail "8 ranks"
+  same one r8 "8 ranks, two of them dry"
+  ;;
+restart)  # a 3-rank run checkpointed at 1 h continues bitwise on 2 ranks and on 1 process
+  reference full "${EST[@]}"
+  "${MPIRUN[@]}" 3 "$RIA" run "${EST[@]}" --set time.duration=1h --output half || fail "3-rank first hour"
+  "${MPIRUN[@]}" 2 "$RIA" run "${EST[@]}" --restart half/checkpoint.ckpt --output on2 || fail "restart on 2 ranks"
+  cmp full/checkpoint.ckpt on2/checkpoint.ckpt || fail "3 ranks then 2 differs"
+  echo "ok: 3 ranks then 2 ranks bitwise identical"
+  reference on1 "${EST[@]}" --restart half/checkpoint.ckpt
+  cmp full/checkpoint.ckpt on1/checkpoint.ckpt || fail "3 ranks then 1 process differs"
+  echo "ok: 3 ranks then 1 process bitwise identical"
+  ;;
+too_few_rows)  # 4 ranks of 12 rows cannot send 16 ghost rows: refused before any rank allocates
+  "${MPIRUN[@]}" 4 "$RIA" run "${EST[@]}" --ghost-rows 16 --output out > out.txt 2>&1
+  rc=$?
+  [ $rc -ne 0 ] || fail "accepted 16 ghost rows on 12-row blocks"
+  grep -q "ranks with --ghost-rows 16 need at least 64" out.txt || { cat out.txt; fail "no message naming the rows"; }
+  [ "$(grep -c 'ghost-rows 16 need' out.txt)" -eq 1 ] || { cat out.txt; fail "message not printed once"; }
+  echo "ok: $(grep -m1 'ghost-rows 16' out.txt)"
+  ;;
+fault)  # a failure on one rank mid-run ends every rank within seconds with one message naming it
+  start=$(date +%s)
+  RIA_MPI_FAULT=1:40 timeout 60 "${MPIRUN[@]}" 3 "$RIA" run "${EST[@]}" --output out > out.txt 2>&1
+  rc=$?
+  took=$(( $(date +%s) - start ))
+  [ $rc -ne 0 ] && [ $rc -ne 124 ] || { cat out.txt; fail "exit code $rc (124: the job hung)"; }
+  grep -q "ria run (rank 1 of 3): injected fault (RIA_MPI_FAULT) at step 40" out.txt || { cat out.txt; fail "no message naming rank 1"; }
+  [ $took -le 30 ] || fail "the job took $took s to end"
+  echo "ok: exit $rc after $took s: $(grep -m1 'rank 1 of 3' out.txt)"
+  ;;
+input_error)  # an input error is reported once, by rank 0, and every rank exits 2
+  "${MPIRUN[@]}" 3 "$RIA" run "${EST[@]}" --set physics.gravity=0 --output out > out.txt 2>&1
+  rc=$?
+  [ $rc -eq 2 ] || { cat out.txt; fail "exit code $rc, expected 2"; }
+  [ "$(grep -c 'physics.gravity' out.txt)" -eq 1 ] || { cat out.txt; fail "the message is not printed exactly once"; }
+  echo "ok: $(grep -m1 'physics.gravity' out.txt)"
+  ;;
+*) fail "unknown case" ;;
+esac
