@@ -45,6 +45,7 @@ class Distributed final : public DistributedSolver {
       : setup_(s), opt_(o), local_stop_(local_stop), fault_step_(fault_step()) {
     if (s.backend == exec::Backend::cuda) exec::select_cuda_device(world().local_rank);
     const int ranks = world().size;
+    if (opt_.ghost_rows == 0) opt_.ghost_rows = std::max(1, std::min(kDefaultGhostRows, s.grid.ny / ranks));
     // The split needs the depth only for --split wet; the rows are fixed at the first set_state.
     if (opt_.split == Split::even) make_blocks(split_rows(s.grid, ranks, opt_.ghost_rows, Split::even, {}, 0));
   }
@@ -160,6 +161,7 @@ class Distributed final : public DistributedSolver {
 
   const std::atomic<int>* stop_flag() const override { return &stop_; }
   StepTimes times() const override { return times_; }
+  int ghost_rows() const override { return opt_.ghost_rows; }
   std::string layout() const override {
     std::ostringstream o;
     for (std::size_t r = 0; r < blocks_.size(); ++r)

@@ -22,8 +22,13 @@
 
 namespace ria::mpi {
 
+/// Ghost rows when none are chosen: on one H100 shared by 2 and 4 ranks, 8 took the least time
+/// per step of G = 1, 2, 4, 8 (docs/performance.md); the recomputed halo costs about G - 1 rows a
+/// step per neighbour, under 1% of a block of 1000 rows.
+constexpr int kDefaultGhostRows = 8;
+
 struct DecompositionOptions {
-  int ghost_rows = 2;       // G
+  int ghost_rows = 0;       // G; 0: kDefaultGhostRows, at most the rows of the smallest even block
   Split split = Split::even;
   bool overlap = true;      // border rows, then post messages, then interior
 };
@@ -42,6 +47,8 @@ class DistributedSolver : public swe::Solver {
   /// `local_stop`: this rank's signal flag; stop_flag() is the flag agreed by all ranks.
   virtual const std::atomic<int>* stop_flag() const = 0;
   virtual StepTimes times() const = 0;
+  /// G, as chosen (DecompositionOptions::ghost_rows, or its default).
+  virtual int ghost_rows() const = 0;
   /// "rank r: rows [a, b)" for every rank (rank 0 only knows them all; the split is the same everywhere).
   virtual std::string layout() const = 0;
 };

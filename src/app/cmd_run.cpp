@@ -37,7 +37,7 @@ struct RunArgs {
   std::vector<std::string> sets;
   std::string restart;
   bool quiet = false;
-  int ghost_rows = 2;          // MPI: ghost rows G per side (exchange every G steps)
+  int ghost_rows = 0;          // MPI: ghost rows G per side (exchange every G steps); 0: the default
   bool ghost_rows_set = false;
   std::string split = "even";  // MPI: even or wet
   bool no_overlap = false;     // MPI: update all rows before the halo exchange
@@ -333,8 +333,8 @@ void register_run(CLI::App& app, int& exit_code) {
   cmd->add_option("--set", a->sets, "override a scenario key, e.g. --set time.duration=2h (repeatable)");
   cmd->add_option("--restart", a->restart, "continue from a checkpoint written by an earlier run");
   cmd->add_flag("--quiet", a->quiet, "no progress or balance lines");
-  CLI::Option* ghost = cmd->add_option("--ghost-rows", a->ghost_rows, "under mpirun: ghost rows per side, exchanged every G steps")
-      ->check(CLI::Range(1, 64))->capture_default_str();
+  CLI::Option* ghost = cmd->add_option("--ghost-rows", a->ghost_rows, "under mpirun: ghost rows per side, exchanged every G steps (default 8, at most a block's rows)")
+      ->check(CLI::Range(1, 64));
   cmd->add_option("--split", a->split, "under mpirun: rows per rank split 'even' or balanced by 'wet' cells")
       ->capture_default_str();
   cmd->add_flag("--no-overlap", a->no_overlap, "under mpirun: update all rows, then exchange (for measurement)");

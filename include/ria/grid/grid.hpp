@@ -5,10 +5,10 @@
 // one row of nx values after another, without ghost columns: boundary conditions build the
 // outside state on the fly at domain edges.
 //
-// A RowBlock is the part of the rows a process would own plus up to `ghost` rows on each side that
-// a neighbour owns. Nothing uses it yet: every run owns all rows, and the sweeps index stored rows
-// through a `row0` offset (src/swe/stencil.hpp) that is always 0 (the MPI layer, mpi/README.md,
-// is not written).
+// A RowBlock is the part of the rows a process owns plus the ghost rows on each side that a
+// neighbour owns: the storage of a block solver (swe/block_solver.hpp) under the MPI layer
+// (mpi/README.md). The sweeps index stored rows through the global row of the first stored row,
+// `row0` (src/swe/stencil.hpp); a one-process solver's block is the whole grid (row0 = 0).
 #pragma once
 
 #include <cstddef>
@@ -38,16 +38,6 @@ struct RowBlock {
 
   int stored_rows() const { return stored_end - stored_begin; }
   static RowBlock whole(const Grid& g) { return {0, g.ny, 0, g.ny}; }
-};
-
-/// Non-owning view of one scalar field on a row block, row-major, stride nx (unused so far, like RowBlock).
-template <class T>
-struct FieldView {
-  T* data = nullptr;
-  int nx = 0;
-  int row0 = 0;  // global row index of data[0]
-
-  RIA_HD T& operator()(int i, int j) const { return data[static_cast<std::size_t>(j - row0) * nx + i]; }
 };
 
 }  // namespace ria
