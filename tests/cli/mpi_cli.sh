@@ -74,6 +74,24 @@ restart)  # a 3-rank run checkpointed at 1 h continues bitwise on 2 ranks and on
   cmp full/checkpoint.ckpt on1/checkpoint.ckpt || fail "3 ranks then 1 process differs"
   echo "ok: 3 ranks then 1 process bitwise identical"
   ;;
+signal)  # SIGINT to mpirun: the ranks agree to stop, rank 0 checkpoints; one process resumes bitwise
+  ARGS=(--backend "$BACKEND" --set domain.cells=100 --set time.output_interval=5min --set output.png_times=[]
+        --set output.png_at_end=false --set output.netcdf=false --set output.checkpoint_interval=1000d)
+  "${MPIRUN[@]}" 2 "$RIA" run "${ARGS[@]}" --set time.duration=10d --output part > run.txt 2>&1 &
+  pid=$!
+  for _ in $(seq 1 100); do grep -q "^t = " run.txt 2>/dev/null && break; sleep 0.2; done
+  sleep 1
+  kill -INT $pid
+  wait $pid
+  grep -q "interrupted by signal" run.txt || { cat run.txt; fail "no interruption reported"; }
+  [ -s part/checkpoint.ckpt ] || fail "no checkpoint"
+  t=$(sed -n 's/.*interrupted by signal [0-9]* at t = \([0-9.e+]*\) s.*/\1/p' run.txt)
+  end=$(python3 -c "import math; print(math.ceil($t) + 600)")
+  reference full "${ARGS[@]}" --quiet --set time.duration=${end}s
+  reference resumed "${ARGS[@]}" --quiet --set time.duration=${end}s --restart part/checkpoint.ckpt
+  cmp full/checkpoint.ckpt resumed/checkpoint.ckpt || fail "resumed run differs from the uninterrupted one"
+  echo "ok: interrupted at t = $t s on 2 ranks, resumed on one process to $end s bitwise"
+  ;;
 too_few_rows)  # 4 ranks of 12 rows cannot send 16 ghost rows: refused before any rank allocates
   "${MPIRUN[@]}" 4 "$RIA" run "${EST[@]}" --ghost-rows 16 --output out > out.txt 2>&1
   rc=$?
