@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -173,6 +172,7 @@ class Distributed final : public DistributedSolver {
   void make_blocks(std::vector<RowBlock> b) {
     blocks_ = std::move(b);
     block_ = swe::make_block_solver(setup_, mine());
+    plan_edges();
     const std::size_t halo = block_->row_bytes() * opt_.ghost_rows;
     for (auto* v : {&send_lo_, &send_hi_, &recv_lo_, &recv_hi_}) v->assign(halo, 0);
   }
@@ -235,14 +235,26 @@ class Distributed final : public DistributedSolver {
   }
 
   /// The perimeter edges this rank owns: west and east edges of its rows, south and north edges
-  /// when it holds the first or last row (numbering of perimeter_edge_rates).
-  std::vector<std::pair<long, long>> my_edges() const {
+  /// when it holds the first or last row (numbering of perimeter_edge_rates); and the largest tree
+  /// nodes (perimeter_sum.hpp) inside them, each with its first edge's place in the rates array.
+  void plan_edges() {
     const RowBlock& b = mine();
-    const long nx = setup_.grid.nx, ny = setup_.grid.ny;
-    std::vector<std::pair<long, long>> e = {{b.owned_begin, b.owned_end}, {ny + b.owned_begin, ny + b.owned_end}};
-    if (b.owned_begin == 0) e.push_back({2 * ny, 2 * ny + nx});
-    if (b.owned_end == ny) e.push_back({2 * ny + nx, 2 * ny + 2 * nx});
-    return e;
+    const int nx = setup_.grid.nx, ny = setup_.grid.ny;
+    edges_ = swe::EdgeRanges{};
+    edges_.add(b.owned_begin, b.owned_end);
+    edges_.add(ny + b.owned_begin, ny + b.owned_end);
+    if (b.owned_begin == 0) edges_.add(2 * ny, 2 * ny + nx);
+    if (b.owned_end == ny) edges_.add(2 * ny + nx, 2 * ny + 2 * nx);
+    nodes_.clear();
+    long offset = 0;
+    for (int k = 0; k < edges_.count; ++k) {
+      for (const swe::TreeNode& node : swe::tree_cover(edges_.begin[k], edges_.end[k]))
+        nodes_.push_back({node, offset + (node.begin() - edges_.begin[k])});
+      offset += edges_.end[k] - edges_.begin[k];
+    }
+    rates_.resize(static_cast<std::size_t>(offset));
+    const long n = 2L * (nx + ny);
+    max_pieces_ = 4 * 2 * (static_cast<std::size_t>(swe::tree_levels(n)) + 1);
   }
 
   /// The per-step collective: the global minimum of the local dt and, with the balance tracked,
@@ -257,42 +269,43 @@ class Distributed final : public DistributedSolver {
       return m;
     }
     const long n = 2L * (setup_.grid.nx + setup_.grid.ny);
-    const int levels = swe::tree_levels(n);
-    const std::size_t max_pieces = 4 * 2 * (static_cast<std::size_t>(levels) + 1);
-    std::vector<Piece> msg(1 + max_pieces, Piece{0, 0, {0, 0, 0, 0}});
+    std::vector<Piece>& msg = msg_;
+    msg.assign(1 + max_pieces_, Piece{0, 0, {0, 0, 0, 0}});
     msg[0].level = local;
+    block_->edge_rates(t_, edges_, rates_.data());
     std::size_t count = 0;
-    for (const auto& range : my_edges()) {
-      std::vector<swe::BoundaryRates> r(range.second - range.first);
-      block_->edge_rates(t_, static_cast<int>(range.first), static_cast<int>(range.second), r.data());
-      for (const swe::TreeNode& node : swe::tree_cover(range.first, range.second)) {
-        const swe::BoundaryRates v = swe::tree_sum<swe::BoundaryRates>(
-            node, n, [&](long e) { return r[e - range.first]; }, [](swe::TreeNode, swe::BoundaryRates&) { return false; });
-        msg[1 + count++] = Piece{double(node.level), double(node.index), {v.water_in, v.water_out, v.pollutant_in, v.pollutant_out}};
-      }
+    for (const auto& [node, first] : nodes_) {
+      const swe::BoundaryRates v = swe::tree_sum<swe::BoundaryRates>(
+          node, n, [&](long e) { return rates_[first + (e - node.begin())]; },
+          [](swe::TreeNode, swe::BoundaryRates&) { return false; });
+      msg[1 + count++] = Piece{double(node.level), double(node.index), {v.water_in, v.water_out, v.pollutant_in, v.pollutant_out}};
     }
     msg[0].index = static_cast<double>(count);
-    std::vector<Piece> all(msg.size() * world().size);
-    all_gather(msg.data(), msg.size() * sizeof(Piece), all.data());
+    all_.resize(msg.size() * world().size);
+    all_gather(msg.data(), msg.size() * sizeof(Piece), all_.data());
     double m = INFINITY;
-    std::map<std::pair<int, long>, swe::BoundaryRates> known;
+    known_.clear();
     for (int r = 0; r < world().size; ++r) {
-      const Piece* p = all.data() + r * msg.size();
+      const Piece* p = all_.data() + r * msg.size();
       m = std::min(m, p[0].level);
-      for (long k = 0; k < static_cast<long>(p[0].index); ++k) {
-        const Piece& q = p[1 + k];
-        known[{static_cast<int>(q.level), static_cast<long>(q.index)}] = {q.rates[0], q.rates[1], q.rates[2], q.rates[3]};
-      }
+      for (long k = 0; k < static_cast<long>(p[0].index); ++k) known_.push_back(p[1 + k]);
     }
+    // Sorted by (level, index) for the lookups of the join.
+    std::sort(known_.begin(), known_.end(), [](const Piece& a, const Piece& b) {
+      return a.level != b.level ? a.level < b.level : a.index < b.index;
+    });
     rates = swe::tree_sum<swe::BoundaryRates>(
-        swe::TreeNode{levels, 0}, n,
+        swe::TreeNode{swe::tree_levels(n), 0}, n,
         [](long e) -> swe::BoundaryRates {
           throw std::logic_error("perimeter edge " + std::to_string(e) + " is owned by no rank");
         },
         [&](swe::TreeNode node, swe::BoundaryRates& v) {
-          const auto it = known.find({node.level, node.index});
-          if (it == known.end()) return false;
-          v = it->second;
+          const Piece key{double(node.level), double(node.index), {0, 0, 0, 0}};
+          const auto it = std::lower_bound(known_.begin(), known_.end(), key, [](const Piece& a, const Piece& b) {
+            return a.level != b.level ? a.level < b.level : a.index < b.index;
+          });
+          if (it == known_.end() || it->level != key.level || it->index != key.index) return false;
+          v = {it->rates[0], it->rates[1], it->rates[2], it->rates[3]};
           return true;
         });
     times_.reduce += since(t0);
@@ -372,6 +385,11 @@ class Distributed final : public DistributedSolver {
   mutable long gathered_steps_ = -1;
   mutable double gathered_t_ = -1;
   StepTimes times_;
+  swe::EdgeRanges edges_;                              // this rank's perimeter edges
+  std::vector<std::pair<swe::TreeNode, long>> nodes_;  // their largest tree nodes, first edge's place
+  std::vector<swe::BoundaryRates> rates_;
+  std::size_t max_pieces_ = 0;
+  std::vector<Piece> msg_, all_, known_;
 };
 
 }  // namespace

@@ -135,9 +135,10 @@ class CpuSolver final : public Solver, public BlockSolver {
   double min_local_dt(int j0, int j1) override {
     return reducer_->reduce(exec::ReduceOp::min, local_dt_.data() + local(j0), rows_span(j0, j1));
   }
-  void edge_rates(double t, int e0, int e1, BoundaryRates* out) override {
+  void edge_rates(double t, const EdgeRanges& r, BoundaryRates* out) override {
     const ArraySource<T> src{view(cur_), H_.data(), nx_, block_.stored_begin};
-    for (int e = e0; e < e1; ++e) out[e - e0] = perimeter_edge_rates(src, sweep_, t, e);
+    for (int k = 0; k < r.count; ++k)
+      for (int e = r.begin[k]; e < r.end[k]; ++e) *out++ = perimeter_edge_rates(src, sweep_, t, e);
   }
 
  private:

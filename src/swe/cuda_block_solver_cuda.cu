@@ -70,6 +70,7 @@ class CudaBlockSolver final : public BlockSolver {
                     static_cast<void*>(dt_), static_cast<void*>(partial_), static_cast<void*>(scalar_),
                     static_cast<void*>(manning_), static_cast<void*>(rates_)})
       cudaFree(p);
+    cudaFreeHost(rates_host_);
     cudaStreamDestroy(stream_);
   }
 
@@ -165,19 +166,22 @@ class CudaBlockSolver final : public BlockSolver {
     return reducer_->reduce(exec::ReduceOp::min, dt_, m);
   }
 
-  void edge_rates(double t, int e0, int e1, BoundaryRates* out) override {
-    if (e1 <= e0) return;
-    const std::size_t n = static_cast<std::size_t>(e1 - e0);
+  void edge_rates(double t, const EdgeRanges& r, BoundaryRates* out) override {
+    const std::size_t n = static_cast<std::size_t>(r.edges());
+    if (n == 0) return;
     if (n > rates_capacity_) {
       cudaFree(rates_);
+      cudaFreeHost(rates_host_);
       RIA_CUDA_CHECK(cudaMalloc(&rates_, n * sizeof(BoundaryRates)));
+      RIA_CUDA_CHECK(cudaMallocHost(&rates_host_, n * sizeof(BoundaryRates)));
       rates_capacity_ = n;
     }
     const cuda::TexSource<T> src{tex_[cur_][0], tex_[cur_][1], tex_[cur_][2], tex_[cur_][3], tex_H_, nx_, block_.stored_begin};
-    cuda::k_edge_rates<T, cuda::TexSource<T>><<<(n + 127) / 128, 128, 0, stream_>>>(src, sweep_, t, e0, e1, rates_);
+    cuda::k_edge_rates<T, cuda::TexSource<T>><<<(n + 127) / 128, 128, 0, stream_>>>(src, sweep_, t, r, rates_);
     RIA_CUDA_CHECK(cudaGetLastError());
-    RIA_CUDA_CHECK(cudaMemcpyAsync(out, rates_, n * sizeof(BoundaryRates), cudaMemcpyDeviceToHost, stream_));
+    RIA_CUDA_CHECK(cudaMemcpyAsync(rates_host_, rates_, n * sizeof(BoundaryRates), cudaMemcpyDeviceToHost, stream_));
     RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    std::copy_n(rates_host_, n, out);
   }
 
   void set_boundaries(const Boundaries& bc) override { sweep_.bc = bc; }
@@ -218,6 +222,7 @@ class CudaBlockSolver final : public BlockSolver {
   T* scalar_ = nullptr;
   T* manning_ = nullptr;
   BoundaryRates* rates_ = nullptr;
+  BoundaryRates* rates_host_ = nullptr;  // page-locked copy of rates_
   std::size_t rates_capacity_ = 0, partial_capacity_ = 0, partial_used_ = 0;
   cudaTextureObject_t tex_[2][4] = {};
   cudaTextureObject_t tex_H_ = 0;

@@ -76,14 +76,6 @@ long host_advance(const SolverSetup& s, double& t, long& steps, double t_stop, l
   return taken;
 }
 
-/// Sum of the inflow/outflow rates over the perimeter edges (host loop, O(nx + ny)).
-template <class T, class Src>
-BoundaryRates perimeter_rates(const Src& src, const SweepParams<T>& s, double t) {
-  BoundaryRates r;
-  for (int e = 0; e < perimeter_edges(s); ++e) r += perimeter_edge_rates(src, s, t, e);
-  return r;
-}
-
 std::unique_ptr<Solver> make_cpu_solver(const SolverSetup& s);
 std::unique_ptr<Solver> make_cuda_solver(const SolverSetup& s);
 std::unique_ptr<BlockSolver> make_cpu_block_solver(const SolverSetup& s, const RowBlock& b);

@@ -7,6 +7,7 @@
 
 #include "exec/cuda/two_phase_reduce.cuh"
 #include "ria/swe/cfl.hpp"
+#include "ria/swe/block_solver.hpp"
 #include "swe/stencil.hpp"
 
 namespace ria::swe::cuda {
@@ -169,11 +170,20 @@ __global__ void k_boundary_balance(Src src, SweepParams<T> s, double t_host, Ste
   accumulate_step(*balance, r, rw, rc, dt, decay_rate);
 }
 
-/// Inflow/outflow rates of the perimeter edges [e0, e1) (the MPI layer sums them in tree order).
+/// Inflow/outflow rates of the perimeter edges of the ranges, one after another (the MPI layer
+/// sums them in tree order).
 template <class T, class Src>
-__global__ void k_edge_rates(Src src, SweepParams<T> s, double t, int e0, int e1, BoundaryRates* __restrict__ out) {
-  const int e = e0 + blockIdx.x * blockDim.x + threadIdx.x;
-  if (e < e1) out[e - e0] = perimeter_edge_rates(src, s, t, e);
+__global__ void k_edge_rates(Src src, SweepParams<T> s, double t, EdgeRanges r, BoundaryRates* __restrict__ out) {
+  int k = blockIdx.x * blockDim.x + threadIdx.x;
+  BoundaryRates* o = out + k;
+  for (int q = 0; q < r.count; ++q) {
+    const int n = r.end[q] - r.begin[q];
+    if (k < n) {
+      *o = perimeter_edge_rates(src, s, t, r.begin[q] + k);
+      return;
+    }
+    k -= n;
+  }
 }
 
 /// Next dt of the device clock: 0 once stopped (error, step limit or stop time reached), else

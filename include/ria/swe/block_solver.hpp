@@ -19,6 +19,20 @@
 
 namespace ria::swe {
 
+/// Up to four runs of perimeter edges [begin, end) (numbered as in perimeter_edge_rates,
+/// src/swe/stencil.hpp): a block's west and east edges, and the south and north sides when it holds
+/// the first or last row.
+struct EdgeRanges {
+  int count = 0;
+  int begin[4] = {}, end[4] = {};
+  void add(int b, int e) { begin[count] = b, end[count] = e, ++count; }
+  int edges() const {
+    int n = 0;
+    for (int k = 0; k < count; ++k) n += end[k] - begin[k];
+    return n;
+  }
+};
+
 /// The two time levels of a block: the state at the step start and the one being computed.
 enum class Level { current, next };
 
@@ -44,9 +58,9 @@ class BlockSolver {
   virtual double swap() = 0;
   /// Minimum of the local dt over rows [j0, j1) of the current level.
   virtual double min_local_dt(int j0, int j1) = 0;
-  /// Inflow/outflow rates at time t of the perimeter edges [e0, e1) (numbered as in
-  /// perimeter_edge_rates, src/swe/stencil.hpp) from the current level; their cells must be stored.
-  virtual void edge_rates(double t, int e0, int e1, BoundaryRates* out) = 0;
+  /// Inflow/outflow rates at time t of the perimeter edges of the ranges, one after another in
+  /// `out` (edges() values), from the current level; their cells must be stored.
+  virtual void edge_rates(double t, const EdgeRanges& r, BoundaryRates* out) = 0;
   virtual void set_boundaries(const Boundaries& bc) = 0;
   virtual std::string description() const = 0;
   virtual double bytes_per_cell_update() const = 0;
