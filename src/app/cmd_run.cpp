@@ -158,6 +158,7 @@ struct Prepared {
   std::unique_ptr<io::Checkpoint> ck;
   std::unique_ptr<io::OutputLock> lock;  // rank 0
   std::string prec;
+  RunKey key;
   std::unique_ptr<swe::Solver> solver;
   mpi::DistributedSolver* distributed = nullptr;  // the solver, when it spans an MPI job
   std::unique_ptr<RunOutputs> out;       // rank 0
@@ -179,7 +180,8 @@ std::unique_ptr<swe::Solver> make_run_solver(const RunArgs& a, const swe::Solver
   return d;
 }
 
-std::unique_ptr<Prepared> prepare(const RunArgs& a) {
+/// The inputs: scenario, bed, model, the checkpoint to resume from, and (rank 0) the output directory.
+std::unique_ptr<Prepared> prepare_inputs(const RunArgs& a) {
   auto p = std::make_unique<Prepared>();
   p->sc = a.scenario.empty() ? io::parse_scenario(kDefaultScenario, "<embedded default scenario>", ".", a.sets)
                              : io::load_scenario(a.scenario, a.sets);
@@ -211,12 +213,20 @@ std::unique_ptr<Prepared> prepare(const RunArgs& a) {
   const std::string restart = !a.restart.empty() ? a.restart
                               : sc.initial.kind == sim::InitialSpec::Kind::checkpoint ? sc.initial.path : "";
   p->prec = precision == Precision::f32 ? "float" : "double";
-  const RunKey key = run_key(sc, m);
+  p->key = run_key(sc, m);
   if (!restart.empty()) {
     p->ck = std::make_unique<io::Checkpoint>(io::read_checkpoint(restart));
-    check_restart(*p->ck, restart, sc, m, key, p->prec);
+    check_restart(*p->ck, restart, sc, m, p->key, p->prec);
   }
 
+  return p;
+}
+
+/// The solver with its initial state or the checkpoint's, and rank 0's outputs.
+void prepare_solver(const RunArgs& a, Prepared& prep) {
+  Prepared* p = &prep;
+  const sim::Scenario& sc = p->sc;
+  const sim::Model& m = *p->m;
   p->solver = make_run_solver(a, m.setup, *p);
   swe::Solver& solver = *p->solver;
   swe::Totals initial;
@@ -235,17 +245,24 @@ std::unique_ptr<Prepared> prepare(const RunArgs& a) {
   }
   if (interrupted_during("setting up the solver")) throw QuietExit{kInterrupted};
   if (is_root()) {
-    RunContext ctx{sc.output.directory, p->prec, key.fingerprint, key.identity, p->ck.get(), a.quiet};
+    RunContext ctx{sc.output.directory, p->prec, p->key.fingerprint, p->key.identity, p->ck.get(), a.quiet};
     p->out = std::make_unique<RunOutputs>(sc, m, ctx, initial);
   }
-  return p;
 }
 
 int run_scenario(const RunArgs& a) {
   const SignalsCaught signals;
+  // Under MPI every rank reads the inputs, and the ranks agree that all succeeded before any
+  // allocates its block; then again after the solvers and rank 0's outputs are set up.
   std::unique_ptr<Prepared> p;
   try {
-    p = prepare(a);
+    p = prepare_inputs(a);
+  } catch (...) {
+    agree_on_setup(std::current_exception());
+  }
+  agree_on_setup(nullptr);
+  try {
+    prepare_solver(a, *p);
   } catch (...) {
     agree_on_setup(std::current_exception());
   }
