@@ -12,6 +12,7 @@
 #include "mpi/job.hpp"
 #include "ria/exec/device_info.hpp"
 #include "ria/exec/reduce.hpp"
+#include "ria/exec/threads.hpp"
 #include "ria/swe/block_solver.hpp"
 #include "ria/swe/cfl.hpp"
 #include "ria/swe/perimeter_sum.hpp"
@@ -43,6 +44,7 @@ class Distributed final : public DistributedSolver {
   Distributed(const swe::SolverSetup& s, const DecompositionOptions& o, const std::atomic<int>* local_stop)
       : setup_(s), opt_(o), local_stop_(local_stop), fault_step_(fault_step()) {
     if (s.backend == exec::Backend::cuda) exec::select_cuda_device(world().local_rank);
+    exec::share_cores_with(world().local_size);  // OpenMP ranks on one node divide its free cores
     const int ranks = world().size;
     if (opt_.ghost_rows == 0) opt_.ghost_rows = std::max(1, std::min(kDefaultGhostRows, s.grid.ny / ranks));
     // The split needs the depth only for --split wet; the rows are fixed at the first set_state.

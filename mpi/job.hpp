@@ -14,6 +14,7 @@ namespace ria::mpi {
 struct World {
   int rank = 0, size = 1;
   int local_rank = 0;    // rank among the ranks on this node (picks the GPU)
+  int local_size = 1;    // ranks on this node
   bool started = false;  // MPI was initialised (launched by an MPI launcher)
 };
 

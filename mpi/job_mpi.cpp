@@ -48,6 +48,7 @@ void start(int& argc, char**& argv) {
   MPI_Comm node;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, g_world.rank, MPI_INFO_NULL, &node);
   MPI_Comm_rank(node, &g_world.local_rank);
+  MPI_Comm_size(node, &g_world.local_size);
   MPI_Comm_free(&node);
   g_world.started = true;
 }

@@ -23,9 +23,14 @@ struct ThreadPolicy {
   std::string reason;       // "OMP_NUM_THREADS", "N of M cores free" or "not built with OpenMP"
 };
 
+/// Declares that `processes` processes of one job share this node (the ranks of an MPI job on
+/// it): the free cores are divided among them. Call before thread_policy() is first used.
+void share_cores_with(int processes);
+
 /// The OpenMP backend's policy, decided at the first call (the OpenMP solver's construction) and
 /// then fixed for the process: OMP_NUM_THREADS threads when the user set it, otherwise the cores
-/// that were idle over 50 ms (/proc/stat), at most the cores this process may use and at least 1.
+/// that were idle over 50 ms (/proc/stat) divided by the processes sharing the node, at most the
+/// cores this process may use and at least 1.
 /// Only runs that use the OpenMP backend pay the 50 ms.
 ThreadPolicy thread_policy();
 

@@ -65,6 +65,8 @@ void adopt_passive_wait(char** argv) {
 
 namespace {
 
+int g_sharing = 1;  // processes of this job on the node (share_cores_with)
+
 /// Decides the policy and sets the OpenMP thread count (once, from thread_policy()).
 ThreadPolicy configure_threads() {
 #if defined(RIA_HAVE_OPENMP)
@@ -77,8 +79,9 @@ ThreadPolicy configure_threads() {
     const int cores = omp_get_num_procs();  // the cores this process may run on (affinity mask)
     const double idle = idle_cores();
     const int free = idle < 0 ? cores : static_cast<int>(std::lround(idle));
-    p.threads = std::max(1, std::min(cores, free));
+    p.threads = std::max(1, std::min(cores, free / g_sharing));
     p.reason = std::to_string(p.threads) + " of " + std::to_string(cores) + " cores free";
+    if (g_sharing > 1) p.reason += " (" + std::to_string(free) + " shared by " + std::to_string(g_sharing) + " ranks)";
     omp_set_num_threads(p.threads);
   }
   return p;
@@ -88,6 +91,8 @@ ThreadPolicy configure_threads() {
 }
 
 }  // namespace
+
+void share_cores_with(int processes) { g_sharing = std::max(1, processes); }
 
 ThreadPolicy thread_policy() {
   static const ThreadPolicy p = configure_threads();  // thread-safe, once per process
