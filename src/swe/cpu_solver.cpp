@@ -19,10 +19,10 @@ class CpuSolver final : public Solver {
   CpuSolver(const SolverSetup& s, bool parallel)
       : setup_(s), parallel_(parallel), reducer_(exec::make_host_reducer(parallel)), n_(s.grid.cells()) {
     if (parallel_) exec::thread_policy();  // sets the thread count before the first parallel region
-    sweep_ = make_sweep_params<T>(s);
+    sweep_ = make_sweep_setup<T>(s);
     H_.assign(s.H.begin(), s.H.end());
-    manning_.assign(s.manning.begin(), s.manning.end());
-    if (!manning_.empty()) sweep_.manning = manning_.data();
+    manning_.assign(s.manning.per_cell.begin(), s.manning.per_cell.end());
+    if (!manning_.empty()) sweep_.manning.per_cell = manning_.data();
     for (auto* v : {&cur_, &next_}) v->resize(4 * n_);
     local_dt_.assign(n_, T(0));
   }
@@ -98,7 +98,7 @@ class CpuSolver final : public Solver {
     exec::cpu::for_rows(parallel_, 0, setup_.grid.ny, [&](int j) {
       for (int i = 0; i < nx; ++i) {
         const std::size_t k = static_cast<std::size_t>(j) * nx + i;
-        local_dt_[k] = local_dt(load(f, k), sweep_.inv_dx, sweep_.inv_dy, sweep_.phys);
+        local_dt_[k] = local_dt(load(f, k), sweep_.inv_dx, sweep_.inv_dy, sweep_.physics);
       }
     });
   }
@@ -108,7 +108,7 @@ class CpuSolver final : public Solver {
     const ArraySource<T> src{view(cur_), H_.data(), setup_.grid.nx, 0};
     double rw, rc;
     release_totals(sweep_.rel, t_, rw, rc);
-    accumulate_step(balance_, perimeter_rates(src, sweep_, t_), rw, rc, dt, setup_.params.decay_rate);
+    accumulate_step(balance_, perimeter_rates(src, sweep_, t_), rw, rc, dt, setup_.physics.decay_rate);
   }
 
   void sweep(T dt) {
@@ -119,9 +119,9 @@ class CpuSolver final : public Solver {
     exec::cpu::for_rows(parallel_, 0, setup_.grid.ny, [&](int j) {
       for (int i = 0; i < nx; ++i) {
         const std::size_t k = static_cast<std::size_t>(j) * nx + i;
-        const Conserved<T> w = step_cell(src, sweep_, t, dt, i, j);
+        const Conserved<T> w = update_from_neighbours(src, sweep_, t, dt, i, j);
         store(out, k, w);
-        local_dt_[k] = local_dt(w, sweep_.inv_dx, sweep_.inv_dy, sweep_.phys);
+        local_dt_[k] = local_dt(w, sweep_.inv_dx, sweep_.inv_dy, sweep_.physics);
       }
     });
     cur_.swap(next_);
@@ -131,7 +131,7 @@ class CpuSolver final : public Solver {
   bool parallel_;
   std::unique_ptr<exec::Reducer> reducer_;
   std::size_t n_;
-  SweepParams<T> sweep_;
+  SweepSetup<T> sweep_;
   std::vector<T> H_, cur_, next_, local_dt_, manning_;
   double t_ = 0;
   long steps_ = 0;
