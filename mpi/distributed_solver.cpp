@@ -53,7 +53,7 @@ class Distributed final : public DistributedSolver {
 
   // ---------------------------------------------------------------- state
   void set_state(const swe::HostState& s) override {
-    if (!block_) make_blocks(split_rows(setup_.grid, world().size, opt_.ghost_rows, opt_.split, s.h, setup_.params.h_dry));
+    if (!block_) make_blocks(split_rows(setup_.grid, world().size, opt_.ghost_rows, opt_.split, s.h, setup_.physics.h_dry));
     block_->set_state(s);
     min_local_ = block_->min_local_dt(mine().owned_begin, mine().owned_end);
     valid_ = opt_.ghost_rows;
@@ -78,13 +78,12 @@ class Distributed final : public DistributedSolver {
       if (steps_ == fault_step_) throw std::runtime_error("injected fault (RIA_MPI_FAULT) at step " + std::to_string(steps_));
       swe::BoundaryRates rates;
       const double min_local = global_min(rates);
-      const double dt = swe::global_dt(min_local, setup_.params.cfl, setup_.params.diffusivity, setup_.grid.dx,
-                                       setup_.grid.dy, t_stop - t_);
+      const double dt = swe::global_dt(rule_, min_local, t_stop - t_);
       check_dt(dt);
       if (setup_.track_balance) {
         double rw, rc;
         swe::release_totals(setup_.releases, t_, rw, rc);
-        swe::accumulate_step(balance_, rates, rw, rc, dt, setup_.params.decay_rate);
+        swe::accumulate_step(balance_, rates, rw, rc, dt, setup_.physics.decay_rate);
       }
       step(dt);
       t_ = swe::advance_time(t_, dt, t_stop);
@@ -372,6 +371,7 @@ class Distributed final : public DistributedSolver {
   }
 
   swe::SolverSetup setup_;
+  swe::DtRule rule_ = setup_.dt_rule();
   DecompositionOptions opt_;
   const std::atomic<int>* local_stop_;
   std::atomic<int> stop_{0};

@@ -157,7 +157,7 @@ TEST(Driver, CollapsingTimeStepIsANumericalFailureNamingTheCell) {
   // Gravity 1e300 (the scenario reader refuses it; set in the model): a step of ~1e-149 s.
   const sim::Scenario sc = test::forcing_scenario(600);
   sim::Model m = sim::build_model(sc, test::estuary_bed(32));
-  m.setup.params.g = 1e300;
+  m.setup.physics.g = 1e300;
   auto s = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
   test::RecordingObserver obs;
   try {

@@ -24,8 +24,8 @@ swe::HostState run(swe::SolverSetup s, const swe::HostState& init, double t_end)
 app::EstuaryCase busy_estuary(exec::Backend b, Precision p) {
   // Tide, river, friction, wet/dry flats, plus diffusion and decay: every code path at once.
   app::EstuaryCase c = app::make_estuary_case(64, b, "default", p);
-  c.setup.params.diffusivity = 5.0;
-  c.setup.params.decay_rate = 1e-5;
+  c.setup.physics.diffusivity = 5.0;
+  c.setup.physics.decay_rate = 1e-5;
   return c;
 }
 
@@ -60,8 +60,8 @@ TEST(Solver, ClosedBasinConservesWaterAndPollutantWithDiffusionAndFriction) {
   validate::Options opt;
   swe::HostState init;
   swe::SolverSetup s = validate::water_column_setup(60, opt, init);
-  s.params.diffusivity = 0.01;
-  s.params.manning = 0.03;
+  s.physics.diffusivity = 0.01;
+  s.manning.uniform = 0.03;
   auto solver = swe::make_solver(s);
   solver->set_state(init);
   const swe::Totals a = solver->totals();
@@ -89,11 +89,15 @@ TEST(Solver, BadRequestsAreClearErrors) {
   s.kernel = "fused";
   EXPECT_THROW(swe::make_solver(s), std::invalid_argument);
   s.kernel = "default";
-  s.params.cfl = 1.5;
-  EXPECT_THROW(swe::make_solver(s), std::invalid_argument);
-  s.params.cfl = 0.9;
+  // What no reader produces is a programmer's error, not an input error.
+  s.cfl = 1.5;
+  EXPECT_THROW(swe::make_solver(s), std::logic_error);
+  s.cfl = 0.9;
+  s.manning.per_cell.assign(s.grid.cells() - 1, 0.03);
+  EXPECT_THROW(swe::make_solver(s), std::logic_error);
+  s.manning.per_cell.clear();
   s.H.pop_back();
-  EXPECT_THROW(swe::make_solver(s), std::invalid_argument);
+  EXPECT_THROW(swe::make_solver(s), std::logic_error);
   if (!exec::built_with_cuda()) {
     s.H.push_back(1.0);
     s.backend = exec::Backend::cuda;
@@ -143,9 +147,9 @@ TEST(Solver, ManningFieldAppliesEachCellsOwnCoefficient) {
   swe::SolverSetup s;
   s.grid = Grid{12, 10, 5.0, 5.0, 0, 0};
   s.H.assign(s.grid.cells(), 2.0);
-  s.params.manning = 0;
-  s.manning.resize(s.grid.cells());
-  for (std::size_t k = 0; k < s.manning.size(); ++k) s.manning[k] = 0.01 * (k % 7);  // 0 .. 0.06
+  s.manning.uniform = 0;
+  s.manning.per_cell.resize(s.grid.cells());
+  for (std::size_t k = 0; k < s.grid.cells(); ++k) s.manning.per_cell[k] = 0.01 * (k % 7);  // 0 .. 0.06
   swe::HostState init;
   init.resize(s.grid.cells());
   for (std::size_t k = 0; k < init.h.size(); ++k) init.h[k] = 2.0, init.qx[k] = 0.6, init.qy[k] = -0.2, init.hc[k] = 0;
@@ -161,8 +165,8 @@ TEST(Solver, ManningFieldAppliesEachCellsOwnCoefficient) {
     for (int j = 2; j < s.grid.ny - 2; ++j)
       for (int i = 2; i < s.grid.nx - 2; ++i) {
         const std::size_t k = static_cast<std::size_t>(j) * s.grid.nx + i;
-        const double n = s.manning[k];
-        const double factor = 1 + dt * s.params.g * n * n * speed / std::pow(2.0, 4.0 / 3.0);
+        const double n = s.manning.per_cell[k];
+        const double factor = 1 + dt * s.physics.g * n * n * speed / std::pow(2.0, 4.0 / 3.0);
         EXPECT_NEAR(out.qx[k], 0.6 / factor, 1e-15) << i << "," << j;
         EXPECT_NEAR(out.qy[k], -0.2 / factor, 1e-15) << i << "," << j;
         if (n == 0) {
@@ -173,8 +177,8 @@ TEST(Solver, ManningFieldAppliesEachCellsOwnCoefficient) {
   // Constant field == uniform coefficient, bitwise, over many steps of a busy estuary.
   app::EstuaryCase c = busy_estuary(exec::Backend::serial, Precision::f64);
   const swe::HostState uniform = run(c.setup, c.init, 600);
-  c.setup.manning.assign(c.setup.grid.cells(), c.setup.params.manning);
-  c.setup.params.manning = 0.5;  // ignored where the field is given
+  c.setup.manning.per_cell.assign(c.setup.grid.cells(), c.setup.manning.uniform);
+  c.setup.manning.uniform = 0.5;  // ignored where the field is given
   const swe::HostState field = run(c.setup, c.init, 600);
   EXPECT_TRUE(uniform.h == field.h && uniform.qx == field.qx && uniform.qy == field.qy && uniform.hc == field.hc);
 }

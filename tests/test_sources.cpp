@@ -16,15 +16,14 @@ TEST(WetDry, RatioIsExactAboveToleranceAndVanishesWithDepth) {
 }
 
 TEST(Friction, ManningMatchesTheSemiImplicitFormula) {
-  SweParams<double> p;
-  p.manning = 0.03;
+  const Physics<double> p;
   Conserved<double> w{2.0, 2.0, 0.0, 0.0};
   const double dt = 10.0;
-  apply_friction_and_dry_policy(w, dt, p);
+  apply_friction_and_dry_policy(w, dt, 0.03, p);
   const double factor = 1 + dt * 9.81 * 0.03 * 0.03 * 1.0 / std::pow(2.0, 4.0 / 3.0);
   EXPECT_NEAR(w.qx, 2.0 / factor, 1e-14);
   Conserved<double> dry{1e-7, 1.0, 1.0, 0.0};
-  apply_friction_and_dry_policy(dry, dt, p);
+  apply_friction_and_dry_policy(dry, dt, 0.03, p);
   EXPECT_EQ(dry.qx, 0.0);
 }
 
@@ -66,10 +65,23 @@ TEST(Boundary, GhostStates) {
 }
 
 TEST(Cfl, LocalStepMatchesEq16OnASquareCell) {
-  SweParams<double> p;
+  const Physics<double> p;
   const Conserved<double> w{4.0, 4.0, 0.0, 0.0};  // u = 1, c = sqrt(9.81 * 4)
   const double c = std::sqrt(9.81 * 4.0), dx = 2.0;
   EXPECT_NEAR(local_dt(w, 1 / dx, 1 / dx, p), 1.0 / ((1 + c) / dx + c / dx), 1e-14);
   EXPECT_LT(local_dt(Conserved<double>{NAN, 0, 0, 0}, 1.0, 1.0, p), 0.0);
   EXPECT_GT(local_dt(Conserved<double>{0.0, 0, 0, 0}, 1.0, 1.0, p), 1e20);
+}
+
+TEST(Cfl, GlobalStepIsGammaTimesTheMinimumLimitedByDiffusionAndTheStop) {
+  const DtRule rule{0.5, 0.0, 2.0, 4.0};
+  EXPECT_EQ(global_dt(rule, 3.0, 100.0), 1.5);  // gamma min_i dt_i
+  EXPECT_EQ(global_dt(rule, 3.0, 1.0), 1.0);    // the stop is never overshot
+  // K = 0.5 m^2/s: dt <= min(dx, dy)^2 / (4 K) = 4 / 2 = 2 s, below gamma min = 5 s.
+  const DtRule diffusive{0.5, 0.5, 2.0, 4.0};
+  EXPECT_EQ(global_dt(diffusive, 10.0, 100.0), 2.0);
+  EXPECT_EQ(global_dt(diffusive, 2.0, 100.0), 1.0);  // advection limits again
+  // A step clamped to the time left lands exactly on the stop.
+  const double t = 0.1, t_stop = 0.7;
+  EXPECT_EQ(advance_time(t, global_dt(rule, 10.0, t_stop - t), t_stop), t_stop);
 }

@@ -16,8 +16,8 @@ EstuaryCase make_estuary_case(int n, exec::Backend b, const std::string& kernel,
   s.backend = b;
   s.kernel = kernel;
   s.precision = p;
-  s.params.manning = 0.025;
-  s.params.h_dry = 1e-3;
+  s.manning.uniform = 0.025;
+  s.physics.h_dry = 1e-3;
   swe::BoundarySide& sea = s.bc.side[swe::south];
   sea.kind = swe::BoundaryKind::level;
   sea.level.count = 1;

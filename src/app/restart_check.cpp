@@ -31,18 +31,21 @@ std::uint64_t run_fingerprint(const sim::Model& m) {
                         static_cast<const void*>(&g.x0), static_cast<const void*>(&g.y0)})
     h = io::fnv1a(p, 8, h);
   h = io::fnv1a(s.H.data(), s.H.size() * sizeof(double), h);
-  if (!s.manning.empty()) h = io::fnv1a(s.manning.data(), s.manning.size() * sizeof(double), h);
-  const double phys[] = {s.params.g, s.params.h_dry, s.params.manning, s.params.diffusivity, s.params.decay_rate};
+  const std::vector<double>& n = s.manning.per_cell;
+  if (!n.empty()) h = io::fnv1a(n.data(), n.size() * sizeof(double), h);
+  const swe::Physics<double>& p = s.physics;
+  const double phys[] = {p.g, p.h_dry, s.manning.uniform, p.diffusivity, p.decay_rate};
   return io::fnv1a(phys, sizeof phys, h);
 }
 
 std::vector<std::pair<std::string, std::string>> run_identity(const sim::Scenario& sc, const sim::Model& m) {
-  const swe::SweParams<double>& p = m.setup.params;
+  const swe::Physics<double>& p = m.setup.physics;
+  const swe::Manning& n = m.setup.manning;
   return {{"time.start", sc.time.start},
           {"bed (domain)", hash_text(m.setup.H)},
           {"physics.gravity", exact(p.g)},
           {"physics.dry_depth", exact(p.h_dry)},
-          {"physics.manning", m.setup.manning.empty() ? exact(p.manning) : "per-cell raster, " + hash_text(m.setup.manning)},
+          {"physics.manning", n.per_cell.empty() ? exact(n.uniform) : "per-cell raster, " + hash_text(n.per_cell)},
           {"physics.diffusivity", exact(p.diffusivity)},
           {"physics.half_life", "decay rate " + exact(p.decay_rate) + " 1/s"}};
 }

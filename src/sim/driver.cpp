@@ -55,7 +55,7 @@ std::string first_bad_cell(const swe::HostState& s, const Grid& g) {
 }
 
 /// The wet cell with the smallest stable step (largest wave speed |u| + sqrt(g h)) and its values.
-std::string limiting_cell(const swe::HostState& s, const Grid& g, const swe::SweParams<double>& p) {
+std::string limiting_cell(const swe::HostState& s, const Grid& g, const swe::Physics<double>& p) {
   std::size_t best = s.h.size();
   double best_dt = INFINITY;
   for (std::size_t k = 0; k < s.h.size(); ++k) {
@@ -181,7 +181,7 @@ RunEnd run(swe::Solver& solver, const Scenario& sc, const Model& m, Observer& ob
           std::ostringstream o;
           o << "the time step collapsed: " << n << " steps advanced t by " << t - window_t << " s (from " << window_t
             << " s; mean step " << mean_dt << " s, the largest mean step of this run " << best_dt << " s), "
-            << t_end - t << " s are left to the end; " << limiting_cell(state, m.setup.grid, m.setup.params)
+            << t_end - t << " s are left to the end; " << limiting_cell(state, m.setup.grid, m.setup.physics)
             << " (check physics.gravity, the boundary discharges and the releases)";
           fail(o.str());
         }

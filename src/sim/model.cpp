@@ -198,16 +198,12 @@ Model build_model(const Scenario& sc, const Bed& bed, const std::vector<double>&
   }
   m.bed_z = bed.z;
   m.crs_wkt = bed.crs_wkt;
-  s.params.g = sc.physics.gravity;
-  s.params.manning = sc.physics.manning;
-  if (!bed.manning.empty()) {
-    if (bed.manning.size() != g.cells()) throw ModelError("physics.manning: the raster does not match the model grid");
-    s.manning = bed.manning;
-  }
-  s.params.diffusivity = sc.physics.diffusivity;
-  s.params.decay_rate = sc.physics.half_life > 0 ? std::log(2.0) / sc.physics.half_life : 0.0;
-  s.params.h_dry = sc.physics.dry_depth;
-  s.params.cfl = sc.time.cfl;
+  s.physics.g = sc.physics.gravity;
+  s.physics.h_dry = sc.physics.dry_depth;
+  s.physics.diffusivity = sc.physics.diffusivity;
+  s.physics.decay_rate = sc.physics.half_life > 0 ? std::log(2.0) / sc.physics.half_life : 0.0;
+  s.manning = {sc.physics.manning, bed.manning};
+  s.cfl = sc.time.cfl;
   s.track_balance = true;
 
   // Initial state: the analytic problem's, still water at a level, or a free-surface raster; then

@@ -30,13 +30,13 @@ class CpuSolver final : public Solver, public BlockSolver {
         n_(static_cast<std::size_t>(b.stored_rows()) * s.grid.nx),
         offset_(static_cast<std::size_t>(b.stored_begin) * s.grid.nx) {
     if (parallel_) exec::thread_policy();  // sets the thread count before the first parallel region
-    sweep_ = make_sweep_params<T>(s);
+    sweep_ = make_sweep_setup<T>(s);
     check_block(s.grid, b);
     sweep_.row0 = b.stored_begin;
     H_.assign(s.H.begin() + offset_, s.H.begin() + offset_ + n_);
-    if (!s.manning.empty()) {
-      manning_.assign(s.manning.begin() + offset_, s.manning.begin() + offset_ + n_);
-      sweep_.manning = manning_.data();
+    if (!s.manning.per_cell.empty()) {
+      manning_.assign(s.manning.per_cell.begin() + offset_, s.manning.per_cell.begin() + offset_ + n_);
+      sweep_.manning.per_cell = manning_.data();
     }
     for (auto* v : {&cur_, &next_}) v->resize(4 * n_);
     local_dt_.assign(n_, T(0));
@@ -176,7 +176,7 @@ class CpuSolver final : public Solver, public BlockSolver {
     exec::cpu::for_rows(parallel_, j0, j1, [&](int j) {
       for (int i = 0; i < nx_; ++i) {
         const std::size_t k = local(j) + i;
-        local_dt_[k] = local_dt(load(f, k), sweep_.inv_dx, sweep_.inv_dy, sweep_.phys);
+        local_dt_[k] = local_dt(load(f, k), sweep_.inv_dx, sweep_.inv_dy, sweep_.physics);
       }
     });
   }
@@ -191,7 +191,7 @@ class CpuSolver final : public Solver, public BlockSolver {
     });
     double rw, rc;
     release_totals(sweep_.rel, t_, rw, rc);
-    accumulate_step(balance_, r, rw, rc, dt, setup_.params.decay_rate);
+    accumulate_step(balance_, r, rw, rc, dt, setup_.physics.decay_rate);
   }
 
   /// Rows [j0, j1) of the next level from the current one, with their local dt.
@@ -201,9 +201,9 @@ class CpuSolver final : public Solver, public BlockSolver {
     exec::cpu::for_rows(parallel_, j0, j1, [&](int j) {
       for (int i = 0; i < nx_; ++i) {
         const std::size_t k = local(j) + i;
-        const Conserved<T> w = step_cell(src, sweep_, t, dt, i, j);
+        const Conserved<T> w = update_from_neighbours(src, sweep_, t, dt, i, j);
         store(out, k, w);
-        local_dt_[k] = local_dt(w, sweep_.inv_dx, sweep_.inv_dy, sweep_.phys);
+        local_dt_[k] = local_dt(w, sweep_.inv_dx, sweep_.inv_dy, sweep_.physics);
       }
     });
   }
@@ -214,7 +214,7 @@ class CpuSolver final : public Solver, public BlockSolver {
   RowBlock block_;
   int nx_;
   std::size_t n_, offset_;  // stored cells; global index of stored cell 0
-  SweepParams<T> sweep_;
+  SweepSetup<T> sweep_;
   std::vector<T> H_, cur_, next_, local_dt_, manning_;
   std::vector<std::pair<int, int>> updated_;  // row ranges stepped since the last swap
   double t_ = 0;

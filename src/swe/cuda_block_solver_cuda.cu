@@ -37,7 +37,7 @@ class CudaBlockSolver final : public BlockSolver {
           b.owned_end <= b.stored_end && b.stored_end <= s.grid.ny))
       throw std::invalid_argument("row block is not inside the grid or owns no row");
     if (n_ >= (std::size_t(1) << 31)) throw std::invalid_argument("row block too large for the CUDA backend (>= 2^31 cells)");
-    sweep_ = make_sweep_params<T>(s);
+    sweep_ = make_sweep_setup<T>(s);
     sweep_.row0 = b.stored_begin;
     for (T*& p : buf_) RIA_CUDA_CHECK(cudaMalloc(&p, 4 * stride_ * sizeof(T)));
     RIA_CUDA_CHECK(cudaMalloc(&H_, n_ * sizeof(T)));
@@ -48,10 +48,10 @@ class CudaBlockSolver final : public BlockSolver {
     RIA_CUDA_CHECK(cudaMalloc(&partial_, partial_capacity_ * sizeof(T)));
     RIA_CUDA_CHECK(cudaMalloc(&scalar_, sizeof(T)));
     upload(s.H, H_);
-    if (!s.manning.empty()) {
+    if (!s.manning.per_cell.empty()) {
       RIA_CUDA_CHECK(cudaMalloc(&manning_, n_ * sizeof(T)));
-      upload(s.manning, manning_);
-      sweep_.manning = manning_;
+      upload(s.manning.per_cell, manning_);
+      sweep_.manning.per_cell = manning_;
     }
     tex_H_ = exec::cuda::make_texture(H_, n_);
     for (int l = 0; l < 2; ++l)
@@ -160,7 +160,7 @@ class CudaBlockSolver final : public BlockSolver {
     if (m == 0) return INFINITY;
     const ConstFields<T> f{buf_[cur_] + local(j0), buf_[cur_] + stride_ + local(j0), buf_[cur_] + 2 * stride_ + local(j0),
                            buf_[cur_] + 3 * stride_ + local(j0)};
-    cuda::k_local_dt<<<(m + 255) / 256, 256, 0, stream_>>>(f, m, sweep_.inv_dx, sweep_.inv_dy, sweep_.phys, dt_);
+    cuda::k_local_dt<<<(m + 255) / 256, 256, 0, stream_>>>(f, m, sweep_.inv_dx, sweep_.inv_dy, sweep_.physics, dt_);
     RIA_CUDA_CHECK(cudaGetLastError());
     RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
     return reducer_->reduce(exec::ReduceOp::min, dt_, m);
@@ -214,7 +214,7 @@ class CudaBlockSolver final : public BlockSolver {
   std::string name_;
   int nx_;
   std::size_t n_, offset_, stride_;
-  SweepParams<T> sweep_;
+  SweepSetup<T> sweep_;
   T* buf_[2] = {nullptr, nullptr};
   T* H_ = nullptr;
   T* dt_ = nullptr;

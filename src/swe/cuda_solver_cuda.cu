@@ -57,7 +57,7 @@ class CudaSolver final : public Solver {
   CudaSolver(const SolverSetup& s, const Variant& v)
       : setup_(s), v_(v), n_(s.grid.cells()), stride_((s.grid.cells() + 127) / 128 * 128) {
     if (!exec::cuda_device_available()) throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
-    sweep_ = make_sweep_params<T>(s);
+    sweep_ = make_sweep_setup<T>(s);
     if (n_ >= (std::size_t(1) << 31)) throw std::invalid_argument("grid too large for the CUDA backend (>= 2^31 cells)");
     RIA_CUDA_CHECK(cudaMalloc(&buf_[0], 4 * stride_ * sizeof(T)));
     RIA_CUDA_CHECK(cudaMalloc(&buf_[1], 4 * stride_ * sizeof(T)));
@@ -68,11 +68,11 @@ class CudaSolver final : public Solver {
     RIA_CUDA_CHECK(cudaMalloc(&partial_, std::max<std::size_t>(n_, grid_.x * grid_.y) * sizeof(T)));
     RIA_CUDA_CHECK(cudaMalloc(&scalar_, sizeof(T)));
     RIA_CUDA_CHECK(cudaMalloc(&balance_, sizeof(Balance)));
-    if (!s.manning.empty()) {
-      const std::vector<T> n(s.manning.begin(), s.manning.end());
+    if (!s.manning.per_cell.empty()) {
+      const std::vector<T> n(s.manning.per_cell.begin(), s.manning.per_cell.end());
       RIA_CUDA_CHECK(cudaMalloc(&manning_, n_ * sizeof(T)));
       RIA_CUDA_CHECK(cudaMemcpy(manning_, n.data(), n_ * sizeof(T), cudaMemcpyHostToDevice));
-      sweep_.manning = manning_;
+      sweep_.manning.per_cell = manning_;
     }
     set_balance(Balance{});
     const std::vector<T> H(s.H.begin(), s.H.end());
@@ -194,15 +194,12 @@ class CudaSolver final : public Solver {
   cuda::TexSource<T> tex_source(int b) const {
     return {tex_[b][0], tex_[b][1], tex_[b][2], tex_[b][3], tex_H_, setup_.grid.nx, 0};
   }
-  cuda::DtRule dt_rule() const {
-    return {setup_.params.cfl, setup_.params.diffusivity, setup_.grid.dx, setup_.grid.dy};
-  }
 
   /// Local dt kernel and the tree reduction launched level by level (the paper's naive dt).
   double reduce_local_dt() {
     const int threads = 256;
     cuda::k_local_dt<<<(n_ + threads - 1) / threads, threads, 0, stream_>>>(cfields(cur_), n_, sweep_.inv_dx,
-                                                                           sweep_.inv_dy, sweep_.phys, dt_);
+                                                                           sweep_.inv_dy, sweep_.physics, dt_);
     RIA_CUDA_CHECK(cudaGetLastError());
     T* in = dt_;
     T* out = partial_;
@@ -256,10 +253,10 @@ class CudaSolver final : public Solver {
     const cuda::StepDt<T, kDevice> step{dt, clock_};
     if (v_.textures)
       cuda::k_boundary_balance<T, cuda::TexSource<T>, kDevice>
-          <<<1, 256, 0, on>>>(tex_source(b), sweep_, t_, step, setup_.params.decay_rate, balance_);
+          <<<1, 256, 0, on>>>(tex_source(b), sweep_, t_, step, setup_.physics.decay_rate, balance_);
     else
       cuda::k_boundary_balance<T, ArraySource<T>, kDevice>
-          <<<1, 256, 0, on>>>(array_source(b), sweep_, t_, step, setup_.params.decay_rate, balance_);
+          <<<1, 256, 0, on>>>(array_source(b), sweep_, t_, step, setup_.physics.decay_rate, balance_);
     RIA_CUDA_CHECK(cudaGetLastError());
   }
 
@@ -301,7 +298,7 @@ class CudaSolver final : public Solver {
       }
       tiled_by_shape<cuda::TexSource<T>, true, true>(tex_source(b), 1 - b, T(0));
       if (setup_.track_balance) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
-      cuda::k_fused_phase2<T><<<1, 1024, 0, stream_>>>(partial_, grid_.x * grid_.y, clock_, dt_rule());
+      cuda::k_fused_phase2<T><<<1, 1024, 0, stream_>>>(partial_, grid_.x * grid_.y, clock_, setup_.dt_rule());
       b = 1 - b;
     }
     RIA_CUDA_CHECK(cudaStreamEndCapture(stream_, &graph));
@@ -320,7 +317,7 @@ class CudaSolver final : public Solver {
     if (cur_ != graph_base_) throw std::logic_error("fused graph buffer parity lost");
     const long start = steps_;
     const long long limit = max_steps >= (1L << 40) ? (1LL << 62) : static_cast<long long>(steps_) + max_steps;
-    cuda::k_fused_start<<<1, 1, 0, stream_>>>(clock_, t_stop, limit, dt_rule());
+    cuda::k_fused_start<<<1, 1, 0, stream_>>>(clock_, t_stop, limit, setup_.dt_rule());
     RIA_CUDA_CHECK(cudaGetLastError());
     cuda::DeviceClock c{};
     do {
@@ -343,7 +340,7 @@ class CudaSolver final : public Solver {
   SolverSetup setup_;
   Variant v_;
   std::size_t n_, stride_;
-  SweepParams<T> sweep_;
+  SweepSetup<T> sweep_;
   T* buf_[2] = {nullptr, nullptr};
   T* H_ = nullptr;
   T* dt_ = nullptr;

@@ -13,38 +13,36 @@
 
 namespace ria::swe {
 
-/// Validates the setup and converts it to the precision-specific sweep parameters.
+/// The setup in the solver's precision T. The values were checked where they were read; what is
+/// checked here no reader can produce (a programmer's error): std::logic_error.
 template <class T>
-SweepParams<T> make_sweep_params(const SolverSetup& s) {
+SweepSetup<T> make_sweep_setup(const SolverSetup& s) {
   const Grid& g = s.grid;
-  if (g.nx < 1 || g.ny < 1) throw std::invalid_argument("grid must have at least 1x1 cells");
-  if (!(g.dx > 0) || !(g.dy > 0)) throw std::invalid_argument("grid cell size dx, dy must be > 0");
-  if (s.H.size() != g.cells()) throw std::invalid_argument("bathymetry size does not match the grid");
-  const SweParams<double>& p = s.params;
-  if (!(p.cfl > 0 && p.cfl <= 1)) throw std::invalid_argument("CFL number must be in (0, 1]");
-  if (!(p.h_dry > 0)) throw std::invalid_argument("dry tolerance must be > 0");
-  if (p.manning < 0 || p.diffusivity < 0 || p.decay_rate < 0)
-    throw std::invalid_argument("Manning n, diffusivity and decay rate must be >= 0");
-  SweepParams<T> sp;
+  const auto require = [](bool ok, const char* what) {
+    if (!ok) throw std::logic_error(std::string("SolverSetup: ") + what);
+  };
+  require(g.nx >= 1 && g.ny >= 1 && g.dx > 0 && g.dy > 0, "grid needs at least 1 x 1 cells of size dx, dy > 0");
+  require(s.H.size() == g.cells(), "bed depth H does not have one value per cell");
+  require(s.manning.per_cell.empty() || s.manning.per_cell.size() == g.cells(),
+          "Manning field does not have one value per cell");
+  require(s.cfl > 0 && s.cfl <= 1, "CFL number outside (0, 1]");
+  require(s.physics.h_dry > 0, "dry tolerance not > 0");
+  require(s.releases.count >= 0 && s.releases.count <= kMaxReleases, "release count outside [0, kMaxReleases]");
+  SweepSetup<T> sp;
   sp.nx = g.nx;
   sp.ny = g.ny;
   sp.row0 = 0;
   sp.inv_dx = static_cast<T>(1.0 / g.dx);
   sp.inv_dy = static_cast<T>(1.0 / g.dy);
-  sp.phys = {static_cast<T>(p.g), static_cast<T>(p.h_dry), static_cast<T>(p.manning),
-             static_cast<T>(p.diffusivity), static_cast<T>(p.decay_rate), static_cast<T>(p.cfl)};
+  const Physics<double>& p = s.physics;
+  sp.physics = {static_cast<T>(p.g), static_cast<T>(p.h_dry), static_cast<T>(p.diffusivity),
+                static_cast<T>(p.decay_rate)};
+  sp.manning.uniform = static_cast<T>(s.manning.uniform);
   sp.dx = g.dx;
   sp.dy = g.dy;
   sp.bc = s.bc;
-  if (s.releases.count < 0 || s.releases.count > kMaxReleases)
-    throw std::invalid_argument("at most " + std::to_string(kMaxReleases) + " releases are supported");
   sp.rel = s.releases;
-  if (!s.manning.empty()) {
-    if (s.manning.size() != g.cells()) throw std::invalid_argument("Manning field size does not match the grid");
-    for (double n : s.manning)
-      if (!(n >= 0) || !std::isfinite(n)) throw std::invalid_argument("Manning n must be finite and >= 0 in every cell");
-  }
-  return sp;  // sp.manning is set by the solver, which owns the field in its precision and memory
+  return sp;  // sp.manning.per_cell is set by the solver, which owns the field in its precision and memory
 }
 
 /// Stops the run on a time step that is not finite and positive (a NaN state or no wet cell left).
@@ -63,10 +61,10 @@ inline void check_dt(double dt, double t, long step) {
 template <class MinLocal, class Step>
 long host_advance(const SolverSetup& s, double& t, long& steps, double t_stop, long max_steps, MinLocal min_local,
                   Step step) {
+  const DtRule rule = s.dt_rule();
   long taken = 0;
   while (t < t_stop && taken < max_steps) {
-    const double dt =
-        global_dt(min_local(), s.params.cfl, s.params.diffusivity, s.grid.dx, s.grid.dy, t_stop - t);
+    const double dt = global_dt(rule, min_local(), t_stop - t);
     check_dt(dt, t, steps);
     step(dt);
     t = advance_time(t, dt, t_stop);

@@ -32,17 +32,26 @@ struct ConstFields {
   const T* hc;
 };
 
-/// Everything a sweep needs besides the arrays, passed by value to kernels.
+/// Manning's n as a sweep reads it: one value per stored cell (row-major, nx per stored row) where
+/// the bed has a Manning raster, else the uniform value.
 template <class T>
-struct SweepParams {
+struct ManningField {
+  T uniform = 0;
+  const T* per_cell = nullptr;  // owned by the solver, in its precision and memory
+  RIA_HD T at(std::size_t k) const { return per_cell ? per_cell[k] : uniform; }
+};
+
+/// Everything a sweep needs besides the state and bed arrays, passed by value to kernels.
+template <class T>
+struct SweepSetup {
   int nx = 0, ny = 0;  // global grid size
   int row0 = 0;        // global row of stored row 0
   T inv_dx = 1, inv_dy = 1;
   double dx = 1, dy = 1;  // edge lengths for the boundary balance
-  SweParams<T> phys;
+  Physics<T> physics;
+  ManningField<T> manning;
   Boundaries bc;
   Releases rel;
-  const T* manning = nullptr;  // per-cell Manning n of the stored rows (from row0), row-major; null: phys.manning
 };
 
 template <class T>
@@ -61,7 +70,7 @@ RIA_HD inline void store(const Fields<T>& f, std::size_t k, const Conserved<T>& 
 /// Boundary edge: zero mass and pollutant flux through walls exactly (not just to round-off).
 template <class T>
 RIA_HD inline EdgeFlux<T> boundary_edge(const BoundarySide& b, int along, const EdgeState<T>& in, T H,
-                                        bool interior_is_right, double t, const SweParams<T>& p) {
+                                        bool interior_is_right, double t, const Physics<T>& p) {
   const BoundaryKind kind = kind_at(b, along);
   const EdgeState<T> g = ghost_state(b, kind, in, H, t, interior_is_right ? T(1) : T(-1), p.g, p.h_dry);
   EdgeFlux<T> f = interior_is_right ? edge_flux(g, H, in, H, p.g, p.h_dry) : edge_flux(in, H, g, H, p.g, p.h_dry);
@@ -72,7 +81,7 @@ RIA_HD inline EdgeFlux<T> boundary_edge(const BoundarySide& b, int along, const 
 /// Interior edge between cells kl and kr, d = cell size across the edge (for diffusion).
 template <class T>
 RIA_HD inline EdgeFlux<T> interior_edge(const EdgeState<T>& l, T Hl, const EdgeState<T>& r, T Hr, T inv_d,
-                                        const SweParams<T>& p) {
+                                        const Physics<T>& p) {
   EdgeFlux<T> f = edge_flux(l, Hl, r, Hr, p.g, p.h_dry);
   if (p.diffusivity > T(0)) f.hc -= diffusive_flux(l.h, l.hc, r.h, r.hc, p.diffusivity, T(1) / inv_d, p.h_dry);
   return f;
@@ -93,52 +102,55 @@ struct ArraySource {
 
 /// Flux through the x-edge on the west side of cell (i, j), i in [0, nx].
 template <class T, class Src>
-RIA_HD inline EdgeFlux<T> x_edge_flux(const Src& src, const SweepParams<T>& s, double t, int i, int j) {
-  if (i == 0) return boundary_edge(s.bc.side[west], j, to_x_edge(src.state(0, j)), src.bed(0, j), true, t, s.phys);
+RIA_HD inline EdgeFlux<T> x_edge_flux(const Src& src, const SweepSetup<T>& s, double t, int i, int j) {
+  if (i == 0) return boundary_edge(s.bc.side[west], j, to_x_edge(src.state(0, j)), src.bed(0, j), true, t, s.physics);
   if (i == s.nx)
-    return boundary_edge(s.bc.side[east], j, to_x_edge(src.state(i - 1, j)), src.bed(i - 1, j), false, t, s.phys);
+    return boundary_edge(s.bc.side[east], j, to_x_edge(src.state(i - 1, j)), src.bed(i - 1, j), false, t, s.physics);
   return interior_edge(to_x_edge(src.state(i - 1, j)), src.bed(i - 1, j), to_x_edge(src.state(i, j)), src.bed(i, j),
-                       s.inv_dx, s.phys);
+                       s.inv_dx, s.physics);
 }
 
 /// Flux through the y-edge on the south side of cell (i, j), j in [0, ny] (global rows).
 template <class T, class Src>
-RIA_HD inline EdgeFlux<T> y_edge_flux(const Src& src, const SweepParams<T>& s, double t, int i, int j) {
-  if (j == 0) return boundary_edge(s.bc.side[south], i, to_y_edge(src.state(i, 0)), src.bed(i, 0), true, t, s.phys);
+RIA_HD inline EdgeFlux<T> y_edge_flux(const Src& src, const SweepSetup<T>& s, double t, int i, int j) {
+  if (j == 0) return boundary_edge(s.bc.side[south], i, to_y_edge(src.state(i, 0)), src.bed(i, 0), true, t, s.physics);
   if (j == s.ny)
-    return boundary_edge(s.bc.side[north], i, to_y_edge(src.state(i, j - 1)), src.bed(i, j - 1), false, t, s.phys);
+    return boundary_edge(s.bc.side[north], i, to_y_edge(src.state(i, j - 1)), src.bed(i, j - 1), false, t, s.physics);
   return interior_edge(to_y_edge(src.state(i, j - 1)), src.bed(i, j - 1), to_y_edge(src.state(i, j)), src.bed(i, j),
-                       s.inv_dy, s.phys);
+                       s.inv_dy, s.physics);
 }
 
-/// The update of cell (i, j) from its four edge fluxes: flux update, friction, decay, releases.
+/// New state of cell (i, j) from its state w and its four edge fluxes: the flux update with the
+/// sources of the cell (its Manning n), then the releases into it.
 template <class T>
-RIA_HD inline Conserved<T> finish_cell(const Conserved<T>& w, const EdgeFlux<T>& west, const EdgeFlux<T>& east,
-                                       const EdgeFlux<T>& south, const EdgeFlux<T>& north, const SweepParams<T>& s,
-                                       double t, T dt, int i, int j) {
-  SweParams<T> p = s.phys;
-  if (s.manning) p.manning = s.manning[static_cast<std::size_t>(j - s.row0) * s.nx + i];  // a Manning raster
-  Conserved<T> r = update_cell(w, west, east, south, north, dt, s.inv_dx, s.inv_dy, p);
+RIA_HD inline Conserved<T> update_from_edge_fluxes(const Conserved<T>& w, const EdgeFlux<T>& west,
+                                                   const EdgeFlux<T>& east, const EdgeFlux<T>& south,
+                                                   const EdgeFlux<T>& north, const SweepSetup<T>& s, double t, T dt,
+                                                   int i, int j) {
+  const T n = s.manning.at(static_cast<std::size_t>(j - s.row0) * s.nx + i);
+  Conserved<T> r = flux_and_source_update(w, west, east, south, north, dt, s.inv_dx, s.inv_dy, n, s.physics);
   apply_releases(r, s.rel, t, dt, i, j);
   return r;
 }
 
-/// New state of cell (i, j) after one step of length dt: four edges, then the update.
+/// New state of cell (i, j) after one step of length dt: the fluxes through its four edges from
+/// its neighbours' states (or the boundary's ghost states), then update_from_edge_fluxes.
 template <class T, class Src>
-RIA_HD inline Conserved<T> step_cell(const Src& src, const SweepParams<T>& s, double t, T dt, int i, int j) {
+RIA_HD inline Conserved<T> update_from_neighbours(const Src& src, const SweepSetup<T>& s, double t, T dt, int i,
+                                                  int j) {
   const EdgeFlux<T> w = x_edge_flux(src, s, t, i, j), e = x_edge_flux(src, s, t, i + 1, j);
   const EdgeFlux<T> so = y_edge_flux(src, s, t, i, j), n = y_edge_flux(src, s, t, i, j + 1);
-  return finish_cell(src.state(i, j), w, e, so, n, s, t, dt, i, j);
+  return update_from_edge_fluxes(src.state(i, j), w, e, so, n, s, t, dt, i, j);
 }
 
 /// Number of boundary edges: west and east (one per row), south and north (one per column).
 template <class T>
-RIA_HD inline int perimeter_edges(const SweepParams<T>& s) { return 2 * (s.nx + s.ny); }
+RIA_HD inline int perimeter_edges(const SweepSetup<T>& s) { return 2 * (s.nx + s.ny); }
 
 /// Inflow and outflow rates through perimeter edge e in [0, perimeter_edges): west edges of rows
 /// 0..ny-1, east edges, south edges of columns 0..nx-1, north edges; flux times edge length.
 template <class T, class Src>
-RIA_HD inline BoundaryRates perimeter_edge_rates(const Src& src, const SweepParams<T>& s, double t, int e) {
+RIA_HD inline BoundaryRates perimeter_edge_rates(const Src& src, const SweepSetup<T>& s, double t, int e) {
   EdgeFlux<T> f;
   double len, inward;
   if (e < s.ny) {

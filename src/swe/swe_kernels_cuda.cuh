@@ -56,14 +56,10 @@ struct DeviceClock {
   int error;          // 1: non-physical state (NaN, negative depth)
 };
 
-struct DtRule {
-  double cfl, diffusivity, dx, dy;
-};
-
 // ---------------------------------------------------------------- naive (paper section 3)
 
 template <class T>
-__global__ void k_local_dt(ConstFields<T> f, std::size_t n, T inv_dx, T inv_dy, SweParams<T> p, T* __restrict__ dt) {
+__global__ void k_local_dt(ConstFields<T> f, std::size_t n, T inv_dx, T inv_dy, Physics<T> p, T* __restrict__ dt) {
   const std::size_t k = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (k < n) dt[k] = local_dt(load(f, k), inv_dx, inv_dy, p);
 }
@@ -89,10 +85,10 @@ __global__ void k_tree_min(const T* __restrict__ in, std::size_t n, T* __restric
 
 /// One thread per cell; each computes its four edges (every edge is computed twice).
 template <class T>
-__global__ void k_update_naive(ArraySource<T> src, Fields<T> out, SweepParams<T> s, double t, T dt) {
+__global__ void k_update_naive(ArraySource<T> src, Fields<T> out, SweepSetup<T> s, double t, T dt) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x, j = blockIdx.y * blockDim.y + threadIdx.y;
   if (i >= s.nx || j >= s.ny) return;
-  store(out, src.index(i, j), step_cell(src, s, t, dt, i, j));
+  store(out, src.index(i, j), update_from_neighbours(src, s, t, dt, i, j));
 }
 
 // ------------------------------------------- ghost-cell-decoupled tiles (paper section 4)
@@ -114,7 +110,7 @@ struct StepDt {
 /// a tile are the last of the previous tile, recomputed there (ghost-cell decoupling).
 /// kPhase1: the new state's local dt is reduced in the block (phase 1 of the CFL reduction).
 template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt>
-__global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out, SweepParams<T> s, double t_host,
+__global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out, SweepSetup<T> s, double t_host,
                                                          StepDt<T, kDeviceDt> step, T* __restrict__ partial,
                                                          int j_begin, int j_end) {
   __shared__ EdgeFlux<T> fx[BY][BX];
@@ -131,16 +127,16 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out,
     if (i >= 0 && i < s.nx && j < j_end) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1);
     __syncthreads();
     if (owner) {
-      const Conserved<T> w =
-          finish_cell(src.state(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx], fy[ty][tx], s, t, dt, i, j);
+      const Conserved<T> w = update_from_edge_fluxes(src.state(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx],
+                                                     fy[ty][tx], s, t, dt, i, j);
       store(out, static_cast<std::size_t>(j - s.row0) * s.nx + i, w);
-      if (kPhase1) local = local_dt(w, s.inv_dx, s.inv_dy, s.phys);
+      if (kPhase1) local = local_dt(w, s.inv_dx, s.inv_dy, s.physics);
     }
   } else if (owner) {
     // Stopped (fused, dt = 0): carry the state over so the ping-pong buffers stay consistent.
     const Conserved<T> w = src.state(i, j);
     store(out, static_cast<std::size_t>(j - s.row0) * s.nx + i, w);
-    if (kPhase1) local = local_dt(w, s.inv_dx, s.inv_dy, s.phys);
+    if (kPhase1) local = local_dt(w, s.inv_dx, s.inv_dy, s.physics);
   }
   if (kPhase1) {
     local = exec::cuda::block_reduce<exec::ReduceOp::min>(local, scratch);
@@ -151,7 +147,7 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out,
 /// Mass balance of the step about to be taken (balance.hpp), one block: the perimeter edges'
 /// inflow/outflow rates of the current state are summed, then thread 0 accumulates them over dt.
 template <class T, class Src, bool kDeviceDt>
-__global__ void k_boundary_balance(Src src, SweepParams<T> s, double t_host, StepDt<T, kDeviceDt> step,
+__global__ void k_boundary_balance(Src src, SweepSetup<T> s, double t_host, StepDt<T, kDeviceDt> step,
                                    double decay_rate, Balance* balance) {
   __shared__ double scratch[32];
   const double dt = kDeviceDt ? step.clock->dt : static_cast<double>(step.host_dt);
@@ -173,7 +169,7 @@ __global__ void k_boundary_balance(Src src, SweepParams<T> s, double t_host, Ste
 /// Inflow/outflow rates of the perimeter edges of the ranges, one after another (the MPI layer
 /// sums them in tree order).
 template <class T, class Src>
-__global__ void k_edge_rates(Src src, SweepParams<T> s, double t, EdgeRanges r, BoundaryRates* __restrict__ out) {
+__global__ void k_edge_rates(Src src, SweepSetup<T> s, double t, EdgeRanges r, BoundaryRates* __restrict__ out) {
   int k = blockIdx.x * blockDim.x + threadIdx.x;
   BoundaryRates* o = out + k;
   for (int q = 0; q < r.count; ++q) {
@@ -191,7 +187,7 @@ __global__ void k_edge_rates(Src src, SweepParams<T> s, double t, EdgeRanges r, 
 __device__ inline double next_dt(const DeviceClock& c, const DtRule& rule) {
   return (c.error || c.steps >= c.step_limit || c.t >= c.t_stop)
              ? 0.0
-             : global_dt(c.min_local, rule.cfl, rule.diffusivity, rule.dx, rule.dy, c.t_stop - c.t);
+             : global_dt(rule, c.min_local, c.t_stop - c.t);
 }
 
 /// Phase 2 of the fused step, one block: advance the clock by the step just taken, reduce the

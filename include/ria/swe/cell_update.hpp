@@ -12,9 +12,10 @@
 
 namespace ria::swe {
 
+/// Eq. 5 alone: the cell's state after the four edge fluxes, dt_dx = dt/dx, dt_dy = dt/dy.
 template <class T>
-RIA_HD inline Conserved<T> apply_fluxes(const Conserved<T>& w, const EdgeFlux<T>& west, const EdgeFlux<T>& east,
-                                        const EdgeFlux<T>& south, const EdgeFlux<T>& north, T dt_dx, T dt_dy) {
+RIA_HD inline Conserved<T> flux_update(const Conserved<T>& w, const EdgeFlux<T>& west, const EdgeFlux<T>& east,
+                                       const EdgeFlux<T>& south, const EdgeFlux<T>& north, T dt_dx, T dt_dy) {
   Conserved<T> r;
   r.h = w.h - (dt_dx * (east.h - west.h) + dt_dy * (north.h - south.h));
   r.qx = w.qx - (dt_dx * (east.qn_l - west.qn_r) + dt_dy * (north.qt - south.qt));
@@ -23,13 +24,15 @@ RIA_HD inline Conserved<T> apply_fluxes(const Conserved<T>& w, const EdgeFlux<T>
   return r;
 }
 
-/// Flux update followed by friction, the dry-cell policy and decay.
+/// The flux update followed by the pointwise sources: Manning friction with the cell's n and the
+/// dry-cell policy, then decay (sources.hpp).
 template <class T>
-RIA_HD inline Conserved<T> update_cell(const Conserved<T>& w, const EdgeFlux<T>& west, const EdgeFlux<T>& east,
-                                       const EdgeFlux<T>& south, const EdgeFlux<T>& north, T dt, T inv_dx,
-                                       T inv_dy, const SweParams<T>& p) {
-  Conserved<T> r = apply_fluxes(w, west, east, south, north, dt * inv_dx, dt * inv_dy);
-  apply_friction_and_dry_policy(r, dt, p);
+RIA_HD inline Conserved<T> flux_and_source_update(const Conserved<T>& w, const EdgeFlux<T>& west,
+                                                  const EdgeFlux<T>& east, const EdgeFlux<T>& south,
+                                                  const EdgeFlux<T>& north, T dt, T inv_dx, T inv_dy, T n,
+                                                  const Physics<T>& p) {
+  Conserved<T> r = flux_update(w, west, east, south, north, dt * inv_dx, dt * inv_dy);
+  apply_friction_and_dry_policy(r, dt, n, p);
   apply_decay(r, dt, p.decay_rate);
   return r;
 }

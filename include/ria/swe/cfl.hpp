@@ -21,7 +21,7 @@ namespace ria::swe {
 /// state that is not physical (NaN anywhere, or a depth below -h_dry), so that the minimum over
 /// the grid exposes it and the run stops (solver.hpp, NumericalError).
 template <class T>
-RIA_HD inline T local_dt(const Conserved<T>& w, T inv_dx, T inv_dy, const SweParams<T>& p) {
+RIA_HD inline T local_dt(const Conserved<T>& w, T inv_dx, T inv_dy, const Physics<T>& p) {
   if (!(w.h >= -p.h_dry) || w.qx != w.qx || w.qy != w.qy || w.hc != w.hc) return T(-1);
   if (!is_wet(w.h, p.h_dry)) return T(1e30);
   const T c = sqrt(p.g * w.h);
@@ -31,14 +31,22 @@ RIA_HD inline T local_dt(const Conserved<T>& w, T inv_dx, T inv_dy, const SwePar
   return dt > T(0) ? dt : T(-1);
 }
 
+/// What the global step depends on besides the state, one value each: the CFL number gamma of
+/// eq. 16 in (0, 1], the diffusivity K [m^2/s] and the cell size [m]. Passed by value to the GPU's
+/// device clock as to the host loop, so both take their steps by the same rule.
+struct DtRule {
+  double cfl = 0.9;
+  double diffusivity = 0;
+  double dx = 1, dy = 1;
+};
+
 /// Global step from the reduced minimum of local_dt: gamma times it, limited by diffusion and by
 /// the time left to the next stop (output, end), which is never overshot.
-RIA_HD inline double global_dt(double min_local, double cfl, double diffusivity, double dx, double dy,
-                        double time_left) {
-  double dt = cfl * min_local;
-  if (diffusivity > 0) {
-    const double d = dx < dy ? dx : dy;
-    const double dt_diff = 0.25 * d * d / diffusivity;
+RIA_HD inline double global_dt(const DtRule& rule, double min_local, double time_left) {
+  double dt = rule.cfl * min_local;
+  if (rule.diffusivity > 0) {
+    const double d = rule.dx < rule.dy ? rule.dx : rule.dy;
+    const double dt_diff = 0.25 * d * d / rule.diffusivity;
     if (dt_diff < dt) dt = dt_diff;
   }
   return dt < time_left ? dt : time_left;

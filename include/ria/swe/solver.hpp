@@ -12,6 +12,7 @@
 #include "ria/grid/grid.hpp"
 #include "ria/swe/balance.hpp"
 #include "ria/swe/boundary.hpp"
+#include "ria/swe/cfl.hpp"
 #include "ria/swe/release.hpp"
 #include "ria/swe/state.hpp"
 
@@ -28,18 +29,30 @@ struct HostState {
   }
 };
 
+/// Manning's n of the bed [s/m^(1/3)]: `per_cell` (nx * ny, row-major) where given, else `uniform`
+/// in every cell. Checked where it is read (the scenario and raster readers: each n in [0, 1]).
+struct Manning {
+  double uniform = 0;
+  std::vector<double> per_cell;
+};
+
+/// Everything a solver is built from. Values come checked from the readers (src/io) or from code
+/// (src/validate); make_solver throws std::logic_error for a setup no reader can produce.
 struct SolverSetup {
   Grid grid;
   std::vector<double> H;  // bed depth below the reference level, nx * ny (state.hpp)
   Boundaries bc;
   Releases releases;
-  SweParams<double> params;
-  /// Manning n per cell (nx * ny, each >= 0), replacing params.manning where given; empty: uniform.
-  std::vector<double> manning;
+  Physics<double> physics;
+  Manning manning;
+  double cfl = 0.9;  // CFL number gamma of eq. 16, in (0, 1]
   bool track_balance = false;  // accumulate the boundary/release/decay balance every step (balance.hpp)
   exec::Backend backend = exec::Backend::serial;
   std::string kernel = "default";  // CUDA kernel variant; CPU backends accept only "default"
   Precision precision = Precision::f64;
+
+  /// The time-step rule of this setup (cfl.hpp), the same for every backend.
+  DtRule dt_rule() const { return {cfl, physics.diffusivity, grid.dx, grid.dy}; }
 };
 
 /// Water volume [m^3] and pollutant amount [concentration * m^3] in the domain.

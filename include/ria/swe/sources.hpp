@@ -13,16 +13,17 @@ namespace ria::swe {
 /// level and |u|, h from the flux-updated state (Brufau et al. 2004-style):
 ///   q^{n+1} = q* / (1 + dt g n^2 |u*| / h^{4/3}).
 /// Unconditionally stable, never reverses the flow. Dry cells (wet_dry.hpp) get q = 0.
+/// n: the cell's Manning coefficient [s/m^(1/3)], >= 0.
 template <class T>
-RIA_HD inline void apply_friction_and_dry_policy(Conserved<T>& w, T dt, const SweParams<T>& p) {
+RIA_HD inline void apply_friction_and_dry_policy(Conserved<T>& w, T dt, T n, const Physics<T>& p) {
   if (!is_wet(w.h, p.h_dry)) {
     w.qx = T(0);
     w.qy = T(0);
     return;
   }
-  if (p.manning > T(0)) {
+  if (n > T(0)) {
     const T speed = sqrt(w.qx * w.qx + w.qy * w.qy) / w.h;
-    const T factor = T(1) + dt * p.g * p.manning * p.manning * speed / pow(w.h, T(4) / T(3));
+    const T factor = T(1) + dt * p.g * n * n * speed / pow(w.h, T(4) / T(3));
     w.qx /= factor;
     w.qy /= factor;
   }

@@ -37,15 +37,15 @@ struct EdgeFlux {
   T hc;      // pollutant flux
 };
 
-/// Physical and numerical parameters of the shallow-water model, passed by value to kernels.
+/// Physical constants of the update of a cell, passed by value to kernels. The bed's Manning n is
+/// a field of its own (a value per cell or one for all: solver.hpp, stencil.hpp), and the CFL
+/// number belongs to the time-step rule (cfl.hpp), not to the update of a cell.
 template <class T>
-struct SweParams {
+struct Physics {
   T g = T(9.81);          // gravity [m/s^2]
   T h_dry = T(1e-5);      // dry tolerance [m]: below it a cell has no velocity (wet_dry.hpp)
-  T manning = T(0);       // Manning coefficient n [s/m^(1/3)], uniform
   T diffusivity = T(0);   // horizontal pollutant diffusivity K [m^2/s]
   T decay_rate = T(0);    // first-order decay rate lambda = ln 2 / half-life [1/s]
-  T cfl = T(0.9);         // CFL number gamma of eq. 16, 0 < gamma <= 1
 };
 
 template <class T>
