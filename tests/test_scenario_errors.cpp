@@ -7,8 +7,8 @@
 #include <string>
 #include <tuple>
 
-#include "io/scenario/tide_constituents.hpp"
 #include "ria/sim/model.hpp"
+#include "ria/sim/tide.hpp"
 
 #include "scenario_fixture.hpp"
 
@@ -243,9 +243,9 @@ TEST(ScenarioErrors, ConstituentsOfATideTableAndTheirSpeeds) {
       {"MK3", 3, -2, 3, 0, 0},  {"MN4", 4, -5, 4, 1, 0},  {"M4", 4, -4, 4, 0, 0},   {"MS4", 4, -2, 2, 0, 0},
       {"S4", 4, 0, 0, 0, 0},    {"M6", 6, -6, 6, 0, 0},   {"S6", 6, 0, 0, 0, 0},    {"M8", 8, -8, 8, 0, 0}};
   const double T = 15.0, s_ = 0.5490165, h = 0.0410686, p = 0.0046418, p1 = 0.0000019;
-  EXPECT_EQ(std::size(doodson), std::size(io::kTideConstituents));
+  EXPECT_EQ(std::size(doodson), std::size(sim::kTideConstituents));
   for (const Doodson& d : doodson) {
-    const io::TideConstituent* c = io::find_tide_constituent(d.name);
+    const sim::TideConstituent* c = sim::find_tide_constituent(d.name);
     ASSERT_NE(c, nullptr) << d.name;
     EXPECT_NEAR(c->speed, d.a * T + d.b * s_ + d.c * h + d.d * p + d.e * p1, 4e-7) << d.name;
   }
@@ -254,7 +254,7 @@ TEST(ScenarioErrors, ConstituentsOfATideTableAndTheirSpeeds) {
                                                     {"K1", 23.9344696}, {"O1", 25.8193417}, {"Mf", 327.8589689},
                                                     {"Mm", 661.3092049}};
   for (const auto& [name, hours] : periods)
-    EXPECT_NEAR(360.0 / io::find_tide_constituent(name)->speed, hours, 2e-6 * hours) << name;
+    EXPECT_NEAR(360.0 / sim::find_tide_constituent(name)->speed, hours, 2e-6 * hours) << name;
 }
 
 TEST(ScenarioErrors, ConstituentGivenTwiceIsRefusedNamingBoth) {

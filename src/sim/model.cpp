@@ -5,15 +5,11 @@
 #include <cmath>
 #include <sstream>
 
+#include "ria/sim/series.hpp"
+#include "ria/sim/tide.hpp"
+
 namespace ria::sim {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
-
-const char* side_name(int s) {
-  static const char* names[] = {"west", "east", "south", "north"};
-  return names[s];
-}
 
 std::string where(const Grid& g) {
   std::ostringstream o;
@@ -109,31 +105,13 @@ void set_segment(const BoundarySpec& b, const Grid& g, swe::BoundarySide& side, 
     side.end = std::min(n, static_cast<int>(std::floor((b.to - origin) / d - 0.5)) + 1);
     if (side.end <= side.begin) {
       std::ostringstream o;
-      o << "boundary on the " << side_name(static_cast<int>(b.side)) << " side: segment [" << b.from << ", " << b.to
+      o << "boundary on the " << side_name(b.side) << " side: segment [" << b.from << ", " << b.to
         << "] holds no cell centre of the side (" << (along_x ? "x" : "y") << " from " << origin << " to "
         << origin + n * d << ", cells of " << d << " m)";
       throw ModelError(o.str());
     }
   }
   width = (side.end - side.begin) * d;
-}
-
-/// Value and slope of the linear piece of a series at t.
-void series_piece(const std::vector<SeriesPoint>& s, double t, double& value, double& slope, double& t_ref) {
-  if (t < s.front().t || s.size() == 1) {
-    value = s.front().value, slope = 0, t_ref = t;
-    return;
-  }
-  if (t >= s.back().t) {
-    value = s.back().value, slope = 0, t_ref = t;
-    return;
-  }
-  const auto it = std::upper_bound(s.begin(), s.end(), t, [](double v, const SeriesPoint& p) { return v < p.t; });
-  const SeriesPoint& b = *it;
-  const SeriesPoint& a = *(it - 1);
-  value = a.value;
-  slope = (b.value - a.value) / (b.t - a.t);
-  t_ref = a.t;
 }
 
 }  // namespace
@@ -163,7 +141,7 @@ std::vector<std::string> scenario_warnings(const Scenario& sc) {
     if (bs.series.empty()) continue;
     const bool level = bs.kind == BoundarySpec::Kind::level;
     std::ostringstream name, first, last;
-    name << "boundary." << b << " (" << side_name(static_cast<int>(bs.side)) << ") series"
+    name << "boundary." << b << " (" << side_name(bs.side) << ") series"
          << (bs.series_file.empty() ? "" : " '" + bs.series_file + "'");
     first << bs.series.front().value << (level ? " m" : " m3/s");
     last << bs.series.back().value << (level ? " m" : " m3/s");
@@ -239,17 +217,7 @@ Model build_model(const Scenario& sc, const Bed& bed, const std::vector<double>&
     set_segment(spec, g, out, m.segment_width[side]);
     out.concentration = spec.concentration;
     if (spec.kind == BoundarySpec::Kind::level) {
-      out.level.mean = spec.mean_level;
-      if (spec.constituents.size() > static_cast<std::size_t>(swe::kMaxConstituents))
-        throw ModelError("boundary on the " + std::string(side_name(side)) + " side: at most " +
-                         std::to_string(swe::kMaxConstituents) + " constituents");
-      out.level.count = static_cast<int>(spec.constituents.size());
-      for (int c = 0; c < out.level.count; ++c) {
-        const ConstituentSpec& cs = spec.constituents[c];
-        out.level.amplitude[c] = cs.amplitude;
-        out.level.omega[c] = 2 * kPi / cs.period;
-        out.level.phase[c] = cs.phase * kPi / 180.0;
-      }
+      out.level = level_tide(spec, 0.0);
     } else if (spec.kind == BoundarySpec::Kind::discharge) {
       out.discharge = spec.discharge / m.segment_width[side];
     }
@@ -292,14 +260,13 @@ swe::Boundaries boundaries_at(const Scenario& sc, const Model& m, double t) {
   for (int side = 0; side < 4; ++side) {
     if (m.series_of_side[side] < 0) continue;
     const BoundarySpec& spec = sc.boundaries[m.series_of_side[side]];
-    double value, slope, t_ref;
-    series_piece(spec.series, t, value, slope, t_ref);
     swe::BoundarySide& b = bc.side[side];
     if (spec.kind == BoundarySpec::Kind::level) {
-      b.level.mean = value, b.level.slope = slope, b.level.t_ref = t_ref;
+      b.level = level_tide(spec, t);
     } else {
+      const SeriesPiece p = series_piece(spec.series, t);
       const double w = m.segment_width[side];
-      b.discharge = value / w, b.discharge_slope = slope / w, b.discharge_t_ref = t_ref;
+      b.discharge = p.value / w, b.discharge_slope = p.slope / w, b.discharge_t_ref = p.t_ref;
     }
   }
   return bc;

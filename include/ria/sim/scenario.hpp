@@ -93,6 +93,12 @@ struct BoundarySpec {
   double concentration = 0;              // pollutant concentration of inflowing water
 };
 
+/// "west", "east", "south" or "north".
+inline const char* side_name(BoundarySpec::Side s) {
+  static const char* const names[] = {"west", "east", "south", "north"};
+  return names[static_cast<int>(s)];
+}
+
 struct PatchSpec {                       // initial pollutant patch
   std::string name;
   double concentration = 0;

@@ -3,19 +3,18 @@
 // For an edge on the domain boundary the outside (ghost) state has the interior cell's bed H and:
 //   wall       (h, -qn, qt, hc)                       reflection: zero normal mass flux
 //   open       (h, qn, qt, hc)                        transmissive (zero gradient)
-//   level      h_g = max(0, eta(t) + H), velocity and C_bc: prescribed free surface eta(t)
+//   level      h_g = max(0, eta(t) + H), velocity and C_bc: prescribed free surface eta(t) (tide.hpp)
 //   discharge  qn_g = q_in (into the domain), qt_g = 0, h_g = max(h, h_crit), C = C_bc, where
 //              h_crit = (q_in^2 / g)^(1/3) lets a river enter a dry channel.
-// eta(t) = mean + slope (t - t_ref) + sum_k a_k cos(omega_k t - phi_k) (harmonic constituents, t in
-// seconds since the scenario start; the linear part carries one interval of a time series, which
-// the simulation layer updates between intervals, so the series is interpolated exactly). The pollutant of the ghost state is used only for inflow (upwind flux), so an
-// outflowing boundary carries the interior C out.
+// The pollutant of the ghost state is used only for inflow (upwind flux), so an outflowing boundary
+// carries the interior C out.
 #pragma once
 
 #include <cmath>
 
 #include "ria/config.hpp"
 #include "ria/swe/state.hpp"
+#include "ria/swe/tide.hpp"
 #include "ria/swe/wet_dry.hpp"
 
 namespace ria::swe {
@@ -24,24 +23,6 @@ enum class BoundaryKind : int { wall = 0, open = 1, level = 2, discharge = 3 };
 
 /// Sides of the rectangle, in the order used everywhere: x = x0, x = x1, y = y0, y = y1.
 enum Side : int { west = 0, east = 1, south = 2, north = 3 };
-
-constexpr int kMaxConstituents = 16;
-
-/// Free-surface elevation as a linear part plus harmonic constituents [m, m/s, s, rad/s, rad].
-struct Tide {
-  double mean = 0;
-  double slope = 0, t_ref = 0;
-  int count = 0;
-  double amplitude[kMaxConstituents] = {};
-  double omega[kMaxConstituents] = {};
-  double phase[kMaxConstituents] = {};
-
-  RIA_HD double at(double t) const {
-    double eta = mean + slope * (t - t_ref);
-    for (int k = 0; k < count; ++k) eta += amplitude[k] * cos(omega[k] * t - phase[k]);
-    return eta;
-  }
-};
 
 /// The condition of one side; it acts on the cells [begin, end) along the side (a segment, e.g. a
 /// river mouth) and the rest of the side is a wall.

@@ -1,14 +1,20 @@
-// Standard tidal constituents as tide tables name them, with their angular speeds [degrees per
-// mean solar hour] from the NOAA / Schureman (1958) list; period = 360 / speed hours. Each speed
-// is a sum of the Doodson fundamental speeds (tests/test_scenario_errors.cpp checks them so).
+// The tide of a level boundary, from its scenario description to the value struct the solver
+// evaluates (include/ria/swe/tide.hpp, eta(t) = mean + slope (t - t_ref) + sum_k a_k cos(omega_k t - phi_k)):
+// the standard constituents by name, and the Tide of a BoundarySpec over the series interval at t.
 #pragma once
 
 #include <cctype>
 #include <cstddef>
 #include <string>
 
-namespace ria::io {
+#include "ria/sim/scenario.hpp"
+#include "ria/swe/tide.hpp"
 
+namespace ria::sim {
+
+/// A standard tidal constituent as tide tables name it, with its angular speed [degrees per mean
+/// solar hour] from the NOAA / Schureman (1958) list; period = 360 / speed hours. Each speed is a
+/// sum of the Doodson fundamental speeds (tests/test_scenario_errors.cpp checks them so).
 struct TideConstituent {
   const char* name;
   double speed;  // [deg/h]
@@ -28,7 +34,8 @@ constexpr TideConstituent kTideConstituents[] = {
     {"2MK3", 42.9271398}, {"M3", 43.4761563}, {"MK3", 44.0251729}, {"MN4", 57.4238337}, {"M4", 57.9682084},
     {"MS4", 58.9841042}, {"S4", 60.0}, {"M6", 86.9523127}, {"S6", 90.0}, {"M8", 115.9364166}};
 
-/// The constituent named `name` (case-insensitive), or nullptr.
+/// The constituent named `name` (case-insensitive), or nullptr. Inline: the scenario reader (io,
+/// which does not link the simulation library) looks names up.
 inline const TideConstituent* find_tide_constituent(const std::string& name) {
   for (const TideConstituent& c : kTideConstituents) {
     const std::string n = c.name;
@@ -42,4 +49,10 @@ inline const TideConstituent* find_tide_constituent(const std::string& name) {
   return nullptr;
 }
 
-}  // namespace ria::io
+/// The free surface of a level boundary over the series interval that holds t: the linear piece of
+/// its series (series.hpp), or else mean_level plus its constituents (omega = 2 pi / period,
+/// phi = phase in radians), which do not depend on t. Throws ModelError for more than
+/// swe::kMaxConstituents constituents.
+swe::Tide level_tide(const BoundarySpec& spec, double t);
+
+}  // namespace ria::sim

@@ -1,0 +1,32 @@
+// The free surface a level boundary imposes, as a function of time the device evaluates:
+//   eta(t) = mean + slope (t - t_ref) + sum_k a_k cos(omega_k t - phi_k)
+// [m, m/s, s, m, rad/s, rad], t in seconds since the scenario start. The harmonic sum carries tidal
+// constituents; the linear part carries one interval of a time series, which the simulation layer
+// (include/ria/sim/tide.hpp) replaces between intervals, so a series is interpolated exactly.
+#pragma once
+
+#include <cmath>
+
+#include "ria/config.hpp"
+
+namespace ria::swe {
+
+constexpr int kMaxConstituents = 16;
+
+/// Free-surface elevation as a linear part plus harmonic constituents [m, m/s, s, rad/s, rad].
+struct Tide {
+  double mean = 0;
+  double slope = 0, t_ref = 0;
+  int count = 0;
+  double amplitude[kMaxConstituents] = {};
+  double omega[kMaxConstituents] = {};
+  double phase[kMaxConstituents] = {};
+
+  RIA_HD double at(double t) const {
+    double eta = mean + slope * (t - t_ref);
+    for (int k = 0; k < count; ++k) eta += amplitude[k] * cos(omega[k] * t - phase[k]);
+    return eta;
+  }
+};
+
+}  // namespace ria::swe
