@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "exec/cuda/cuda_check.hpp"
-#include "exec/cuda/texture.hpp"
+#include "exec/cuda/device_buffer.hpp"
 #include "ria/exec/reduce.hpp"
 #include "swe/solver_common.hpp"
 #include "swe/swe_kernels_cuda.cuh"
@@ -39,39 +39,29 @@ class CudaBlockSolver final : public BlockSolver {
     if (n_ >= (std::size_t(1) << 31)) throw std::invalid_argument("row block too large for the CUDA backend (>= 2^31 cells)");
     sweep_ = make_sweep_setup<T>(s);
     sweep_.row0 = b.stored_begin;
-    for (T*& p : buf_) RIA_CUDA_CHECK(cudaMalloc(&p, 4 * stride_ * sizeof(T)));
-    RIA_CUDA_CHECK(cudaMalloc(&H_, n_ * sizeof(T)));
-    RIA_CUDA_CHECK(cudaMalloc(&dt_, n_ * sizeof(T)));
+    for (auto& l : buf_) l = exec::cuda::DeviceBuffer<T>(4 * stride_);
+    H_ = exec::cuda::DeviceBuffer<T>(n_);
+    dt_ = exec::cuda::DeviceBuffer<T>(n_);
     // Partial minima: at most three launches per step (two border ranges and the interior).
     const std::size_t tiles = ((nx_ + bx - 2) / (bx - 1)) * ((b.stored_rows() + by - 2) / (by - 1) + 2);
-    partial_capacity_ = 3 * tiles;
-    RIA_CUDA_CHECK(cudaMalloc(&partial_, partial_capacity_ * sizeof(T)));
-    RIA_CUDA_CHECK(cudaMalloc(&scalar_, sizeof(T)));
+    partial_ = exec::cuda::DeviceBuffer<T>(3 * tiles);
+    scalar_ = exec::cuda::DeviceBuffer<T>(1);
     upload(s.H, H_);
     if (!s.manning.per_cell.empty()) {
-      RIA_CUDA_CHECK(cudaMalloc(&manning_, n_ * sizeof(T)));
+      manning_ = exec::cuda::DeviceBuffer<T>(n_);
       upload(s.manning.per_cell, manning_);
       sweep_.manning.per_cell = manning_;
     }
-    tex_H_ = exec::cuda::make_texture(H_, n_);
+    tex_H_ = exec::cuda::texture_of<T>(H_, n_);
     for (int l = 0; l < 2; ++l)
-      for (int f = 0; f < 4; ++f) tex_[l][f] = exec::cuda::make_texture(buf_[l] + f * stride_, n_);
-    RIA_CUDA_CHECK(cudaStreamCreate(&stream_));
+      for (int f = 0; f < 4; ++f) tex_[l][f] = exec::cuda::texture_of<T>(buf_[l] + f * stride_, n_);
+    stream_ = exec::cuda::make_stream();
     reducer_ = exec::make_cuda_reducer();
   }
 
   ~CudaBlockSolver() override {
     cudaStreamSynchronize(stream_);
     for (const void* p : registered_) cudaHostUnregister(const_cast<void*>(p));
-    cudaDestroyTextureObject(tex_H_);
-    for (auto& l : tex_)
-      for (auto t : l) cudaDestroyTextureObject(t);
-    for (void* p : {static_cast<void*>(buf_[0]), static_cast<void*>(buf_[1]), static_cast<void*>(H_),
-                    static_cast<void*>(dt_), static_cast<void*>(partial_), static_cast<void*>(scalar_),
-                    static_cast<void*>(manning_), static_cast<void*>(rates_)})
-      cudaFree(p);
-    cudaFreeHost(rates_host_);
-    cudaStreamDestroy(stream_);
   }
 
   const RowBlock& block() const override { return block_; }
@@ -102,7 +92,7 @@ class CudaBlockSolver final : public BlockSolver {
     if (j1 <= j0) return;
     const dim3 grid((nx_ + bx_ - 2) / (bx_ - 1), (j1 - j0 + by_ - 2) / (by_ - 1));
     const std::size_t tiles = static_cast<std::size_t>(grid.x) * grid.y;
-    if (partial_used_ + tiles > partial_capacity_) throw std::logic_error("more row ranges in one step than planned");
+    if (partial_used_ + tiles > partial_.size()) throw std::logic_error("more row ranges in one step than planned");
     const cuda::TexSource<T> src{tex_[cur_][0], tex_[cur_][1], tex_[cur_][2], tex_[cur_][3], tex_H_, nx_, block_.stored_begin};
     const cuda::StepDt<T, false> sd{static_cast<T>(dt), nullptr};
     T* partial = partial_ + partial_used_;
@@ -160,7 +150,7 @@ class CudaBlockSolver final : public BlockSolver {
     if (m == 0) return INFINITY;
     const ConstFields<T> f{buf_[cur_] + local(j0), buf_[cur_] + stride_ + local(j0), buf_[cur_] + 2 * stride_ + local(j0),
                            buf_[cur_] + 3 * stride_ + local(j0)};
-    cuda::k_local_dt<<<(m + 255) / 256, 256, 0, stream_>>>(f, m, sweep_.inv_dx, sweep_.inv_dy, sweep_.physics, dt_);
+    cuda::k_local_dt<<<(m + 255) / 256, 256, 0, stream_>>>(f, m, sweep_.inv_dx, sweep_.inv_dy, sweep_.physics, dt_.get());
     RIA_CUDA_CHECK(cudaGetLastError());
     RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
     return reducer_->reduce(exec::ReduceOp::min, dt_, m);
@@ -169,19 +159,16 @@ class CudaBlockSolver final : public BlockSolver {
   void edge_rates(double t, const EdgeRanges& r, BoundaryRates* out) override {
     const std::size_t n = static_cast<std::size_t>(r.edges());
     if (n == 0) return;
-    if (n > rates_capacity_) {
-      cudaFree(rates_);
-      cudaFreeHost(rates_host_);
-      RIA_CUDA_CHECK(cudaMalloc(&rates_, n * sizeof(BoundaryRates)));
-      RIA_CUDA_CHECK(cudaMallocHost(&rates_host_, n * sizeof(BoundaryRates)));
-      rates_capacity_ = n;
+    if (n > rates_.size()) {
+      rates_ = exec::cuda::DeviceBuffer<BoundaryRates>(n);
+      rates_host_ = exec::cuda::PinnedBuffer<BoundaryRates>(n);
     }
     const cuda::TexSource<T> src{tex_[cur_][0], tex_[cur_][1], tex_[cur_][2], tex_[cur_][3], tex_H_, nx_, block_.stored_begin};
     cuda::k_edge_rates<T, cuda::TexSource<T>><<<(n + 127) / 128, 128, 0, stream_>>>(src, sweep_, t, r, rates_);
     RIA_CUDA_CHECK(cudaGetLastError());
     RIA_CUDA_CHECK(cudaMemcpyAsync(rates_host_, rates_, n * sizeof(BoundaryRates), cudaMemcpyDeviceToHost, stream_));
     RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
-    std::copy_n(rates_host_, n, out);
+    std::copy_n(rates_host_.get(), n, out);
   }
 
   void set_boundaries(const Boundaries& bc) override { sweep_.bc = bc; }
@@ -197,7 +184,7 @@ class CudaBlockSolver final : public BlockSolver {
   }
   Fields<T> fields(int l) const { return {buf_[l], buf_[l] + stride_, buf_[l] + 2 * stride_, buf_[l] + 3 * stride_}; }
   /// The stored rows of a global field, converted to T, into device memory.
-  void upload(const std::vector<double>& global, T* dst) {
+  void upload(const std::vector<double>& global, T* dst) const {
     const std::vector<T> v(global.begin() + offset_, global.begin() + offset_ + n_);
     RIA_CUDA_CHECK(cudaMemcpy(dst, v.data(), n_ * sizeof(T), cudaMemcpyHostToDevice));
   }
@@ -215,18 +202,16 @@ class CudaBlockSolver final : public BlockSolver {
   int nx_;
   std::size_t n_, offset_, stride_;
   SweepSetup<T> sweep_;
-  T* buf_[2] = {nullptr, nullptr};
-  T* H_ = nullptr;
-  T* dt_ = nullptr;
-  T* partial_ = nullptr;
-  T* scalar_ = nullptr;
-  T* manning_ = nullptr;
-  BoundaryRates* rates_ = nullptr;
-  BoundaryRates* rates_host_ = nullptr;  // page-locked copy of rates_
-  std::size_t rates_capacity_ = 0, partial_capacity_ = 0, partial_used_ = 0;
-  cudaTextureObject_t tex_[2][4] = {};
-  cudaTextureObject_t tex_H_ = 0;
-  cudaStream_t stream_ = nullptr;
+  // Buffers first: the textures over them and the stream are released before.
+  exec::cuda::DeviceBuffer<T> buf_[2];
+  exec::cuda::DeviceBuffer<T> H_, dt_, partial_, scalar_;
+  exec::cuda::DeviceBuffer<T> manning_;  // per-cell Manning n, or empty
+  exec::cuda::DeviceBuffer<BoundaryRates> rates_;
+  exec::cuda::PinnedBuffer<BoundaryRates> rates_host_;  // page-locked copy of rates_
+  std::size_t partial_used_ = 0;
+  exec::cuda::Texture tex_[2][4];
+  exec::cuda::Texture tex_H_;
+  exec::cuda::Stream stream_;
   std::set<const void*> registered_;
   int cur_ = 0;
   std::unique_ptr<exec::Reducer> reducer_;

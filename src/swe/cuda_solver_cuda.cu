@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "exec/cuda/cuda_check.hpp"
-#include "exec/cuda/texture.hpp"
+#include "exec/cuda/device_buffer.hpp"
 #include "ria/exec/reduce.hpp"
 #include "swe/solver_common.hpp"
 #include "swe/swe_kernels_cuda.cuh"
@@ -59,51 +59,33 @@ class CudaSolver final : public Solver {
     if (!exec::cuda_device_available()) throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
     sweep_ = make_sweep_setup<T>(s);
     if (n_ >= (std::size_t(1) << 31)) throw std::invalid_argument("grid too large for the CUDA backend (>= 2^31 cells)");
-    RIA_CUDA_CHECK(cudaMalloc(&buf_[0], 4 * stride_ * sizeof(T)));
-    RIA_CUDA_CHECK(cudaMalloc(&buf_[1], 4 * stride_ * sizeof(T)));
-    RIA_CUDA_CHECK(cudaMalloc(&H_, n_ * sizeof(T)));
-    RIA_CUDA_CHECK(cudaMalloc(&dt_, n_ * sizeof(T)));
-    RIA_CUDA_CHECK(cudaMalloc(&clock_, sizeof(cuda::DeviceClock)));
+    for (auto& b : buf_) b = exec::cuda::DeviceBuffer<T>(4 * stride_);
+    H_ = exec::cuda::DeviceBuffer<T>(n_);
+    dt_ = exec::cuda::DeviceBuffer<T>(n_);
+    clock_ = exec::cuda::DeviceBuffer<cuda::DeviceClock>(1);
     grid_ = dim3((s.grid.nx + v.bx - 2) / (v.bx - 1), (s.grid.ny + v.by - 2) / (v.by - 1));
-    RIA_CUDA_CHECK(cudaMalloc(&partial_, std::max<std::size_t>(n_, grid_.x * grid_.y) * sizeof(T)));
-    RIA_CUDA_CHECK(cudaMalloc(&scalar_, sizeof(T)));
-    RIA_CUDA_CHECK(cudaMalloc(&balance_, sizeof(Balance)));
+    partial_ = exec::cuda::DeviceBuffer<T>(std::max<std::size_t>(n_, grid_.x * grid_.y));
+    scalar_ = exec::cuda::DeviceBuffer<T>(1);
+    balance_ = exec::cuda::DeviceBuffer<Balance>(1);
     if (!s.manning.per_cell.empty()) {
       const std::vector<T> n(s.manning.per_cell.begin(), s.manning.per_cell.end());
-      RIA_CUDA_CHECK(cudaMalloc(&manning_, n_ * sizeof(T)));
-      RIA_CUDA_CHECK(cudaMemcpy(manning_, n.data(), n_ * sizeof(T), cudaMemcpyHostToDevice));
+      manning_ = exec::cuda::DeviceBuffer<T>(n_);
+      manning_.upload(n.data(), n_);
       sweep_.manning.per_cell = manning_;
     }
     set_balance(Balance{});
     const std::vector<T> H(s.H.begin(), s.H.end());
-    RIA_CUDA_CHECK(cudaMemcpy(H_, H.data(), n_ * sizeof(T), cudaMemcpyHostToDevice));
+    H_.upload(H.data(), n_);
     if (v.textures) {
-      tex_H_ = exec::cuda::make_texture(H_, n_);
+      tex_H_ = exec::cuda::texture_of<T>(H_, n_);
       for (int b = 0; b < 2; ++b)
-        for (int f = 0; f < 4; ++f) tex_[b][f] = exec::cuda::make_texture(buf_[b] + f * stride_, n_);
+        for (int f = 0; f < 4; ++f) tex_[b][f] = exec::cuda::texture_of<T>(buf_[b] + f * stride_, n_);
     }
-    RIA_CUDA_CHECK(cudaStreamCreate(&stream_));
-    RIA_CUDA_CHECK(cudaStreamCreate(&side_));
-    RIA_CUDA_CHECK(cudaEventCreateWithFlags(&fork_, cudaEventDisableTiming));
-    RIA_CUDA_CHECK(cudaEventCreateWithFlags(&join_, cudaEventDisableTiming));
+    stream_ = exec::cuda::make_stream();
+    side_ = exec::cuda::make_stream();
+    fork_ = exec::cuda::make_event();
+    join_ = exec::cuda::make_event();
     reducer_ = exec::make_cuda_reducer();
-  }
-
-  ~CudaSolver() override {
-    if (graph_exec_) cudaGraphExecDestroy(graph_exec_);
-    if (v_.textures) {
-      cudaDestroyTextureObject(tex_H_);
-      for (auto& b : tex_)
-        for (auto t : b) cudaDestroyTextureObject(t);
-    }
-    for (void* p : {static_cast<void*>(buf_[0]), static_cast<void*>(buf_[1]), static_cast<void*>(H_),
-                    static_cast<void*>(dt_), static_cast<void*>(partial_), static_cast<void*>(scalar_),
-                    static_cast<void*>(clock_), static_cast<void*>(balance_), static_cast<void*>(manning_)})
-      cudaFree(p);
-    cudaEventDestroy(fork_);
-    cudaEventDestroy(join_);
-    cudaStreamDestroy(side_);
-    cudaStreamDestroy(stream_);
   }
 
   void set_state(const HostState& s) override {
@@ -199,7 +181,7 @@ class CudaSolver final : public Solver {
   double reduce_local_dt() {
     const int threads = 256;
     cuda::k_local_dt<<<(n_ + threads - 1) / threads, threads, 0, stream_>>>(cfields(cur_), n_, sweep_.inv_dx,
-                                                                           sweep_.inv_dy, sweep_.physics, dt_);
+                                                                           sweep_.inv_dy, sweep_.physics, dt_.get());
     RIA_CUDA_CHECK(cudaGetLastError());
     T* in = dt_;
     T* out = partial_;
@@ -302,15 +284,15 @@ class CudaSolver final : public Solver {
       b = 1 - b;
     }
     RIA_CUDA_CHECK(cudaStreamEndCapture(stream_, &graph));
-    RIA_CUDA_CHECK(cudaGraphInstantiate(&graph_exec_, graph, 0));
-    RIA_CUDA_CHECK(cudaGraphDestroy(graph));
+    cudaGraphExec_t exec = nullptr;
+    const cudaError_t made = cudaGraphInstantiate(&exec, graph, 0);
+    cudaGraphDestroy(graph);
+    RIA_CUDA_CHECK(made);
+    graph_exec_ = exec::cuda::GraphExec(exec);
     graph_base_ = cur_;
   }
 
-  void drop_graph() {
-    if (graph_exec_) RIA_CUDA_CHECK(cudaGraphExecDestroy(graph_exec_));
-    graph_exec_ = nullptr;
-  }
+  void drop_graph() { graph_exec_.reset(); }
 
   long advance_fused(double t_stop, long max_steps) {
     if (!graph_exec_) build_graph();
@@ -341,20 +323,18 @@ class CudaSolver final : public Solver {
   Variant v_;
   std::size_t n_, stride_;
   SweepSetup<T> sweep_;
-  T* buf_[2] = {nullptr, nullptr};
-  T* H_ = nullptr;
-  T* dt_ = nullptr;
-  T* partial_ = nullptr;
-  T* scalar_ = nullptr;
-  cuda::DeviceClock* clock_ = nullptr;
-  Balance* balance_ = nullptr;
-  T* manning_ = nullptr;  // per-cell Manning n, or null
-  cudaTextureObject_t tex_[2][4] = {};
-  cudaTextureObject_t tex_H_ = 0;
-  cudaStream_t stream_ = nullptr;
-  cudaStream_t side_ = nullptr;  // the balance branch of the fused graph
-  cudaEvent_t fork_ = nullptr, join_ = nullptr;
-  cudaGraphExec_t graph_exec_ = nullptr;
+  // Buffers first: the textures over them, streams, events and the graph are released before.
+  exec::cuda::DeviceBuffer<T> buf_[2];
+  exec::cuda::DeviceBuffer<T> H_, dt_, partial_, scalar_;
+  exec::cuda::DeviceBuffer<cuda::DeviceClock> clock_;
+  exec::cuda::DeviceBuffer<Balance> balance_;
+  exec::cuda::DeviceBuffer<T> manning_;  // per-cell Manning n, or empty
+  exec::cuda::Texture tex_[2][4];
+  exec::cuda::Texture tex_H_;
+  exec::cuda::Stream stream_;
+  exec::cuda::Stream side_;  // the balance branch of the fused graph
+  exec::cuda::Event fork_, join_;
+  exec::cuda::GraphExec graph_exec_;
   int graph_base_ = 0;
   dim3 grid_;
   int cur_ = 0;

@@ -212,7 +212,7 @@ __global__ void k_fused_phase2(const T* __restrict__ partial, int n, DeviceClock
 }
 
 /// Sets the stop time and step limit of a new advance() and the first dt from min_local.
-__global__ inline void k_fused_start(DeviceClock* clock, double t_stop, long long step_limit, DtRule rule) {
+static __global__ void k_fused_start(DeviceClock* clock, double t_stop, long long step_limit, DtRule rule) {
   DeviceClock c = *clock;
   c.t_stop = t_stop;
   c.step_limit = step_limit;

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "exec/cuda/cuda_check.hpp"
+#include "exec/cuda/device_buffer.hpp"
 #include "exec/cuda/two_phase_reduce.cuh"
 
 namespace ria::exec {
@@ -12,14 +13,7 @@ constexpr int kThreads = 256;
 
 class CudaReducer final : public Reducer {
  public:
-  CudaReducer() {
-    RIA_CUDA_CHECK(cudaMalloc(&partial_, kMaxBlocks * sizeof(double)));
-    RIA_CUDA_CHECK(cudaMalloc(&out_, sizeof(double)));
-  }
-  ~CudaReducer() override {
-    cudaFree(partial_);
-    cudaFree(out_);
-  }
+  CudaReducer() : partial_(kMaxBlocks), out_(1) {}
   double reduce(ReduceOp op, const float* d, std::size_t n) override { return run(op, d, n); }
   double reduce(ReduceOp op, const double* d, std::size_t n) override { return run(op, d, n); }
 
@@ -46,8 +40,8 @@ class CudaReducer final : public Reducer {
     RIA_CUDA_CHECK(cudaGetLastError());
   }
 
-  double* partial_ = nullptr;
-  double* out_ = nullptr;
+  cuda::DeviceBuffer<double> partial_;
+  cuda::DeviceBuffer<double> out_;
 };
 
 }  // namespace

@@ -1,0 +1,133 @@
+// Owners of CUDA resources: device memory, page-locked host memory, streams, events, graphs and
+// texture objects, each released by its destructor (move-only), so a solver is a list of members
+// instead of cudaMalloc calls paired with a free list. Each converts to its raw handle or pointer,
+// so kernel launches and CUDA calls take it as they took the raw one.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <utility>
+
+#include "exec/cuda/cuda_check.hpp"
+#include "exec/cuda/texture.hpp"
+
+namespace ria::exec::cuda {
+
+/// Releases a handle with `Free` when the owner ends; a null handle is not released.
+template <class H, cudaError_t (*Free)(H)>
+class Owned {
+ public:
+  Owned() = default;
+  explicit Owned(H h) : h_(h) {}
+  Owned(Owned&& o) noexcept : h_(std::exchange(o.h_, H{})) {}
+  Owned& operator=(Owned&& o) noexcept {
+    if (this != &o) {
+      reset();
+      h_ = std::exchange(o.h_, H{});
+    }
+    return *this;
+  }
+  Owned(const Owned&) = delete;
+  Owned& operator=(const Owned&) = delete;
+  ~Owned() { reset(); }
+  H get() const { return h_; }
+  operator H() const { return h_; }
+  void reset() {
+    if (h_) Free(h_);
+    h_ = H{};
+  }
+
+ private:
+  H h_{};
+};
+
+using Stream = Owned<cudaStream_t, cudaStreamDestroy>;
+using Event = Owned<cudaEvent_t, cudaEventDestroy>;
+using Texture = Owned<cudaTextureObject_t, cudaDestroyTextureObject>;
+using GraphExec = Owned<cudaGraphExec_t, cudaGraphExecDestroy>;
+
+inline Stream make_stream() {
+  cudaStream_t s = nullptr;
+  RIA_CUDA_CHECK(cudaStreamCreate(&s));
+  return Stream(s);
+}
+
+inline Event make_event() {
+  cudaEvent_t e = nullptr;
+  RIA_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+  return Event(e);
+}
+
+template <class T>
+Texture texture_of(const T* d, std::size_t n) {
+  return Texture(make_texture(d, n));
+}
+
+/// n values of T in device memory (uninitialised), or none.
+template <class T>
+class DeviceBuffer {
+ public:
+  DeviceBuffer() = default;
+  explicit DeviceBuffer(std::size_t n) : n_(n) {
+    if (n > 0) RIA_CUDA_CHECK(cudaMalloc(&p_, n * sizeof(T)));
+  }
+  DeviceBuffer(DeviceBuffer&& o) noexcept : p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)) {}
+  DeviceBuffer& operator=(DeviceBuffer&& o) noexcept {
+    if (this != &o) {
+      if (p_) cudaFree(p_);
+      p_ = std::exchange(o.p_, nullptr);
+      n_ = std::exchange(o.n_, 0);
+    }
+    return *this;
+  }
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  ~DeviceBuffer() {
+    if (p_) cudaFree(p_);
+  }
+  T* get() const { return p_; }
+  operator T*() const { return p_; }
+  std::size_t size() const { return n_; }
+  /// Copies n values from host memory to the start of the buffer (synchronous).
+  void upload(const T* host, std::size_t n) {
+    RIA_CUDA_CHECK(cudaMemcpy(p_, host, n * sizeof(T), cudaMemcpyHostToDevice));
+  }
+
+ private:
+  T* p_ = nullptr;
+  std::size_t n_ = 0;
+};
+
+/// n values of T in page-locked host memory (fast, asynchronous copies), or none.
+template <class T>
+class PinnedBuffer {
+ public:
+  PinnedBuffer() = default;
+  explicit PinnedBuffer(std::size_t n) : n_(n) {
+    if (n > 0) RIA_CUDA_CHECK(cudaMallocHost(&p_, n * sizeof(T)));
+  }
+  PinnedBuffer(PinnedBuffer&& o) noexcept : p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)) {}
+  PinnedBuffer& operator=(PinnedBuffer&& o) noexcept {
+    if (this != &o) {
+      if (p_) cudaFreeHost(p_);
+      p_ = std::exchange(o.p_, nullptr);
+      n_ = std::exchange(o.n_, 0);
+    }
+    return *this;
+  }
+  PinnedBuffer(const PinnedBuffer&) = delete;
+  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+  ~PinnedBuffer() {
+    if (p_) cudaFreeHost(p_);
+  }
+  T* get() const { return p_; }
+  operator T*() const { return p_; }
+  std::size_t size() const { return n_; }
+
+ private:
+  T* p_ = nullptr;
+  std::size_t n_ = 0;
+};
+
+}  // namespace ria::exec::cuda
