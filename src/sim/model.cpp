@@ -218,6 +218,7 @@ Model build_model(const Scenario& sc, const Bed& bed, const std::vector<double>&
     out.concentration = spec.concentration;
     if (spec.kind == BoundarySpec::Kind::level) {
       out.level = level_tide(spec, 0.0);
+      out.radiating = spec.radiating;
     } else if (spec.kind == BoundarySpec::Kind::discharge) {
       out.discharge = spec.discharge / m.segment_width[side];
     }

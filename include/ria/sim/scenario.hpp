@@ -88,6 +88,7 @@ struct BoundarySpec {
   std::vector<ConstituentSpec> constituents;
   std::string series_file;               // relative to the scenario file
   std::vector<SeriesPoint> series;       // filled from series_file (or given inline)
+  bool radiating = false;                // level: outgoing waves leave (swe/boundary.hpp), else the level is imposed
   // discharge: total inflow [m^3/s] spread over the segment, constant or a series file.
   double discharge = 0;
   double concentration = 0;              // pollutant concentration of inflowing water

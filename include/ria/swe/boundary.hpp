@@ -4,6 +4,12 @@
 //   wall       (h, -qn, qt, hc)                       reflection: zero normal mass flux
 //   open       (h, qn, qt, hc)                        transmissive (zero gradient)
 //   level      h_g = max(0, eta(t) + H), velocity and C_bc: prescribed free surface eta(t) (tide.hpp)
+//   level, radiating: the characteristic (Riemann-invariant) ghost state of a subcritical edge, with
+//              u_n the velocity into the domain and c = sqrt(g h): the outgoing invariant
+//              u_n - 2 c_i from the interior, the incoming 0 + 2 c_e from water at rest at the
+//              level outside (c_e = sqrt(g (eta(t) + H))); so c_g = (c_i + c_e)/2 - u_n/4,
+//              u_g = c_e - c_i + u_n/2, h_g = h + (c_g - c_i)(c_g + c_i)/g (= h exactly at rest).
+//              Waves from inside leave (Flather-like) while the tide enters.
 //   discharge  qn_g = q_in (into the domain), qt_g = 0, h_g = max(h, h_crit), C = C_bc, where
 //              h_crit = (q_in^2 / g)^(1/3) lets a river enter a dry channel.
 // The pollutant of the ghost state is used only for inflow (upwind flux), so an outflowing boundary
@@ -30,6 +36,7 @@ struct BoundarySide {
   BoundaryKind kind = BoundaryKind::wall;
   int begin = 0, end = 1 << 30;  // cell range along the side (column i for south/north, row j for west/east)
   Tide level;               // for kind == level
+  bool radiating = false;   // for kind == level: outgoing waves leave (characteristic ghost state)
   double discharge = 0;     // for kind == discharge: inflow per unit width [m^2/s], > 0 enters,
   double discharge_slope = 0, discharge_t_ref = 0;  //   as discharge + discharge_slope (t - discharge_t_ref)
   double concentration = 0; // C of water entering through this side
@@ -52,6 +59,14 @@ RIA_HD inline EdgeState<T> ghost_state(const BoundarySide& b, BoundaryKind kind,
   switch (kind) {
     case BoundaryKind::wall: return {in.h, -in.qn, in.qt, in.hc};
     case BoundaryKind::level: {
+      if (b.radiating) {
+        const T un = inward * ratio(in.qn, in.h, eps);
+        const T ci = sqrt(g * in.h), ce = sqrt(g * fmax(T(0), T(b.level.at(t)) + H));
+        if (un <= -ci) return in;  // supercritical outflow: both characteristics leave
+        const T cg = (ci + ce) / 2 - un / 4, ug = ce - ci + un / 2;
+        const T hg = fmax(T(0), in.h + (cg - ci) * (cg + ci) / g);
+        return {hg, inward * hg * ug, hg * ratio(in.qt, in.h, eps), hg * T(b.concentration)};
+      }
       const T hg = fmax(T(0), T(b.level.at(t)) + H);
       const T u = ratio(in.qn, in.h, eps), v = ratio(in.qt, in.h, eps);
       return {hg, hg * u, hg * v, hg * T(b.concentration)};

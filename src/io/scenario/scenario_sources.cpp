@@ -70,7 +70,7 @@ void read_boundaries(const Table& root, sim::Scenario& s) {
   for (std::size_t i = 0; i < tables.size(); ++i) {
     const Table& b = tables[i];
     b.check_keys({"side", "kind", "segment", "mean_level", "constituents", "series", "column", "discharge",
-                  "concentration"});
+                  "concentration", "radiating"});
     b.require("side", "west, east, south or north");
     b.require("kind", "wall, open, level or discharge");
     sim::BoundarySpec o;
@@ -89,7 +89,8 @@ void read_boundaries(const Table& root, sim::Scenario& s) {
       case Kind::wall:
       case Kind::open: b.allow_only({"side", "kind", "segment"}, for_kind); break;
       case Kind::level:
-        b.allow_only({"side", "kind", "segment", "mean_level", "constituents", "series", "column", "concentration"},
+        b.allow_only({"side", "kind", "segment", "mean_level", "constituents", "series", "column", "concentration",
+                      "radiating"},
                      for_kind);
         break;
       case Kind::discharge:
@@ -111,6 +112,7 @@ void read_boundaries(const Table& root, sim::Scenario& s) {
         b.fail("series", "a level boundary takes either a series or mean_level/constituents, not both");
       read_harmonic_tide(b, o);
       if (series) read_series_key(b, o, s.base_dir);
+      o.radiating = b.boolean("radiating").value_or(false);
     } else if (o.kind == Kind::discharge) {
       const bool series = b.has("series"), constant = b.has("discharge");
       if (!series && !constant)
