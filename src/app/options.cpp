@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "io/io_error.hpp"
+#include "ria/sph/solver.hpp"
 #include "ria/swe/solver.hpp"
 
 namespace ria::app {
@@ -32,7 +33,13 @@ int guarded(const std::string& cmd, const std::function<int()>& body) {
   } catch (const swe::NotBuiltError& e) {
     std::cerr << cmd << ": " << e.what() << "\n";
     return kNotBuilt;
+  } catch (const sph::NotBuiltError& e) {
+    std::cerr << cmd << ": " << e.what() << "\n";
+    return kNotBuilt;
   } catch (const swe::NumericalError& e) {
+    std::cerr << cmd << ": numerical failure: " << e.what() << "\n";
+    return kNumericalError;
+  } catch (const sph::NumericalError& e) {
     std::cerr << cmd << ": numerical failure: " << e.what() << "\n";
     return kNumericalError;
   } catch (const io::IoError& e) {

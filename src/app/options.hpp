@@ -19,7 +19,7 @@ enum ExitCode : int {
 };
 
 /// Runs `body` and maps its exceptions to exit codes with one message on stderr "<cmd>: <what>":
-/// bad input 2, I/O failure 3, numerical failure 4, not built 5, anything else 1.
+/// bad input 2, I/O failure 3, numerical failure 4 (shallow water or SPH), not built 5, anything else 1.
 int guarded(const std::string& cmd, const std::function<int()>& body);
 
 struct BackendChoice {
@@ -36,5 +36,6 @@ void register_validate(CLI::App& app, int& exit_code);
 void register_bench(CLI::App& app, int& exit_code);
 void register_run(CLI::App& app, int& exit_code);
 void register_dem(CLI::App& app, int& exit_code);
+void register_sph(CLI::App& app, int& exit_code);
 
 }  // namespace ria::app

@@ -1,0 +1,77 @@
+// The rates of change of every particle: the pair interaction (ria/sph/pair.hpp) summed over each
+// particle's neighbours (gather: a particle's sums are written by it alone, so particles are
+// independent work items), neighbours visited in the fixed order of cell_list.hpp. Particles are
+// in sorted storage (slot = particle, the solver reorders its arrays after each binning).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "exec/cpu/parallel_for.hpp"
+#include "ria/sph/pair.hpp"
+#include "sph/cell_list.hpp"
+
+namespace ria::sph {
+
+template <int D>
+struct SweepIn {
+  std::array<const double*, D> r, v;
+  const double* rho;
+  const double* inv_rho;  // 1 / rho
+  const double* p;  // pressure at rho (eos.hpp)
+  const double* c;  // speed of sound at rho
+  const std::uint8_t* kind;
+};
+
+template <int D>
+struct SweepOut {
+  std::array<double*, D> acc;  // dv/dt including gravity (fluid), 0 (boundary) [m/s^2]
+  double* drho;                // drho/dt [kg/m^3/s]
+  double* mu_max;              // max_b |mu_ab| [m/s]
+  double* pairs;               // pairs that interacted
+};
+
+template <int D>
+inline PairParticle<D> load(const SweepIn<D>& in, std::size_t a) {
+  PairParticle<D> q;
+  for (int d = 0; d < D; ++d) q.r[d] = in.r[d][a], q.v[d] = in.v[d][a];
+  q.rho = in.rho[a];
+  q.inv_rho = in.inv_rho[a];
+  q.p = in.p[a];
+  q.c = in.c[a];
+  q.fluid = in.kind[a] == static_cast<std::uint8_t>(Kind::fluid);
+  return q;
+}
+
+/// Fills `out` for the n particles; `parallel` spreads particles over the OpenMP threads.
+template <int D>
+void interact(const SphParams<D>& P, const Grid& g, const CellList& cl, const SweepIn<D>& in, const SweepOut<D>& out,
+              std::size_t n, bool parallel) {
+  const double support2 = P.kernel.support2();
+  exec::cpu::for_rows(parallel, 0, static_cast<int>(n), [&](int ia) {
+    const std::size_t a = static_cast<std::size_t>(ia);
+    const PairParticle<D> pa = load(in, a);
+    PairSums<D> s;
+    double pairs = 0;
+    const std::array<int, 3> ijk = cell_coords(g, cl.cell[a]);
+    const NeighbourRanges nb = neighbour_ranges<D>(g, cl.start.data(), ijk[0], ijk[1], ijk[2]);
+    for (int rg = 0; rg < nb.count; ++rg)
+      for (std::size_t b = nb.begin[rg]; b < nb.end[rg]; ++b) {
+        // Two boundary particles do not interact (pair.hpp): skipped before any arithmetic.
+        if (b == a || (!pa.fluid && in.kind[b] != static_cast<std::uint8_t>(Kind::fluid))) continue;
+        double r2 = 0;
+        for (int d = 0; d < D; ++d) {
+          const double dr = pa.r[d] - in.r[d][b];
+          r2 += dr * dr;
+        }
+        if (r2 >= support2) continue;
+        pairs += add_pair(P, pa, load(in, b), s) ? 1.0 : 0.0;
+      }
+    for (int d = 0; d < D; ++d) out.acc[d][a] = pa.fluid ? s.acc[d] + P.g[d] : 0.0;
+    out.drho[a] = s.drho;
+    out.mu_max[a] = s.mu_max;
+    out.pairs[a] = pairs;
+  });
+}
+
+}  // namespace ria::sph
