@@ -133,8 +133,10 @@ TEST(SphInteraction, SumsMatchABruteForceLoop) {
   std::vector<double> pres(n), c(n), inv(n), ax(n), az(n), drho(n), mu(n), pairs(n);
   for (std::size_t k = 0; k < n; ++k)
     pres[k] = P.eos.pressure(s.rho[k]), c[k] = P.eos.sound_speed(s.rho[k]), inv[k] = 1 / s.rho[k];
+  std::vector<std::uint32_t> fluid_before(n + 1, 0);
+  for (std::size_t k = 0; k < n; ++k) fluid_before[k + 1] = fluid_before[k] + (s.kind[k] == 0);
   SweepIn<2> in{{s.r[0].data(), s.r[1].data()}, {s.v[0].data(), s.v[1].data()}, s.rho.data(), inv.data(), pres.data(),
-                c.data(), s.kind.data()};
+                c.data(), s.kind.data(), fluid_before.data()};
   SweepOut<2> out{{ax.data(), az.data()}, drho.data(), mu.data(), pairs.data()};
   interact<2>(P, g, cl, in, out, n, false);
   double total_pairs = 0;

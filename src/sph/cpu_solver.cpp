@@ -117,6 +117,10 @@ class CpuSolver final : public Solver {
     SweepOut<D> out;
     for (int d = 0; d < D; ++d) in.r[d] = p_.r[d].data(), in.v[d] = p_.v[d].data(), out.acc[d] = acc_[d].data();
     in.rho = p_.rho.data(), in.inv_rho = inv_rho_.data(), in.p = pres_.data(), in.c = c_.data(), in.kind = p_.kind.data();
+    fluid_before_.resize(n_ + 1);
+    fluid_before_[0] = 0;
+    for (std::size_t a = 0; a < n_; ++a) fluid_before_[a + 1] = fluid_before_[a] + (fluid(a) ? 1u : 0u);
+    in.fluid_before = fluid_before_.data();
     out.drho = drho_.data(), out.mu_max = mu_.data(), out.pairs = npairs_.data();
     interact<D>(P_, grid_, cells_, in, out, n_, parallel_);
     pairs_ += reducer_->reduce(exec::ReduceOp::sum, npairs_.data(), n_);
@@ -132,8 +136,11 @@ class CpuSolver final : public Solver {
     });
     double dt = reducer_->reduce(exec::ReduceOp::min, dtl_.data(), n_);
     if (!(dt > 0) || !std::isfinite(dt)) fail_dt(dt);
+    // The step that reaches t_stop ends on it exactly; the one before it takes half of what is left
+    // when a full step would leave less than one, so that no sliver of a step remains.
     const bool last = t_ + dt >= t_stop;
     if (last) dt = t_stop - t_;
+    else if (t_ + 2 * dt > t_stop) dt = 0.5 * (t_stop - t_);
 
     // Predictor: half a step with the rates of the state at t.
     const double rho_ref = P_.eos.rho0;
@@ -218,7 +225,7 @@ class CpuSolver final : public Solver {
   std::array<std::vector<double>, D> r0_, v0_, acc_;
   std::vector<double> rho0_, pres_, c_, inv_rho_, drho_, mu_, dtl_, npairs_, scratch_;
   std::vector<std::uint8_t> scratch_u8_;
-  std::vector<std::uint32_t> scratch_u32_;
+  std::vector<std::uint32_t> scratch_u32_, fluid_before_;
   CellList cells_;
   mutable CellList measure_cells_;
   double t_ = 0, last_dt_ = 0, pairs_ = 0;

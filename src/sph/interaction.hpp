@@ -21,6 +21,7 @@ struct SweepIn {
   const double* p;  // pressure at rho (eos.hpp)
   const double* c;  // speed of sound at rho
   const std::uint8_t* kind;
+  const std::uint32_t* fluid_before;  // n + 1 entries: fluid particles in slots [0, s)
 };
 
 template <int D>
@@ -55,18 +56,25 @@ void interact(const SphParams<D>& P, const Grid& g, const CellList& cl, const Sw
     double pairs = 0;
     const std::array<int, 3> ijk = cell_coords(g, cl.cell[a]);
     const NeighbourRanges nb = neighbour_ranges<D>(g, cl.start.data(), ijk[0], ijk[1], ijk[2]);
-    for (int rg = 0; rg < nb.count; ++rg)
-      for (std::size_t b = nb.begin[rg]; b < nb.end[rg]; ++b) {
-        // Two boundary particles do not interact (pair.hpp): skipped before any arithmetic.
-        if (b == a || (!pa.fluid && in.kind[b] != static_cast<std::uint8_t>(Kind::fluid))) continue;
+    std::array<const double*, D> r;
+    for (int d = 0; d < D; ++d) r[d] = in.r[d];
+    const std::uint8_t* kind = in.kind;
+    for (int rg = 0; rg < nb.count; ++rg) {
+      const std::size_t b0 = nb.begin[rg], b1 = nb.end[rg];
+      // Two boundary particles do not interact (pair.hpp): a boundary particle skips ranges
+      // without fluid, and the boundary particles of the others, before any arithmetic.
+      if (!pa.fluid && in.fluid_before[b1] == in.fluid_before[b0]) continue;
+      for (std::size_t b = b0; b < b1; ++b) {
+        if (b == a || (!pa.fluid && kind[b] != static_cast<std::uint8_t>(Kind::fluid))) continue;
         double r2 = 0;
         for (int d = 0; d < D; ++d) {
-          const double dr = pa.r[d] - in.r[d][b];
+          const double dr = pa.r[d] - r[d][b];
           r2 += dr * dr;
         }
         if (r2 >= support2) continue;
         pairs += add_pair(P, pa, load(in, b), s) ? 1.0 : 0.0;
       }
+    }
     for (int d = 0; d < D; ++d) out.acc[d][a] = pa.fluid ? s.acc[d] + P.g[d] : 0.0;
     out.drho[a] = s.drho;
     out.mu_max[a] = s.mu_max;

@@ -55,8 +55,10 @@ class Solver {
   virtual void set_clock(double t, long steps) = 0;
   /// The last time step taken [s] (0 before the first).
   virtual double last_dt() const = 0;
-  /// Steps until time() == t_stop exactly (the last dt is clamped) or max_steps steps were taken;
-  /// returns the steps taken. Throws NumericalError naming the first bad particle.
+  /// Steps until time() == t_stop exactly or max_steps steps were taken; returns the steps taken.
+  /// The step that would pass t_stop ends on it, and the step before takes half of what is left
+  /// when a full step would leave less than one (no sliver steps). Throws NumericalError naming
+  /// the first bad particle.
   virtual long advance(double t_stop, long max_steps) = 0;
   /// The particles in the solver's current order.
   virtual const Particles& particles() const = 0;
