@@ -114,6 +114,23 @@ TEST(SphScenario, ErrorsNameFileLineKeyAndWhatWasExpected) {
   EXPECT_TRUE(has(e, "expected [x] (1 numbers for dimensions = 2)")) << e;
 }
 
+TEST(SphScenario, SizesBeyondTheLimitsAreRefusedBeforeAllocating) {
+  std::vector<std::string> warnings;
+  auto setup_error = [&](const std::vector<std::string>& sets) {
+    try {
+      sph::make_setup(io::parse_sph_scenario(kColumn, "col.toml", "/base", sets), exec::Backend::serial, warnings);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  std::string e = setup_error({"particles.dp=1e-6"});
+  EXPECT_TRUE(has(e, "col.toml: the boxes at dp = 1e-06 m hold about")) << e;
+  EXPECT_TRUE(has(e, "more than 2^31 (particles.dp too small?)")) << e;
+  e = setup_error({"domain.min=[-1000.0, -1000.0]", "domain.max=[1000.0, 1000.0]"});
+  EXPECT_TRUE(has(e, "the neighbour-search cells of 2h = 0.03 m over the domain (2000 x 2000 m) would number")) << e;
+}
+
 TEST(SphScenario, UnreadableFileIsAnIoError) {
   EXPECT_THROW(io::load_sph_scenario("/nonexistent/dir/x.toml"), io::IoError);
 }

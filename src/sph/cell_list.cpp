@@ -1,6 +1,8 @@
 #include "sph/cell_list.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <string>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -9,21 +11,26 @@ namespace ria::sph {
 
 Grid cell_grid(int dim, const Point& lo, const Point& hi, double size) {
   if (!(size > 0)) throw std::invalid_argument("cell_grid: cell size must be > 0");
-  auto axis = [&](int c, int& n, double& d, double& o) {
+  double total = 1;
+  std::array<double, 3> counts{1, 1, 1};
+  for (int c = 0; c < dim; ++c) {
     const double L = hi[c] - lo[c];
     if (!(L > 0) || !std::isfinite(L)) throw std::invalid_argument("cell_grid: empty or infinite box");
-    const double cells = std::floor(L / size);
-    if (cells > 1e6) throw std::invalid_argument("cell_grid: more than 1e6 cells along an axis");
-    n = std::max(1, static_cast<int>(cells));
-    d = L / n;
-    o = lo[c];
-  };
+    counts[c] = std::max(1.0, std::floor(L / size));
+    total *= counts[c];
+  }
+  // The cell starts are 32-bit slots and take 4 bytes per cell: at most 2^28 cells (1 GiB).
+  if (total > static_cast<double>(1u << 28)) {
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "the neighbour-search cells of 2h = %g m over the domain (%g x %g%s m) would number %.3g, "
+                  "more than 2^28: shrink [domain] or the particles' extent, or raise dp", size, hi[0] - lo[0], hi[1] - lo[1],
+                  dim == 3 ? (" x " + std::to_string(hi[2] - lo[2])).c_str() : "", total);
+    throw std::invalid_argument(buf);
+  }
   Grid g;
-  axis(0, g.nx, g.dx, g.x0);
-  axis(1, g.ny, g.dy, g.y0);
-  if (dim == 3) axis(2, g.nz, g.dz, g.z0);
-  if (static_cast<double>(g.cells()) >= static_cast<double>(std::numeric_limits<std::uint32_t>::max()))
-    throw std::invalid_argument("cell_grid: too many cells");
+  g.nx = static_cast<int>(counts[0]), g.dx = (hi[0] - lo[0]) / g.nx, g.x0 = lo[0];
+  g.ny = static_cast<int>(counts[1]), g.dy = (hi[1] - lo[1]) / g.ny, g.y0 = lo[1];
+  if (dim == 3) g.nz = static_cast<int>(counts[2]), g.dz = (hi[2] - lo[2]) / g.nz, g.z0 = lo[2];
   return g;
 }
 

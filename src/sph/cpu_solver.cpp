@@ -6,6 +6,7 @@
 #include <cmath>
 #include <memory>
 #include <sstream>
+#include <type_traits>
 
 #include "exec/cpu/parallel_for.hpp"
 #include "ria/exec/reduce.hpp"
@@ -44,8 +45,13 @@ class CpuSolver final : public Solver {
     const std::size_t n = p.size();
     for (int d = 0; d < D; ++d)
       if (p.r[d].size() != n || p.v[d].size() != n) throw std::invalid_argument("set_particles: arrays of unequal length");
-    if (p.kind.size() != n || p.id.size() != n) throw std::invalid_argument("set_particles: arrays of unequal length");
+    if (p.rho.size() != n || p.kind.size() != n || p.id.size() != n)
+      throw std::invalid_argument("set_particles: arrays of unequal length");
     if (n >= (1u << 31)) throw std::invalid_argument("set_particles: more than 2^31 particles");
+    if (n_ > 0 && (n != n_ || p.count(Kind::fluid) != p_.count(Kind::fluid)))
+      throw std::invalid_argument("set_particles: " + std::to_string(n) + " particles (" +
+                                  std::to_string(p.count(Kind::fluid)) + " fluid) replace " + std::to_string(n_) + " (" +
+                                  std::to_string(p_.count(Kind::fluid)) + " fluid): a restart needs the set-up's particles");
     p_ = p;
     n_ = n;
     for (auto* a : {&r0_, &v0_, &acc_})

@@ -59,20 +59,30 @@ void interact(const SphParams<D>& P, const Grid& g, const CellList& cl, const Sw
     std::array<const double*, D> r;
     for (int d = 0; d < D; ++d) r[d] = in.r[d];
     const std::uint8_t* kind = in.kind;
+    // Candidates are screened in chunks without branches (distance, self, two boundary particles),
+    // then the pair function runs over the survivors in their slot order: the sums are those of a
+    // plain loop over the candidates, bit for bit.
+    constexpr std::size_t kChunk = 128;
+    std::uint32_t near[kChunk];
+    const bool a_fluid = pa.fluid;
     for (int rg = 0; rg < nb.count; ++rg) {
       const std::size_t b0 = nb.begin[rg], b1 = nb.end[rg];
-      // Two boundary particles do not interact (pair.hpp): a boundary particle skips ranges
-      // without fluid, and the boundary particles of the others, before any arithmetic.
-      if (!pa.fluid && in.fluid_before[b1] == in.fluid_before[b0]) continue;
-      for (std::size_t b = b0; b < b1; ++b) {
-        if (b == a || (!pa.fluid && kind[b] != static_cast<std::uint8_t>(Kind::fluid))) continue;
-        double r2 = 0;
-        for (int d = 0; d < D; ++d) {
-          const double dr = pa.r[d] - r[d][b];
-          r2 += dr * dr;
+      // A boundary particle skips ranges without fluid (two boundary particles do not interact).
+      if (!a_fluid && in.fluid_before[b1] == in.fluid_before[b0]) continue;
+      for (std::size_t c0 = b0; c0 < b1; c0 += kChunk) {
+        const std::size_t c1 = c0 + kChunk < b1 ? c0 + kChunk : b1;
+        std::size_t m = 0;
+        for (std::size_t b = c0; b < c1; ++b) {
+          double r2 = 0;
+          for (int d = 0; d < D; ++d) {
+            const double dr = pa.r[d] - r[d][b];
+            r2 += dr * dr;
+          }
+          near[m] = static_cast<std::uint32_t>(b);
+          const bool keep = (r2 < support2) & (b != a) & (a_fluid | (kind[b] == static_cast<std::uint8_t>(Kind::fluid)));
+          m += keep ? 1 : 0;
         }
-        if (r2 >= support2) continue;
-        pairs += add_pair(P, pa, load(in, b), s) ? 1.0 : 0.0;
+        for (std::size_t k = 0; k < m; ++k) pairs += add_pair(P, pa, load(in, near[k]), s) ? 1.0 : 0.0;
       }
     }
     for (int d = 0; d < D; ++d) out.acc[d][a] = pa.fluid ? s.acc[d] + P.g[d] : 0.0;

@@ -114,6 +114,20 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
                        num(H) + " m): the density may vary by more than 1%");
   const Tait eos = Tait::make(f.rho0, f.c0, f.gamma);
 
+  // The lattices' size before any is generated: more than 2^31 particles is refused.
+  double lattice = 0;
+  auto count_box = [&](const Point& lo, const Point& hi, double extra) {
+    double n = 1;
+    for (int c = 0; c < dim; ++c) n *= std::max(1.0, std::round((hi[c] - lo[c]) / dp)) + extra;
+    lattice += n;
+  };
+  for (const WallBox& w : sc.walls)
+    count_box(w.lo, w.hi, w.kind == WallBox::Kind::tank ? 2.0 * (w.layers > 0 ? w.layers : std::ceil(2 * h / dp)) : 0.0);
+  for (const FluidBox& b : sc.fluid) count_box(b.lo, b.hi, 0);
+  if (lattice > static_cast<double>(1u << 31))
+    throw std::invalid_argument(sc.file + ": the boxes at dp = " + num(dp) + " m hold about " + num(lattice) +
+                                " particles, more than 2^31 (particles.dp too small?)");
+
   Particles& P = s.particles;
   P.dim = dim;
   std::vector<Solid> solids;
@@ -186,7 +200,6 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
         if (footprint_distance(dim, p, fb) <= 2 * h) depth = std::max(depth, fb.hi[v] - p[v]);
       P.rho[a] = eos.density(f.rho0 * sc.gravity * depth);
     }
-  if (P.size() >= (1u << 31)) throw std::invalid_argument(sc.file + ": more than 2^31 particles");
 
   // Cells.
   Point lo{}, hi{};

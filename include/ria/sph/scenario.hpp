@@ -79,7 +79,7 @@ struct Scenario {
   // [output]
   std::string directory = "sph_output";
   bool snapshots = true;
-  double checkpoint_interval = -1;  // [s]; < 0: every snapshot; 0: only at the end and on a signal
+  double checkpoint_interval = 0;  // [s]; 0: checkpoints only at the end and on a signal; > 0: also at its multiples
 };
 
 }  // namespace ria::sph
