@@ -1,12 +1,9 @@
 // ria run [SCENARIO.toml]: a scenario from its file (or the embedded default synthetic estuary)
 // to NetCDF maps, gauges, quicklooks, checkpoints and a summary; resumable with --restart.
 #include <CLI/CLI.hpp>
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <iostream>
 #include <optional>
 
@@ -14,6 +11,7 @@
 #include "app/domain.hpp"
 #include "app/options.hpp"
 #include "app/restart_check.hpp"
+#include "app/run_support.hpp"
 #include "app/run_outputs.hpp"
 #include "io/io_error.hpp"
 #include "io/json.hpp"
@@ -26,9 +24,6 @@
 
 namespace ria::app {
 namespace {
-
-std::atomic<int> g_stop{0};
-extern "C" void on_signal(int sig) { g_stop.store(sig); }
 
 struct RunArgs {
   std::string scenario;  // empty: the embedded default
@@ -43,26 +38,7 @@ struct RunArgs {
   bool no_overlap = false;     // MPI: update all rows before the halo exchange
 };
 
-/// SIGINT and SIGTERM set g_stop while the object lives (from before the inputs are read).
-struct SignalsCaught {
-  SignalsCaught() {
-    g_stop.store(0);
-    std::signal(SIGINT, on_signal);
-    std::signal(SIGTERM, on_signal);
-  }
-  ~SignalsCaught() {
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
-  }
-};
-
-/// True (after saying so) when a signal came during set-up: the run ends before its first step.
-bool interrupted_during(const char* what) {
-  if (!g_stop.load()) return false;
-  std::fprintf(stderr, "ria run: interrupted by signal %d while %s, before the first step: no checkpoint, nothing written\n",
-               g_stop.load(), what);
-  return true;
-}
+bool interrupted_during(const char* what) { return app::interrupted_during("ria run", what); }
 
 std::string checkpoint_text(const sim::CheckpointEvery& c) {
   char buf[96];
@@ -75,17 +51,6 @@ std::string checkpoint_text(const sim::CheckpointEvery& c) {
       std::snprintf(buf, sizeof buf, "checkpoint every %g s", c.interval);
       return buf;
   }
-}
-
-void prepare_output_dir(const std::string& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw io::IoError("cannot create output directory '" + dir + "': " + ec.message());
-  const std::string probe = dir + "/.ria_write_test";
-  std::FILE* f = std::fopen(probe.c_str(), "w");
-  if (!f) throw io::IoError("output directory '" + dir + "' is not writable");
-  std::fclose(f);
-  std::remove(probe.c_str());
 }
 
 void write_summary(const std::string& path, const sim::Scenario& sc, const swe::Solver& solver, const RunOutputs& out,
@@ -175,7 +140,7 @@ std::unique_ptr<swe::Solver> make_run_solver(const RunArgs& a, const swe::Solver
   o.ghost_rows = a.ghost_rows;
   o.split = mpi::parse_split(a.split);
   o.overlap = !a.no_overlap;
-  auto d = mpi::make_distributed_solver(s, o, &g_stop);
+  auto d = mpi::make_distributed_solver(s, o, &stop_signal());
   p.distributed = d.get();
   return d;
 }
@@ -283,7 +248,7 @@ int run_scenario(const RunArgs& a) {
   }
   sim::RunOptions opt;
   opt.t_start = p->ck ? p->ck->t : 0.0;
-  opt.stop = p->distributed ? p->distributed->stop_flag() : &g_stop;
+  opt.stop = p->distributed ? p->distributed->stop_flag() : &stop_signal();
   const auto w0 = std::chrono::steady_clock::now();
   sim::RunEnd end = sim::RunEnd::finished;
   // The partial outputs replace the earlier files only when the run ends in order (also after a

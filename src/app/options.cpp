@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "io/io_error.hpp"
+#include "ria/sph/solver.hpp"
 #include "ria/swe/solver.hpp"
 
 namespace ria::app {
@@ -35,7 +36,13 @@ int exit_code_of(std::exception_ptr e, std::string& message) {
   } catch (const swe::NotBuiltError& e) {
     message = e.what();
     return kNotBuilt;
+  } catch (const sph::NotBuiltError& e) {
+    message = e.what();
+    return kNotBuilt;
   } catch (const swe::NumericalError& e) {
+    message = std::string("numerical failure: ") + e.what();
+    return kNumericalError;
+  } catch (const sph::NumericalError& e) {
     message = std::string("numerical failure: ") + e.what();
     return kNumericalError;
   } catch (const io::IoError& e) {

@@ -29,7 +29,7 @@ struct QuietExit {
 int exit_code_of(std::exception_ptr e, std::string& message);
 
 /// Runs `body` and maps its exceptions to exit codes with one message on stderr "<cmd>: <what>":
-/// bad input 2, I/O failure 3, numerical failure 4, not built 5, anything else 1.
+/// bad input 2, I/O failure 3, numerical failure 4 (shallow water or SPH), not built 5, anything else 1.
 int guarded(const std::string& cmd, const std::function<int()>& body);
 
 struct BackendChoice {
@@ -46,5 +46,6 @@ void register_validate(CLI::App& app, int& exit_code);
 void register_bench(CLI::App& app, int& exit_code);
 void register_run(CLI::App& app, int& exit_code);
 void register_dem(CLI::App& app, int& exit_code);
+void register_sph(CLI::App& app, int& exit_code);
 
 }  // namespace ria::app

@@ -1,4 +1,4 @@
-// Gauge time series as one wide CSV file (RFC 4180): t_s, then <name>_h_m, <name>_eta_m,
+// Gauge time series as one wide CSV file (time_series_csv.hpp): t_s, then <name>_h_m, <name>_eta_m,
 // <name>_u_m_s, <name>_v_m_s, <name>_C for each gauge (<name>_C_<units> when the concentration
 // unit is not "1", spaces as '_', e.g. _C_kg_m-3); a header field whose name holds a comma, a
 // double quote or a line break is quoted (quotes doubled), the name kept whole. Each record is
@@ -7,14 +7,12 @@
 #pragma once
 
 #include <array>
-#include <fstream>
 #include <string>
 #include <vector>
 
-namespace ria::io {
+#include "io/time_series_csv.hpp"
 
-/// One CSV field as RFC 4180 writes it: quoted when it holds ',', '"', CR or LF.
-std::string csv_field(const std::string& text);
+namespace ria::io {
 
 class GaugeCsv {
  public:
@@ -26,11 +24,10 @@ class GaugeCsv {
            const std::string& conc_units = "1", const std::string& resume_from = "");
   /// Values per gauge {h, eta, u, v, C}; NaN is written as an empty field.
   void append(double t, const std::vector<std::array<double, 5>>& values);
-  const std::string& path() const { return path_; }
+  const std::string& path() const { return table_.path(); }
 
  private:
-  std::string path_;
-  std::ofstream out_;
+  TimeSeriesCsv table_;
 };
 
 }  // namespace ria::io

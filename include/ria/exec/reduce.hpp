@@ -1,6 +1,7 @@
-// One reduction interface on host and device data: the CPU solvers' time step (min of the local dt)
-// and the totals of water and pollutant on every backend. (The CUDA time step does not use it: the
-// kernels run phase 1 themselves and src/exec/cuda/two_phase_reduce.cuh phase 2, on the device.)
+// One reduction interface on host and device data: the CPU solvers' time step (min of the local dt;
+// shallow water and SPH), the SPH pair count, and the totals of water and pollutant on every
+// backend. (The CUDA time step does not use it: the kernels run phase 1 themselves and
+// src/exec/cuda/two_phase_reduce.cuh phase 2, on the device.)
 //
 // Two phases: phase 1 reduces fixed blocks of kReduceBlock consecutive values to partials (in
 // parallel), phase 2 reduces the partials in order. The block split does not depend on the

@@ -2,82 +2,21 @@
 #include "io/checkpoint/checkpoint.hpp"
 
 #include <array>
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <fstream>
-#include <iterator>
-#include <sstream>
 
-#include "io/checkpoint/crc32.hpp"
+#include "io/checkpoint/binary_io.hpp"
 #include "io/io_error.hpp"
-#include "io/json.hpp"
 
 namespace ria::io {
 namespace {
 
-constexpr char kMagic[8] = {'R', 'I', 'A', 'C', 'K', 'P', 'T', '1'};
+using binary::Reader;
+using binary::Writer;
+
+constexpr std::array<char, 8> kMagic = {'R', 'I', 'A', 'C', 'K', 'P', 'T', '1'};
 constexpr std::uint32_t kVersion = 2;  // 2: identity appended; 1 is still read
 static_assert(sizeof(swe::Balance) == 9 * sizeof(double), "Balance is written as 9 doubles");
-
-class Writer {
- public:
-  template <class T>
-  void pod(const T& v) { out_.append(reinterpret_cast<const char*>(&v), sizeof v); }
-  void str(const std::string& s) {
-    pod(static_cast<std::uint64_t>(s.size()));
-    out_ += s;
-  }
-  void vec(const std::vector<double>& v) {
-    pod(static_cast<std::uint64_t>(v.size()));
-    out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(double));
-  }
-  const std::string& bytes() const { return out_; }
-
- private:
-  std::string out_;
-};
-
-class Reader {
- public:
-  Reader(const std::string& data, const std::string& path) : d_(data), path_(path) {}
-  template <class T>
-  T pod() {
-    T v;
-    need(sizeof v);
-    std::memcpy(&v, d_.data() + pos_, sizeof v);
-    pos_ += sizeof v;
-    return v;
-  }
-  std::string str() {
-    const std::uint64_t n = pod<std::uint64_t>();
-    need(n);
-    std::string s = d_.substr(pos_, n);
-    pos_ += n;
-    return s;
-  }
-  std::vector<double> vec(std::size_t expected) {
-    const std::uint64_t n = pod<std::uint64_t>();
-    if (n != expected) fail("a field has " + std::to_string(n) + " values, expected " + std::to_string(expected));
-    need(n * sizeof(double));
-    std::vector<double> v(n);
-    if (n > 0) std::memcpy(v.data(), d_.data() + pos_, n * sizeof(double));  // data() of an empty vector may be null
-    pos_ += n * sizeof(double);
-    return v;
-  }
-  void need(std::uint64_t n) const {
-    if (n > d_.size() - pos_) fail("the payload ends early");
-  }
-  [[noreturn]] void fail(const std::string& why) const {
-    throw InputError("checkpoint '" + path_ + "' is corrupted: " + why);
-  }
-
- private:
-  const std::string& d_;
-  const std::string& path_;
-  std::size_t pos_ = 0;
-};
 
 /// A double as %.17g (exact), for messages.
 std::string number_text(double v) {
@@ -105,35 +44,13 @@ void write_checkpoint(const std::string& path, const Checkpoint& c) {
     w.vec(*v);
   w.pod(static_cast<std::uint64_t>(c.identity.size()));
   for (const auto& [key, value] : c.identity) w.str(key), w.str(value);
-  Writer head;
-  head.pod(kMagic);
-  head.pod(kVersion);
-  head.pod(static_cast<std::uint64_t>(w.bytes().size()));
-  head.pod(crc32(w.bytes()));
-  write_file_atomic(path, head.bytes() + w.bytes());
+  binary::write_framed(path, kMagic, kVersion, w.bytes());
 }
 
 Checkpoint read_checkpoint(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw IoError("cannot open checkpoint '" + path + "': " + std::strerror(errno));
-  const std::string data((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  if (f.bad()) throw IoError("cannot read checkpoint '" + path + "'");
-  const std::size_t head = sizeof kMagic + sizeof(std::uint32_t) + sizeof(std::uint64_t) + sizeof(std::uint32_t);
-  if (data.size() < head || std::memcmp(data.data(), kMagic, sizeof kMagic) != 0)
-    throw InputError("'" + path + "' is not a ria checkpoint (no RIACKPT1 header)");
-  Reader r(data, path);
-  r.pod<std::array<char, 8>>();
-  const auto version = r.pod<std::uint32_t>();
-  if (version != 1 && version != kVersion)
-    throw InputError("checkpoint '" + path + "' has format version " + std::to_string(version) + ", this ria reads 1 to " +
-                     std::to_string(kVersion));
-  const auto bytes = r.pod<std::uint64_t>();
-  const auto crc = r.pod<std::uint32_t>();
-  if (data.size() - head != bytes)
-    throw InputError("checkpoint '" + path + "' is truncated or padded: " + std::to_string(data.size() - head) +
-                     " payload bytes, the header says " + std::to_string(bytes));
-  const std::string payload = data.substr(head);
-  if (crc32(payload) != crc) throw InputError("checkpoint '" + path + "' is corrupted (CRC-32 mismatch)");
+  const binary::Framed framed = binary::read_framed(path, kMagic, "checkpoint", 1, kVersion);
+  const std::uint32_t version = framed.version;
+  const std::string& payload = framed.payload;
   Reader p(payload, path);
   auto bad = [&](const std::string& what) {
     throw InputError("checkpoint '" + path + "' is not valid: " + what);

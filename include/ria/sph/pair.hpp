@@ -1,0 +1,93 @@
+// The one pair interaction of the weakly-compressible SPH model: what particle b contributes to
+// the rates of change of particle a. Every backend sums it over a's neighbours b (gather, each
+// pair seen from both sides) in one fixed order (src/sph/interaction.hpp).
+//
+// With r_ab = r_a - r_b, v_ab = v_a - v_b, grad_a W_ab = F(r) r_ab (kernel.hpp), V_b = m / rho_b:
+//
+// Continuity (Monaghan 1992, eq. 2.8, in the form rho_a sum V_b of DualSPHysics, Dominguez et al.
+// 2022, eq. 8), for fluid and boundary particles a:
+//   drho_a/dt = rho_a sum_b V_b v_ab . grad_a W_ab  +  D_a
+// delta-SPH density diffusion (Molteni & Colagrossi 2009, eq. 14; Antuono et al. 2010), between
+// fluid particles only (as DualSPHysics' DDT2, Fourtakas et al. 2019, section 3):
+//   D_a = delta h c0 sum_b psi_ab . grad_a W_ab V_b,   psi_ab = 2 (rho_b - rho_a)^T (r_b - r_a) / (r^2 + eta^2)
+//       = 2 delta h c0 sum_b (rho_b - rho_a)^T (-F) r^2 / (r^2 + eta^2) V_b          (-F >= 0: a diffusion)
+// where (rho_b - rho_a)^T is the plain difference (Molteni-Colagrossi) or, for Fourtakas et al.
+// 2019 (eq. 9), the difference less its hydrostatic part rho^H_ba = rho0 ((1 - rho0 g.r_ab / B)^(1/gamma) - 1),
+// here to first order in rho0 |g.r_ab| / B (< 1e-3 within the kernel support 2h when c0 >= 10
+// sqrt(g H); the second-order term is ~1e-4 of the first): rho^H_ba = -rho0 (g . r_ab) / c0^2.
+// In a fluid at rest under gravity it cancels the hydrostatic density difference but for the
+// change of drho/dp = 1/c^2 with depth d, a fraction ~ (gamma - 1) g d / c0^2 (< 2% for c0 >= 20
+// sqrt(g H)), where the plain difference drives a spurious flow.
+//
+// Momentum, for fluid particles a only (dynamic boundary particles do not move; Crespo et al.
+// 2007): Monaghan 1992, eq. 3.3, with the artificial viscosity of Monaghan 1992, eq. 4.1-4.2:
+//   dv_a/dt = -sum_b m ((p_a + p_b) / (rho_a rho_b) + Pi_ab) grad_a W_ab + g
+//   Pi_ab = -alpha cbar_ab mu_ab / rhobar_ab when v_ab . r_ab < 0, else 0 (alpha_wall when b is a
+//   boundary particle: the artificial viscosity is a numerical damping, and at a wall it acts as a
+//   no-slip drag of viscosity ~ alpha h c0 / 8, orders of magnitude above water's);
+//   mu_ab = h v_ab . r_ab / (r^2 + eta^2), cbar and rhobar the means of a's and b's.
+// (g is added by the caller, once per particle.) The pressure and viscous terms are antisymmetric
+// in a, b, so momentum is conserved pair by pair. The largest |mu_ab| of a's pairs is kept for the
+// viscous time-step condition (time_step.hpp).
+#pragma once
+
+#include <cmath>
+
+#include "ria/config.hpp"
+#include "ria/sph/params.hpp"
+#include "ria/sph/vec.hpp"
+
+namespace ria::sph {
+
+/// What the pair interaction reads of one particle.
+template <int D>
+struct PairParticle {
+  Vec<D> r, v;     // position [m], velocity [m/s]
+  double rho = 0;      // density [kg/m^3]
+  double inv_rho = 0;  // 1 / rho
+  double p = 0;        // pressure [Pa] (eos.hpp, at rho)
+  double c = 0;    // speed of sound [m/s] (eos.hpp, at rho)
+  bool fluid = true;
+};
+
+/// The sums over a's neighbours.
+template <int D>
+struct PairSums {
+  Vec<D> acc = Vec<D>::zero();  // sum of the pressure and viscous accelerations [m/s^2]
+  double drho = 0;              // drho/dt [kg/m^3/s]
+  double mu_max = 0;            // max_b |mu_ab| [m/s]
+};
+
+/// Adds b's contribution to a's sums and returns true; pairs at or beyond the support radius 2h
+/// add nothing, and so do pairs of two boundary particles (both at rest: v_ab = 0, and neither
+/// moves): those return false.
+template <int D>
+RIA_HD inline bool add_pair(const SphParams<D>& P, const PairParticle<D>& a, const PairParticle<D>& b, PairSums<D>& s) {
+  if (!a.fluid && !b.fluid) return false;
+  const Vec<D> rab = a.r - b.r;
+  const double r2 = dot(rab, rab);
+  if (r2 >= P.kernel.support2()) return false;
+  const double F = P.kernel.grad_factor(std::sqrt(r2));
+  const Vec<D> vab = a.v - b.v;
+  const double vr = dot(vab, rab);
+  const double Vb = P.mass * b.inv_rho;
+  const double inv_r2eta = 1.0 / (r2 + P.eta2);
+
+  s.drho += a.rho * Vb * F * vr;
+  if (a.fluid && b.fluid && P.diffusion != DensityDiffusion::none) {
+    double diff = b.rho - a.rho;
+    if (P.diffusion == DensityDiffusion::fourtakas) diff += P.hydro_coef * dot(P.g, rab);
+    s.drho += P.diffusion_coef * diff * (-F) * (r2 * inv_r2eta) * Vb;
+  }
+  if (!a.fluid) return true;
+
+  const double mu = P.kernel.h * vr * inv_r2eta;
+  const double pi = vr < 0 ? -(b.fluid ? P.alpha : P.alpha_wall) * (a.c + b.c) * mu / (a.rho + b.rho) : 0.0;
+  const double coef = -P.mass * ((a.p + b.p) * (a.inv_rho * b.inv_rho) + pi) * F;
+  s.acc = s.acc + coef * rab;
+  const double amu = std::fabs(mu);
+  if (amu > s.mu_max) s.mu_max = amu;
+  return true;
+}
+
+}  // namespace ria::sph

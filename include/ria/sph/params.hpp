@@ -1,0 +1,67 @@
+// The SPH model's parameters as one small value struct passed to the pair interaction and the
+// updates (ARCHITECTURE.md principle 4): SphParams<D>, built by make_params from the dimension-free
+// values of a run (Physics, filled from a scenario by src/sph/setup.cpp).
+#pragma once
+
+#include "ria/sph/eos.hpp"
+#include "ria/sph/kernel.hpp"
+#include "ria/sph/vec.hpp"
+
+namespace ria::sph {
+
+/// delta-SPH density diffusion: none; Molteni & Colagrossi 2009 (the density difference
+/// rho_b - rho_a); Fourtakas et al. 2019 (the difference less its hydrostatic part).
+enum class DensityDiffusion : int { none = 0, molteni_colagrossi = 1, fourtakas = 2 };
+
+template <int D>
+struct SphParams {
+  WendlandC2<D> kernel;  // smoothing length h = h_over_dp dp
+  Tait eos;              // rho0, c0, gamma, B
+  double mass = 0;       // particle mass rho0 dp^D [kg] (2-D: kg per metre of width)
+  double alpha = 0;      // Monaghan artificial viscosity coefficient (0.01 - 0.1 in dam breaks)
+  double alpha_wall = 0; // the coefficient between a fluid and a boundary particle (alpha times the
+                         // wall factor; DualSPHysics' ViscoBoundFactor)
+  double eta2 = 0;       // 0.01 h^2 [m^2]: keeps h v.r / (r^2 + eta^2) finite at r -> 0
+  DensityDiffusion diffusion = DensityDiffusion::fourtakas;
+  double delta = 0.1;    // delta-SPH coefficient (Molteni & Colagrossi 2009: 0.1)
+  double diffusion_coef = 0;  // 2 delta h c0 [m^2/s] (pair.hpp)
+  double hydro_coef = 0;      // rho0 / c0^2 [kg s^2/m^5] (pair.hpp, Fourtakas)
+  Vec<D> g = Vec<D>::zero();  // gravity [m/s^2], along -z: (0, -g) in 2-D, (0, 0, -g) in 3-D
+  double cfl = 0.2;      // Courant number of the time step (time_step.hpp)
+};
+
+/// The values of a run that do not depend on the dimension.
+struct Physics {
+  double h = 0;        // smoothing length [m]
+  double mass = 0;     // particle mass [kg] (2-D: kg/m)
+  double rho0 = 1000;  // [kg/m^3]
+  double gamma = 7;
+  double c0 = 0;       // [m/s]
+  double alpha = 0.1;
+  double wall_viscosity = 1;  // alpha_wall / alpha
+  DensityDiffusion diffusion = DensityDiffusion::fourtakas;
+  double delta = 0.1;
+  double gravity = 9.81;  // [m/s^2], along -z
+  double cfl = 0.2;
+};
+
+template <int D>
+SphParams<D> make_params(const Physics& f) {
+  SphParams<D> p;
+  p.kernel = WendlandC2<D>::with_h(f.h);
+  p.eos = Tait::make(f.rho0, f.c0, f.gamma);
+  p.mass = f.mass;
+  p.alpha = f.alpha;
+  p.alpha_wall = f.alpha * f.wall_viscosity;
+  p.eta2 = 0.01 * f.h * f.h;
+  p.diffusion = f.diffusion;
+  p.delta = f.delta;
+  p.diffusion_coef = 2.0 * f.delta * f.h * f.c0;
+  p.hydro_coef = f.rho0 / (f.c0 * f.c0);
+  p.g = Vec<D>::zero();
+  p.g[D - 1] = -f.gravity;
+  p.cfl = f.cfl;
+  return p;
+}
+
+}  // namespace ria::sph

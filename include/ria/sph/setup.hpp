@@ -1,0 +1,38 @@
+// A scenario to a solver set-up (src/sph/setup.cpp): the smoothing length, the particle mass, the
+// speed of sound, the particles generated from the scenario's boxes, their initial densities and
+// the neighbour-search cells.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ria/exec/backend.hpp"
+#include "ria/sph/scenario.hpp"
+#include "ria/sph/solver.hpp"
+
+namespace ria::sph {
+
+/// Particle generation (src/sph/layout.cpp):
+///  - every box is filled on its own lattice, centres at lo + (i + 1/2) dp, i = 0..n-1 with
+///    n = round((hi - lo) / dp) per axis (>= 1): the particles stand for [lo, lo + n dp];
+///  - a tank's shell is the same lattice extended by `layers` on every side (not above an open top),
+///    less the inner box;
+///  - walls are generated first, in file order; a wall particle inside an earlier wall's solid, and
+///    a fluid particle inside any wall's solid or an earlier fluid box, is not created;
+///  - densities are rho0, or with hydrostatic_start the Tait density at the hydrostatic pressure
+///    rho0 g d: d the depth below the top of the particle's fluid box, and for a boundary particle
+///    the largest depth below the top of a fluid box within 2h of it horizontally (the fluid it
+///    holds up), 0 elsewhere.
+/// c0 is the scenario's c0 or c0_coefficient sqrt(g H), H = depth or the fluid boxes' height.
+/// The cells cover [domain] or else the particles' box widened by 2h on every side.
+/// `warnings` receives what is legal but likely unintended (a box not a whole number of dp, c0 < 20
+/// sqrt(g H), a fluid box entirely inside walls, particles outside [domain]).
+Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::string>& warnings);
+
+/// The smoothing length h = h_over_dp dp and the sound speed c0 of a scenario.
+double smoothing_length(const Scenario& sc);
+double sound_speed(const Scenario& sc);
+/// H of the c0 rule: `depth`, or the fluid boxes' lowest bottom to highest top.
+double reference_depth(const Scenario& sc);
+
+}  // namespace ria::sph

@@ -1,0 +1,75 @@
+// The SPH solver seen from the driver and the CLI: one interface for every backend. Particles
+// cross it as double arrays on the host (particles.hpp).
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "ria/exec/backend.hpp"
+#include "ria/grid/grid.hpp"
+#include "ria/sph/params.hpp"
+#include "ria/sph/particles.hpp"
+#include "ria/sph/scenario.hpp"
+
+namespace ria::sph {
+
+/// Everything a solver needs, derived from a scenario by make_setup (src/sph/setup.cpp).
+struct Setup {
+  int dim = 2;
+  double dp = 0;               // particle spacing [m]
+  Physics physics;             // make_params<dim>(physics) are the solver's parameters
+  Grid cells;                  // the neighbour-search cells: size >= 2h, 2-D grids use (x, z) as (x, y)
+  Particles particles;         // the initial particles
+  exec::Backend backend = exec::Backend::serial;
+};
+
+/// Raised when the particles stop being physical (a non-finite value, a density <= 0, dt <= 0).
+class NumericalError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A backend or feature not compiled into this build (exit code 5).
+class NotBuiltError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// What the series records at one time (measure.cpp).
+struct Measures {
+  double front = 0;        // largest x of a fluid particle + dp/2 [m]: the leading edge of the fluid
+  double u_max = 0;        // largest fluid particle speed [m/s]
+  double kinetic = 0;      // kinetic energy of the fluid, sum m |v|^2 / 2 [J] (2-D: J per metre)
+  double fluid_mass = 0;   // sum of the fluid particles' masses [kg] (2-D: kg per metre)
+  double fluid_volume = 0; // sum m / rho over fluid particles [m^3] (2-D: m^2)
+  std::vector<double> probes;  // per scenario probe: pressure [Pa] or surface elevation [m]; NaN when dry
+};
+
+class Solver {
+ public:
+  virtual ~Solver() = default;
+  virtual double time() const = 0;
+  virtual long steps() const = 0;
+  virtual void set_clock(double t, long steps) = 0;
+  /// The last time step taken [s] (0 before the first).
+  virtual double last_dt() const = 0;
+  /// Steps until time() == t_stop exactly or max_steps steps were taken; returns the steps taken.
+  /// The step that would pass t_stop ends on it, and the step before takes half of what is left
+  /// when a full step would leave less than one (no sliver steps). Throws NumericalError naming
+  /// the first bad particle.
+  virtual long advance(double t_stop, long max_steps) = 0;
+  /// The particles in the solver's current order.
+  virtual const Particles& particles() const = 0;
+  /// Replaces the particles (a restart): same count, kinds and dimension as the setup's.
+  virtual void set_particles(const Particles& p) = 0;
+  virtual Measures measure(const std::vector<Probe>& probes) const = 0;
+  /// Pair interactions evaluated so far (pairs within 2h, each seen from both sides, both halves of a step).
+  virtual double pair_interactions() const = 0;
+  virtual std::string description() const = 0;
+};
+
+std::unique_ptr<Solver> make_solver(const Setup& setup);
+
+}  // namespace ria::sph

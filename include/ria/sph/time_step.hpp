@@ -1,0 +1,28 @@
+// The variable time step (Monaghan & Kos 1999, eq. 4.12-4.14; DualSPHysics, Dominguez et al. 2022,
+// eq. 24): each particle's stable step from a force and a Courant-viscous condition,
+//   dt_f  = sqrt(h / |dv_a/dt|)                       (force: the particle moves < h in dt_f)
+//   dt_cv = h / (c_a + max_b |mu_ab|)                  (sound and viscous diffusion; pair.hpp)
+//   dt_a  = CFL min(dt_f, dt_cv)
+// and the step is the minimum over all particles (a min-reduction, src/sph/cpu_solver.cpp). A
+// boundary particle does not move: only its sound speed limits, dt_a = CFL h / c_a.
+#pragma once
+
+#include <cmath>
+
+#include "ria/config.hpp"
+#include "ria/sph/params.hpp"
+#include "ria/sph/vec.hpp"
+
+namespace ria::sph {
+
+template <int D>
+RIA_HD inline double local_dt(const SphParams<D>& P, bool fluid, const Vec<D>& acc, double c, double mu_max) {
+  const double h = P.kernel.h;
+  const double dt_cv = h / (c + (fluid ? mu_max : 0.0));
+  if (!fluid) return P.cfl * dt_cv;
+  const double a = std::sqrt(dot(acc, acc));
+  const double dt_f = a > 0 ? std::sqrt(h / a) : dt_cv;
+  return P.cfl * (dt_f < dt_cv ? dt_f : dt_cv);
+}
+
+}  // namespace ria::sph

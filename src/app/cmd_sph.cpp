@@ -1,0 +1,198 @@
+// ria sph run SPH_SCENARIO.toml: a weakly-compressible SPH scenario (docs/sph.md) to a series
+// (front, energy, mass, probes), particle snapshots, a checkpoint and a summary; resumable with
+// --restart. Exit codes as `ria run` (README.md).
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <optional>
+
+#include "app/options.hpp"
+#include "app/run_outputs.hpp"
+#include "app/run_support.hpp"
+#include "app/sph_outputs.hpp"
+#include "io/checkpoint/sph_checkpoint.hpp"
+#include "io/io_error.hpp"
+#include "io/json.hpp"
+#include "io/output_lock.hpp"
+#include "io/scenario/sph_scenario_toml.hpp"
+#include "ria/sph/driver.hpp"
+#include "ria/sph/setup.hpp"
+
+namespace ria::app {
+namespace {
+
+struct SphArgs {
+  std::string scenario;
+  std::string backend = "serial";
+  std::string output;
+  std::vector<std::string> sets;
+  std::string restart;
+  bool quiet = false;
+};
+
+constexpr const char* kCmd = "ria sph run";
+
+std::string exact(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+/// The scenario values the particles' state depends on, as stored in checkpoints.
+std::vector<std::pair<std::string, std::string>> identity_of(const sph::Setup& s) {
+  const sph::Physics& f = s.physics;
+  const char* diffusion[] = {"none", "molteni_colagrossi", "fourtakas"};
+  return {{"dimensions", std::to_string(s.dim)},
+          {"particles.dp", exact(s.dp)},
+          {"particles.h", exact(f.h)},
+          {"particles.fluid", std::to_string(s.particles.count(sph::Kind::fluid))},
+          {"particles.boundary", std::to_string(s.particles.count(sph::Kind::boundary))},
+          {"physics.gravity", exact(f.gravity)},
+          {"physics.rho0", exact(f.rho0)},
+          {"physics.gamma", exact(f.gamma)},
+          {"physics.c0", exact(f.c0)},
+          {"physics.alpha", exact(f.alpha)},
+          {"physics.wall_viscosity", exact(f.wall_viscosity)},
+          {"physics.density_diffusion", diffusion[static_cast<int>(f.diffusion)]},
+          {"physics.delta", exact(f.delta)},
+          {"physics.cfl", exact(f.cfl)}};
+}
+
+/// A checkpoint must come from the same particles and physics: InputError naming the first key
+/// that differs.
+void check_restart(const io::SphCheckpoint& ck, const std::string& path,
+                   const std::vector<std::pair<std::string, std::string>>& identity, const sph::Scenario& sc) {
+  for (const auto& [key, value] : identity) {
+    std::string stored = "(absent)";
+    for (const auto& kv : ck.identity)
+      if (kv.first == key) stored = kv.second;
+    if (stored != value)
+      throw io::InputError("cannot restart from '" + path + "': " + key + " is " + stored + " in the checkpoint but " +
+                           value + " in " + sc.file);
+  }
+  if (!(ck.t < sc.duration))
+    throw io::InputError("cannot restart from '" + path + "': it is at t = " + exact(ck.t) + " s, not before time.duration = " +
+                         exact(sc.duration) + " s of " + sc.file);
+}
+
+std::string every_text(double interval, const char* none) {
+  if (!(interval > 0)) return none;
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "every %g s", interval);
+  return buf;
+}
+
+void write_summary(const std::string& path, const sph::Scenario& sc, const sph::Setup& setup, const sph::Solver& solver,
+                   const SphOutputs& out, double wall, double t_start, long steps_start, double pairs_start,
+                   bool interrupted) {
+  const double n = static_cast<double>(setup.particles.size());
+  const long steps = solver.steps() - steps_start;
+  const double pairs = solver.pair_interactions() - pairs_start;
+  io::JsonWriter w;
+  w.begin_object().value("scenario", sc.name).value("file", sc.file).value("backend", solver.description());
+  w.value("dimensions", setup.dim);
+  w.value("fluid_particles", static_cast<long long>(setup.particles.count(sph::Kind::fluid)));
+  w.value("boundary_particles", static_cast<long long>(setup.particles.count(sph::Kind::boundary)));
+  w.value("dp_m", setup.dp).value("h_m", setup.physics.h).value("c0_m_s", setup.physics.c0);
+  w.value("interrupted", interrupted).value("t_start_s", t_start).value("t_end_s", solver.time());
+  w.value("duration_s", sc.duration).value("steps", static_cast<long long>(solver.steps()));
+  w.value("wall_s", wall).value("simulated_per_wall", wall > 0 ? (solver.time() - t_start) / wall : 0.0);
+  // Throughput as DualSPHysics reports it: pair interactions per second (both halves of each
+  // symplectic step), and wall time per step per million particles.
+  w.value("pair_interactions", pairs).value("gpips", wall > 0 ? pairs / wall / 1e9 : 0.0);
+  w.value("ms_per_step_per_million", steps > 0 && n > 0 ? wall * 1e3 / steps / (n / 1e6) : 0.0);
+  w.value("u_max_m_s", out.u_max()).value("c0_over_u_max", out.u_max() > 0 ? setup.physics.c0 / out.u_max() : 0.0);
+  w.value("checkpoint", out.checkpoint_path());
+  w.begin_array("files");
+  for (const std::string& f : out.files()) w.value("", f);
+  w.end_array().end_object();
+  io::write_file_atomic(path, w.str());
+}
+
+int run_sph(const SphArgs& a) {
+  const SignalsCaught signals;
+  sph::Scenario sc = io::load_sph_scenario(a.scenario, a.sets);
+  if (!a.output.empty()) sc.directory = a.output;
+  if (interrupted_during(kCmd, "reading the scenario")) return kInterrupted;
+  const exec::Backend backend = exec::parse_backend(a.backend);
+  std::vector<std::string> warnings;
+  const sph::Setup setup = sph::make_setup(sc, backend, warnings);
+  for (const std::string& w : warnings) std::fprintf(stderr, "%s: warning: %s\n", kCmd, w.c_str());
+  if (interrupted_during(kCmd, "generating the particles")) return kInterrupted;
+  prepare_output_dir(sc.directory);
+  const io::OutputLock lock(sc.directory);
+
+  const auto identity = identity_of(setup);
+  std::optional<io::SphCheckpoint> ck;
+  if (!a.restart.empty()) {
+    ck = io::read_sph_checkpoint(a.restart);
+    check_restart(*ck, a.restart, identity, sc);
+  }
+  auto solver = sph::make_solver(setup);
+  if (ck) {
+    solver->set_particles(ck->particles);
+    solver->set_clock(ck->t, static_cast<long>(ck->steps));
+  }
+  if (interrupted_during(kCmd, "setting up the solver")) return kInterrupted;
+
+  const sph::Physics& f = setup.physics;
+  SphRunContext ctx{sc.directory, sph::Tait::make(f.rho0, f.c0, f.gamma), identity, ck ? ck->t : -1.0, a.quiet};
+  SphOutputs out(sc, ctx);
+  if (!a.quiet)
+    std::printf("%s %s: %zu fluid + %zu boundary particles, dp = %g m, h = %g m, c0 = %.4g m/s, %s, t = %g s to %g s, "
+                "series every %g s, snapshots %s -> %s/\n",
+                kCmd, sc.file.c_str(), setup.particles.count(sph::Kind::fluid), setup.particles.count(sph::Kind::boundary),
+                setup.dp, setup.physics.h, setup.physics.c0, solver->description().c_str(), solver->time(), sc.duration,
+                sc.output_interval, sc.snapshots ? every_text(sc.snapshot_interval, "at the start and end").c_str() : "off",
+                sc.directory.c_str());
+  std::fflush(stdout);
+  sph::RunOptions opt;
+  opt.t_start = ck ? ck->t : 0.0;
+  opt.stop = &stop_signal();
+  const long steps0 = solver->steps();
+  const double pairs0 = solver->pair_interactions();
+  const auto w0 = std::chrono::steady_clock::now();
+  const sph::RunEnd end = sph::run(*solver, sc, out, opt);
+  if (end == sph::RunEnd::not_started) {
+    interrupted_during(kCmd, "starting the run");
+    return kInterrupted;
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+  const bool interrupted = end == sph::RunEnd::interrupted;
+  write_summary(sc.directory + "/summary.json", sc, setup, *solver, out, wall, opt.t_start, steps0, pairs0, interrupted);
+  if (interrupted) {
+    std::printf("interrupted by signal %d at t = %g s (step %ld); checkpoint %s; resume with --restart %s\n",
+                stop_signal().load(), solver->time(), solver->steps(), out.checkpoint_path().c_str(),
+                out.checkpoint_path().c_str());
+    return kInterrupted;
+  }
+  if (!a.quiet)
+    std::printf("done: %g s simulated in %.1f s wall (%sx real time), %ld steps on %s; largest fluid speed %.3g m/s "
+                "(c0 = %.3g of it); results in %s/\n",
+                solver->time() - opt.t_start, wall, ratio_text((solver->time() - opt.t_start) / wall).c_str(),
+                solver->steps(), solver->description().c_str(), out.u_max(),
+                out.u_max() > 0 ? setup.physics.c0 / out.u_max() : 0.0, sc.directory.c_str());
+  return kOk;
+}
+
+}  // namespace
+
+void register_sph(CLI::App& app, int& exit_code) {
+  CLI::App* sph = app.add_subcommand("sph", "weakly-compressible SPH dam breaks (docs/sph.md)");
+  sph->require_subcommand(1);
+  auto a = std::make_shared<SphArgs>();
+  a->backend = exec::built_with_openmp() ? "openmp" : "serial";
+  CLI::App* cmd = sph->add_subcommand("run", "run an SPH scenario file");
+  cmd->add_option("scenario", a->scenario, "SPH scenario TOML file (docs/sph.md)")->required();
+  cmd->add_option("--backend", a->backend, "execution backend")->check(CLI::IsMember({"serial", "openmp", "cuda"}))->capture_default_str();
+  cmd->add_option("--output", a->output, "output directory (overrides output.directory)");
+  cmd->add_option("--set", a->sets, "override a scenario key, e.g. --set particles.dp=0.005 (repeatable)");
+  cmd->add_option("--restart", a->restart, "continue from a checkpoint written by an earlier run");
+  cmd->add_flag("--quiet", a->quiet, "no progress lines");
+  cmd->callback([a, &exit_code] { exit_code = guarded(kCmd, [&] { return run_sph(*a); }); });
+}
+
+}  // namespace ria::app

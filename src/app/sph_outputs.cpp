@@ -1,0 +1,62 @@
+#include "app/sph_outputs.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/run_outputs.hpp"
+#include "io/checkpoint/sph_checkpoint.hpp"
+#include "io/particles_csv.hpp"
+
+namespace ria::app {
+
+std::vector<std::string> sph_series_columns(const sph::Scenario& sc) {
+  std::vector<std::string> c = {"steps", "dt_s", "front_m", "u_max_m_s", "kinetic_J", "fluid_mass_kg", "fluid_volume_m3"};
+  for (const sph::Probe& p : sc.probes) c.push_back(p.name + (p.kind == sph::Probe::Kind::pressure ? "_Pa" : "_m"));
+  return c;
+}
+
+std::string snapshot_name(double t) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "particles_%010lld.csv", static_cast<long long>(std::llround(t * 1e6)));
+  return buf;
+}
+
+SphOutputs::SphOutputs(const sph::Scenario& sc, SphRunContext ctx)
+    : ctx_(std::move(ctx)), checkpoint_path_(ctx_.dir + "/checkpoint.sphck") {
+  csv_ = std::make_unique<io::TimeSeriesCsv>(ctx_.dir + "/series.csv", sph_series_columns(sc), ctx_.resume_after, "",
+                                             "series file", "probes");
+  files_.push_back(csv_->path());
+}
+
+void SphOutputs::series(double t, long steps, double dt, const sph::Measures& m) {
+  std::vector<double> row = {static_cast<double>(steps), dt, m.front, m.u_max, m.kinetic, m.fluid_mass, m.fluid_volume};
+  row.insert(row.end(), m.probes.begin(), m.probes.end());
+  csv_->append(t, row);
+  u_max_ = std::max(u_max_, m.u_max);
+}
+
+void SphOutputs::snapshot(double t, long, const sph::Particles& p) {
+  const std::string path = ctx_.dir + "/" + snapshot_name(t);
+  io::write_particles_csv(path, p, ctx_.eos);
+  if (std::find(files_.begin(), files_.end(), path) == files_.end()) files_.push_back(path);
+}
+
+void SphOutputs::checkpoint(double t, long steps, const sph::Particles& p) {
+  io::SphCheckpoint c;
+  c.t = t;
+  c.steps = steps;
+  c.particles = p;
+  c.identity = ctx_.identity;
+  io::write_sph_checkpoint(checkpoint_path_, c);
+}
+
+void SphOutputs::progress(const sph::Progress& p) {
+  if (ctx_.quiet) return;
+  std::printf("t = %.4f / %.4f s (%5.1f%%)  ETA %s  %.0f steps/s  dt %.3g s  %sx real time  step %ld\n", p.t, p.t_end,
+              100 * p.t / p.t_end, duration_text(p.eta_s).c_str(), p.steps_per_s, p.dt, ratio_text(p.speedup).c_str(),
+              p.steps);
+  std::fflush(stdout);
+}
+
+}  // namespace ria::app

@@ -1,0 +1,52 @@
+// What `ria sph run` writes while the SPH loop runs (sph::Observer): the series (series.csv), the
+// particle snapshots (particles_<t in microseconds>.csv), the checkpoint (checkpoint.sphck) and the
+// progress line on the console.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "io/time_series_csv.hpp"
+#include "ria/sph/driver.hpp"
+#include "ria/sph/eos.hpp"
+
+namespace ria::app {
+
+struct SphRunContext {
+  std::string dir;  // output directory (exists, writable)
+  sph::Tait eos;    // pressures of the snapshots
+  std::vector<std::pair<std::string, std::string>> identity;  // stored in checkpoints
+  double resume_after = -1;  // restart: the checkpoint's time (series rows up to it are kept)
+  bool quiet = false;
+};
+
+/// The columns of series.csv after t_s: steps, dt_s, front_m, u_max_m_s, kinetic_J, fluid_mass_kg,
+/// fluid_volume_m3 (2-D: per metre of width), then <probe>_Pa or <probe>_m per probe.
+std::vector<std::string> sph_series_columns(const sph::Scenario& sc);
+
+/// The snapshot file name at time t: particles_<round(t * 1e6), 10 digits>.csv.
+std::string snapshot_name(double t);
+
+class SphOutputs final : public sph::Observer {
+ public:
+  SphOutputs(const sph::Scenario& sc, SphRunContext ctx);
+  void series(double t, long steps, double dt, const sph::Measures& m) override;
+  void snapshot(double t, long steps, const sph::Particles& p) override;
+  void checkpoint(double t, long steps, const sph::Particles& p) override;
+  void progress(const sph::Progress& p) override;
+  const std::string& checkpoint_path() const { return checkpoint_path_; }
+  const std::vector<std::string>& files() const { return files_; }
+  /// The largest fluid speed of the series rows [m/s].
+  double u_max() const { return u_max_; }
+
+ private:
+  SphRunContext ctx_;
+  std::unique_ptr<io::TimeSeriesCsv> csv_;
+  std::string checkpoint_path_;
+  std::vector<std::string> files_;
+  double u_max_ = 0;
+};
+
+}  // namespace ria::app

@@ -1,0 +1,49 @@
+#include "io/checkpoint/binary_io.hpp"
+
+#include <cerrno>
+#include <fstream>
+#include <iterator>
+
+#include "io/checkpoint/crc32.hpp"
+#include "io/json.hpp"
+
+namespace ria::io::binary {
+
+void write_framed(const std::string& path, const std::array<char, 8>& magic, std::uint32_t version,
+                  const std::string& payload) {
+  Writer head;
+  head.pod(magic);
+  head.pod(version);
+  head.pod(static_cast<std::uint64_t>(payload.size()));
+  head.pod(crc32(payload));
+  write_file_atomic(path, head.bytes() + payload);
+}
+
+Framed read_framed(const std::string& path, const std::array<char, 8>& magic, const std::string& noun,
+                   std::uint32_t min_version, std::uint32_t max_version) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw IoError("cannot open " + noun + " '" + path + "': " + std::strerror(errno));
+  const std::string data((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  if (f.bad()) throw IoError("cannot read " + noun + " '" + path + "'");
+  const std::size_t head = magic.size() + sizeof(std::uint32_t) + sizeof(std::uint64_t) + sizeof(std::uint32_t);
+  if (data.size() < head || std::memcmp(data.data(), magic.data(), magic.size()) != 0)
+    throw InputError("'" + path + "' is not a ria " + noun + " (no " + std::string(magic.data(), magic.size()) + " header)");
+  Reader r(data, path);
+  r.pod<std::array<char, 8>>();
+  Framed out;
+  out.version = r.pod<std::uint32_t>();
+  if (out.version < min_version || out.version > max_version)
+    throw InputError(noun + " '" + path + "' has format version " + std::to_string(out.version) + ", this ria reads " +
+                     (min_version == max_version ? std::to_string(min_version)
+                                                 : std::to_string(min_version) + " to " + std::to_string(max_version)));
+  const auto bytes = r.pod<std::uint64_t>();
+  const auto crc = r.pod<std::uint32_t>();
+  if (data.size() - head != bytes)
+    throw InputError(noun + " '" + path + "' is truncated or padded: " + std::to_string(data.size() - head) +
+                     " payload bytes, the header says " + std::to_string(bytes));
+  out.payload = data.substr(head);
+  if (crc32(out.payload) != crc) throw InputError(noun + " '" + path + "' is corrupted (CRC-32 mismatch)");
+  return out;
+}
+
+}  // namespace ria::io::binary

@@ -1,0 +1,18 @@
+// Particle snapshots as CSV (RFC 4180, one header line), readable by ParaView (CSV reader, then
+// "Table To Points" with the coordinate columns), numpy, pandas, spreadsheets:
+//   2-D: id,kind,x,z,vx,vz,rho,p        3-D: id,kind,x,y,z,vx,vy,vz,rho,p
+// id the particle's generation index, kind 0 = fluid, 1 = boundary; metres, m/s, kg/m^3, Pa
+// (p from the Tait equation at rho); values as %.9g; rows in id order.
+#pragma once
+
+#include <string>
+
+#include "ria/sph/eos.hpp"
+#include "ria/sph/particles.hpp"
+
+namespace ria::io {
+
+/// Writes atomically (temporary file, then rename); IoError naming the path on failure.
+void write_particles_csv(const std::string& path, const sph::Particles& p, const sph::Tait& eos);
+
+}  // namespace ria::io

@@ -1,0 +1,221 @@
+// The SPH scenario reader (sph_scenario_toml.hpp), on the checked TOML tables of scenario_reader.hpp.
+#include "io/scenario/sph_scenario_toml.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "io/io_error.hpp"
+#include "io/scenario/scenario_reader.hpp"
+#include "io/scenario/scenario_time.hpp"
+
+namespace ria::io {
+namespace {
+
+namespace fs = std::filesystem;
+using detail::Table;
+using sph::Point;
+
+std::string axes(int dim, int count) {
+  if (count == 1) return "[x]";
+  if (count == 2) return dim == 2 ? "[x, z]" : "[x, y]";
+  return "[x, y, z]";
+}
+
+/// An array of `count` numbers (the first `count` model components), e.g. [x, z] in 2-D.
+std::optional<Point> point(const Table& t, const std::string& key, int dim, int count) {
+  if (!t.has(key)) return std::nullopt;
+  const std::string what = axes(dim, count) + " (" + std::to_string(count) + " numbers for dimensions = " + std::to_string(dim) + ")";
+  if (t.type(key) != Table::Type::array) t.fail(key, "expected " + what);
+  std::optional<std::vector<double>> v;
+  try {
+    v = t.numbers(key, 0);
+  } catch (const InputError&) {
+    t.fail(key, "expected " + what + " of finite numbers");
+  }
+  if (static_cast<int>(v->size()) != count)
+    t.fail(key, "expected " + what + ", got " + std::to_string(v->size()) + " numbers");
+  Point p{};
+  for (int c = 0; c < count; ++c) p[c] = (*v)[c];
+  return p;
+}
+
+/// min and max of a box: both required, min < max along every axis.
+void box(const Table& t, int dim, Point& lo, Point& hi) {
+  t.require("min", axes(dim, dim) + ", the lower corner [m]");
+  t.require("max", axes(dim, dim) + ", the upper corner [m]");
+  lo = *point(t, "min", dim, dim);
+  hi = *point(t, "max", dim, dim);
+  for (int c = 0; c < dim; ++c)
+    if (!(lo[c] < hi[c]))
+      t.fail("max", "expected max > min along every axis; along axis " + std::to_string(c) + " max = " +
+                        std::to_string(hi[c]) + " <= min = " + std::to_string(lo[c]));
+}
+
+void read_particles(const Table& root, sph::Scenario& s) {
+  const auto t = root.table("particles");
+  if (!t) root.fail_here("missing required table [particles] (with dp = the particle spacing in m)");
+  t->check_keys({"dp", "h_over_dp"});
+  t->require("dp", "the particle spacing [m]");
+  s.dp = *t->number("dp", detail::above(0));
+  s.h_over_dp = t->number("h_over_dp", detail::above(0), s.h_over_dp);
+  if (t->has("h_over_dp"))
+    detail::check_plausible(*t, "h_over_dp", s.h_over_dp, detail::between(1, 3),
+                            "the smoothing length in particle spacings: 1.2-2 is usual; below 1 a particle has "
+                            "too few neighbours, above 3 too many");
+}
+
+void read_physics(const Table& root, sph::Scenario& s) {
+  const auto t = root.table("physics");
+  if (!t) return;
+  t->check_keys({"gravity", "rho0", "gamma", "c0", "c0_coefficient", "depth", "alpha", "wall_viscosity", "density_diffusion", "delta",
+                 "cfl", "initial_density"});
+  s.gravity = t->number("gravity", detail::above(0), s.gravity);
+  detail::check_plausible(*t, "gravity", s.gravity, detail::between(1, 30),
+                          "m/s2: 9.81 on Earth; a value outside [1, 30] is a unit mistake");
+  s.rho0 = t->number("rho0", detail::above(0), s.rho0);
+  detail::check_plausible(*t, "rho0", s.rho0, detail::between(100, 20000), "kg/m3: 1000 for water");
+  s.gamma = t->number("gamma", detail::at_least(1), s.gamma);
+  detail::check_plausible(*t, "gamma", s.gamma, detail::between(1, 10), "the Tait exponent: 7 for water");
+  if (t->has("c0") && (t->has("c0_coefficient") || t->has("depth")))
+    t->fail(t->has("c0_coefficient") ? "c0_coefficient" : "depth",
+            "give either c0 or c0_coefficient (with depth), not both: c0 = c0_coefficient sqrt(g depth)");
+  s.c0 = t->number("c0", detail::above(0), s.c0);
+  s.c0_coefficient = t->number("c0_coefficient", detail::above(0), s.c0_coefficient);
+  s.depth = t->number("depth", detail::above(0), s.depth);
+  s.alpha = t->number("alpha", detail::between(0, 1), s.alpha);
+  s.wall_viscosity = t->number("wall_viscosity", detail::between(0, 1), s.wall_viscosity);
+  if (auto k = t->choice("density_diffusion", {"none", "molteni_colagrossi", "fourtakas"}))
+    s.diffusion = static_cast<sph::DensityDiffusion>(*k);
+  s.delta = t->number("delta", detail::between(0, 1), s.delta);
+  s.cfl = t->number("cfl", detail::between(0, 1, true, false), s.cfl);
+  if (t->has("cfl"))
+    detail::check_plausible(*t, "cfl", s.cfl, detail::between(0.05, 0.5),
+                            "0.2 is usual (DualSPHysics); above 0.5 the explicit step is not stable");
+  if (auto k = t->choice("initial_density", {"hydrostatic", "uniform"})) s.hydrostatic_start = *k == 0;
+}
+
+void read_time(const Table& root, sph::Scenario& s) {
+  const auto t = root.table("time");
+  if (!t) root.fail_here("missing required table [time] (with at least duration = \"<number> s\")");
+  t->check_keys({"duration", "output_interval", "snapshot_interval"});
+  t->require("duration", "the simulated time, e.g. \"1 s\"");
+  s.duration = *t->duration("duration", detail::above(0));
+  s.output_interval = t->duration("output_interval", detail::above(0)).value_or(s.duration / 100);
+  s.snapshot_interval = t->duration("snapshot_interval", detail::at_least(0)).value_or(0.0);
+  for (const char* k : {"output_interval", "snapshot_interval"}) {
+    const double v = std::string(k) == "output_interval" ? s.output_interval : s.snapshot_interval;
+    if (t->has(k) && v > s.duration)
+      t->fail(k, "expected a duration <= time.duration (" + detail::describe_seconds(s.duration) + "), got " +
+                     detail::describe_seconds(v));
+  }
+}
+
+void read_domain(const Table& root, sph::Scenario& s) {
+  const auto t = root.table("domain");
+  if (!t) return;
+  t->check_keys({"min", "max"});
+  box(*t, s.dim, s.domain_lo, s.domain_hi);
+  s.has_domain = true;
+}
+
+void read_fluid(const Table& root, sph::Scenario& s) {
+  const auto tables = root.tables("fluid");
+  if (tables.empty()) root.fail_here("missing [[fluid]]: an SPH scenario needs at least one fluid box (min, max)");
+  for (const Table& t : tables) {
+    t.check_keys({"min", "max", "velocity"});
+    sph::FluidBox b;
+    box(t, s.dim, b.lo, b.hi);
+    if (auto v = point(t, "velocity", s.dim, s.dim)) b.velocity = *v;
+    s.fluid.push_back(b);
+  }
+}
+
+void read_walls(const Table& root, sph::Scenario& s) {
+  for (const Table& t : root.tables("wall")) {
+    t.check_keys({"kind", "min", "max", "layers", "top"});
+    t.require("kind", "\"tank\" (a shell around the box) or \"block\" (a solid box)");
+    sph::WallBox w;
+    w.kind = *t.choice("kind", {"block", "tank"}) == 0 ? sph::WallBox::Kind::block : sph::WallBox::Kind::tank;
+    if (w.kind == sph::WallBox::Kind::block) t.allow_only({"kind", "min", "max"}, "with kind = \"block\"");
+    box(t, s.dim, w.lo, w.hi);
+    if (auto n = t.integer("layers", 1, 20)) w.layers = static_cast<int>(*n);
+    if (auto k = t.choice("top", {"open", "closed"})) w.open_top = *k == 0;
+    s.walls.push_back(w);
+  }
+}
+
+void read_probes(const Table& root, sph::Scenario& s) {
+  const auto tables = root.tables("probe");
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    const Table& t = tables[i];
+    t.check_keys({"name", "kind", "at"});
+    for (const char* k : {"name", "kind", "at"}) t.require(k);
+    sph::Probe p;
+    p.name = *t.string("name");
+    for (char c : p.name)
+      if (c == ',' || c == '"' || static_cast<unsigned char>(c) < ' ')
+        t.fail("name", "expected a name without commas, quotes or control characters (it heads a CSV column)");
+    for (std::size_t j = 0; j < i; ++j)
+      if (s.probes[j].name == p.name)
+        t.fail("name", "probe name '" + p.name + "' is already used by " + tables[j].path() + "; probe names must be unique");
+    p.kind = *t.choice("kind", {"pressure", "height"}) == 0 ? sph::Probe::Kind::pressure : sph::Probe::Kind::height;
+    // A height probe is a vertical line: its horizontal coordinates only.
+    p.at = *point(t, "at", s.dim, p.kind == sph::Probe::Kind::pressure ? s.dim : s.dim - 1);
+    s.probes.push_back(p);
+  }
+}
+
+void read_output(const Table& root, sph::Scenario& s) {
+  const auto t = root.table("output");
+  if (!t) return;
+  t->check_keys({"directory", "snapshots", "checkpoint_interval"});
+  s.directory = t->string("directory").value_or(s.directory);
+  s.snapshots = t->boolean("snapshots").value_or(s.snapshots);
+  s.checkpoint_interval = t->duration("checkpoint_interval", detail::at_least(0)).value_or(s.checkpoint_interval);
+}
+
+}  // namespace
+
+sph::Scenario parse_sph_scenario(const std::string& text, const std::string& name, const std::string& base_dir,
+                                 const std::vector<std::string>& overrides) {
+  const detail::Document doc(text, name, overrides);
+  const Table root = doc.root();
+  root.check_keys({"name", "description", "dimensions", "particles", "physics", "time", "domain", "fluid", "wall",
+                   "probe", "output"});
+  sph::Scenario s;
+  s.file = name;
+  s.base_dir = base_dir;
+  if (auto v = root.string("name")) s.name = *v;
+  else if (!name.empty() && name.front() != '<') s.name = fs::path(name).stem().string();
+  s.description = root.string("description", true).value_or("");
+  root.require("dimensions", "2 (the vertical x-z plane) or 3");
+  s.dim = static_cast<int>(*root.integer("dimensions", 2, 3));
+  read_particles(root, s);
+  read_physics(root, s);
+  read_time(root, s);
+  read_domain(root, s);
+  read_fluid(root, s);
+  read_walls(root, s);
+  read_probes(root, s);
+  read_output(root, s);
+  return s;
+}
+
+sph::Scenario load_sph_scenario(const std::string& path, const std::vector<std::string>& overrides) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw IoError("cannot read SPH scenario file '" + path + "': " + std::strerror(errno));
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) throw IoError("cannot read SPH scenario file '" + path + "': it is a directory");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw IoError("cannot read SPH scenario file '" + path + "': read error");
+  std::string base = fs::path(path).parent_path().string();
+  if (base.empty()) base = ".";
+  return parse_sph_scenario(text.str(), path, base, overrides);
+}
+
+}  // namespace ria::io

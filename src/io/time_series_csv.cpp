@@ -1,0 +1,84 @@
+// Time-series CSV files (time_series_csv.hpp).
+#include "io/time_series_csv.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+
+#include "io/io_error.hpp"
+#include "io/json.hpp"
+
+namespace ria::io {
+namespace {
+
+/// The next record of a CSV stream, line breaks inside quoted fields included, without its
+/// terminating line break; false at the end of the stream.
+bool read_record(std::istream& in, std::string& record) {
+  record.clear();
+  bool quoted = false, any = false;
+  for (char ch; in.get(ch);) {
+    any = true;
+    if (ch == '"') quoted = !quoted;
+    if (ch == '\n' && !quoted) return true;
+    record += ch;
+  }
+  return any;
+}
+
+}  // namespace
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string q = "\"";
+  for (char ch : text) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return q + "\"";
+}
+
+TimeSeriesCsv::TimeSeriesCsv(const std::string& path, const std::vector<std::string>& columns, double resume_after,
+                             const std::string& resume_from, const std::string& noun, const std::string& columns_noun)
+    : path_(path), noun_(noun) {
+  std::ostringstream header;
+  header << "t_s";
+  for (const std::string& c : columns) header << "," << csv_field(c);
+  std::string kept = header.str() + "\n";
+  const std::string from = resume_from.empty() ? path : resume_from;
+  std::error_code ec;
+  if (resume_after >= 0 && std::filesystem::exists(from, ec)) {
+    std::ifstream in(from, std::ios::binary);
+    if (!in) throw IoError("cannot reopen " + noun + " '" + from + "' to resume the run");
+    std::string record;
+    read_record(in, record);
+    if (record + "\n" != kept)
+      throw InputError(noun + " '" + from + "' has other " + columns_noun +
+                       " than the scenario (header differs); move it away to restart");
+    while (read_record(in, record)) {
+      if (record.empty()) continue;
+      const double t = std::strtod(record.c_str(), nullptr);
+      if (t <= resume_after * (1 + 1e-12)) kept += record + "\n";
+    }
+    if (in.bad()) throw IoError("cannot read " + noun + " '" + from + "' to resume the run");
+  }
+  write_file_atomic(path, kept);
+  out_.open(path, std::ios::app | std::ios::binary);
+  if (!out_) throw IoError("cannot open " + noun + " '" + path + "' for appending");
+}
+
+void TimeSeriesCsv::append(double t, const std::vector<double>& values) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g", t);
+  std::string line = buf;
+  for (double v : values) {
+    line += ",";
+    if (std::isfinite(v)) {
+      std::snprintf(buf, sizeof buf, "%.9g", v);
+      line += buf;
+    }
+  }
+  out_ << line << '\n';
+  out_.flush();
+  if (!out_) throw IoError("write to " + noun_ + " '" + path_ + "' failed (disk full?); the rows written before are kept");
+}
+
+}  // namespace ria::io

@@ -1,0 +1,35 @@
+// A time series as one wide CSV file (RFC 4180): the column t_s, then one column per named
+// quantity; numbers as %.9g (t as %.17g), a non-finite value as an empty field. Each record is
+// flushed when written, so a run that stops keeps every record written so far; a restarted run
+// keeps the rows of the earlier file up to the restart time and appends. Used for the gauges of
+// `ria run` (gauge_csv.hpp) and the series of `ria sph run`.
+#pragma once
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace ria::io {
+
+/// One CSV field as RFC 4180 writes it: quoted when it holds ',', '"', CR or LF.
+std::string csv_field(const std::string& text);
+
+class TimeSeriesCsv {
+ public:
+  /// Creates `path` with the header "t_s,<columns...>", or, when resume_after >= 0, first copies
+  /// the rows of `resume_from` (default: `path`) with t <= resume_after; when that file does not
+  /// exist (a restart into a new directory) the new file starts with the header alone. `noun`
+  /// names the file in messages ("gauge file"), `columns_noun` its columns ("gauges"). IoError on
+  /// failure; InputError when the earlier file has another header.
+  TimeSeriesCsv(const std::string& path, const std::vector<std::string>& columns, double resume_after,
+                const std::string& resume_from, const std::string& noun, const std::string& columns_noun);
+  /// One value per column.
+  void append(double t, const std::vector<double>& values);
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_, noun_;
+  std::ofstream out_;
+};
+
+}  // namespace ria::io

@@ -1,0 +1,61 @@
+#include "sph/cell_list.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace ria::sph {
+
+Grid cell_grid(int dim, const Point& lo, const Point& hi, double size) {
+  if (!(size > 0)) throw std::invalid_argument("cell_grid: cell size must be > 0");
+  double total = 1;
+  std::array<double, 3> counts{1, 1, 1};
+  for (int c = 0; c < dim; ++c) {
+    const double L = hi[c] - lo[c];
+    if (!(L > 0) || !std::isfinite(L)) throw std::invalid_argument("cell_grid: empty or infinite box");
+    counts[c] = std::max(1.0, std::floor(L / size));
+    total *= counts[c];
+  }
+  // The cell starts are 32-bit slots and take 4 bytes per cell: at most 2^28 cells (1 GiB).
+  if (total > static_cast<double>(1u << 28)) {
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "the neighbour-search cells of 2h = %g m over the domain (%g x %g%s m) would number %.3g, "
+                  "more than 2^28: shrink [domain] or the particles' extent, or raise dp", size, hi[0] - lo[0], hi[1] - lo[1],
+                  dim == 3 ? (" x " + std::to_string(hi[2] - lo[2])).c_str() : "", total);
+    throw std::invalid_argument(buf);
+  }
+  Grid g;
+  g.nx = static_cast<int>(counts[0]), g.dx = (hi[0] - lo[0]) / g.nx, g.x0 = lo[0];
+  g.ny = static_cast<int>(counts[1]), g.dy = (hi[1] - lo[1]) / g.ny, g.y0 = lo[1];
+  if (dim == 3) g.nz = static_cast<int>(counts[2]), g.dz = (hi[2] - lo[2]) / g.nz, g.z0 = lo[2];
+  return g;
+}
+
+void CellList::build(const Grid& g, int dim, const std::array<const double*, 3>& r, std::size_t n) {
+  const std::size_t cells = g.cells();
+  cell.resize(n);
+  order.resize(n);
+  cell_of_particle_.resize(n);
+  start.assign(cells + 1, 0);
+  // Each particle's cell, and the number of particles per cell in start[c + 1].
+  for (std::size_t a = 0; a < n; ++a) {
+    const int k = dim == 3 ? g.cell_k(r[2][a]) : 0;
+    const std::uint32_t c = static_cast<std::uint32_t>(g.index(g.cell_i(r[0][a]), g.cell_j(r[1][a]), k));
+    cell_of_particle_[a] = c;
+    ++start[c + 1];
+  }
+  for (std::size_t c = 0; c < cells; ++c) start[c + 1] += start[c];
+  // Stable scatter: particle a takes the next free slot of its cell.
+  next_.assign(start.begin(), start.end() - 1);
+  for (std::size_t a = 0; a < n; ++a) {
+    const std::uint32_t c = cell_of_particle_[a];
+    const std::uint32_t s = next_[c]++;
+    order[s] = static_cast<std::uint32_t>(a);
+    cell[s] = c;
+  }
+}
+
+}  // namespace ria::sph

@@ -1,0 +1,227 @@
+// Scenario to solver set-up (ria/sph/setup.hpp): particle generation, initial densities, cells.
+#include "ria/sph/setup.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <stdexcept>
+
+#include "ria/sph/eos.hpp"
+#include "sph/cell_list.hpp"
+
+namespace ria::sph {
+namespace {
+
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
+const char* axis_name(int dim, int c) { return dim == 2 ? (c == 0 ? "x" : "z") : (c == 0 ? "x" : c == 1 ? "y" : "z"); }
+
+/// Particles per axis of [lo, hi] at spacing dp: round(L / dp), at least 1; warns when L is not a
+/// whole number of dp (to 1% of dp).
+std::array<long, 3> lattice_counts(int dim, const Point& lo, const Point& hi, double dp, const std::string& what,
+                                   std::vector<std::string>& warnings) {
+  std::array<long, 3> n{1, 1, 1};
+  for (int c = 0; c < dim; ++c) {
+    const double L = hi[c] - lo[c];
+    n[c] = std::max(1L, std::lround(L / dp));
+    if (std::fabs(n[c] * dp - L) > 0.01 * dp)
+      warnings.push_back(what + ": its " + axis_name(dim, c) + " extent " + num(L) + " m is " + num(L / dp) +
+                         " dp; " + std::to_string(n[c]) + " particles stand for " + num(n[c] * dp) + " m");
+  }
+  return n;
+}
+
+/// The solid of a wall, for the overlap rule: inside [lo, hi] (closed) and, for a tank, not
+/// strictly inside its inner box (open above an open top).
+struct Solid {
+  Point lo{}, hi{};
+  bool hollow = false;
+  Point in_lo{}, in_hi{};
+  bool contains(int dim, const Point& p) const {
+    for (int c = 0; c < dim; ++c)
+      if (p[c] < lo[c] || p[c] > hi[c]) return false;
+    if (!hollow) return true;
+    for (int c = 0; c < dim; ++c)
+      if (!(p[c] > in_lo[c] && p[c] < in_hi[c])) return true;
+    return false;
+  }
+};
+
+/// Calls f(point) for the lattice of `counts` points from `origin` (centres origin + (i + 1/2) dp).
+template <class F>
+void for_lattice(int dim, const Point& origin, const std::array<long, 3>& first, const std::array<long, 3>& last,
+                 double dp, F&& f) {
+  for (long k = first[2]; k < (dim == 3 ? last[2] : first[2] + 1); ++k)
+    for (long j = first[1]; j < last[1]; ++j)
+      for (long i = first[0]; i < last[0]; ++i) {
+        const std::array<long, 3> idx{i, j, k};
+        Point p{};
+        for (int c = 0; c < dim; ++c) p[c] = origin[c] + (static_cast<double>(idx[c]) + 0.5) * dp;
+        f(p, idx);
+      }
+}
+
+/// Horizontal distance from p to the box's footprint (2-D: along x; 3-D: in the x-y plane).
+double footprint_distance(int dim, const Point& p, const FluidBox& b) {
+  double d2 = 0;
+  for (int c = 0; c < dim - 1; ++c) {
+    const double e = std::max({b.lo[c] - p[c], 0.0, p[c] - b.hi[c]});
+    d2 += e * e;
+  }
+  return std::sqrt(d2);
+}
+
+}  // namespace
+
+double smoothing_length(const Scenario& sc) { return sc.h_over_dp * sc.dp; }
+
+double reference_depth(const Scenario& sc) {
+  if (sc.depth > 0) return sc.depth;
+  const int v = sc.dim - 1;
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (const FluidBox& b : sc.fluid) lo = std::min(lo, b.lo[v]), hi = std::max(hi, b.hi[v]);
+  return hi > lo ? hi - lo : 0.0;
+}
+
+double sound_speed(const Scenario& sc) {
+  if (sc.c0 > 0) return sc.c0;
+  return sc.c0_coefficient * std::sqrt(sc.gravity * reference_depth(sc));
+}
+
+Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::string>& warnings) {
+  const int dim = sc.dim, v = dim - 1;
+  if (dim != 2 && dim != 3) throw std::invalid_argument("SPH runs in 2 or 3 dimensions, not " + std::to_string(dim));
+  if (sc.fluid.empty()) throw std::invalid_argument(sc.file + ": no [[fluid]] box: an SPH scenario needs fluid");
+  const double dp = sc.dp, h = smoothing_length(sc);
+  Setup s;
+  s.dim = dim;
+  s.dp = dp;
+  s.backend = backend;
+  Physics& f = s.physics;
+  f.h = h;
+  f.mass = sc.rho0 * std::pow(dp, dim);
+  f.rho0 = sc.rho0, f.gamma = sc.gamma, f.c0 = sound_speed(sc);
+  f.alpha = sc.alpha, f.wall_viscosity = sc.wall_viscosity, f.diffusion = sc.diffusion, f.delta = sc.delta, f.gravity = sc.gravity, f.cfl = sc.cfl;
+  const double H = reference_depth(sc);
+  if (H > 0 && f.c0 < 20 * std::sqrt(sc.gravity * H) * (1 - 1e-12))
+    warnings.push_back("c0 = " + num(f.c0) + " m/s is below 10 U_max = 20 sqrt(g H) = " +
+                       num(20 * std::sqrt(sc.gravity * H)) + " m/s (U_max = 2 sqrt(g H), the dam-break front speed, H = " +
+                       num(H) + " m): the density may vary by more than 1%");
+  const Tait eos = Tait::make(f.rho0, f.c0, f.gamma);
+
+  // The lattices' size before any is generated: more than 2^31 particles is refused.
+  double lattice = 0;
+  auto count_box = [&](const Point& lo, const Point& hi, double extra) {
+    double n = 1;
+    for (int c = 0; c < dim; ++c) n *= std::max(1.0, std::round((hi[c] - lo[c]) / dp)) + extra;
+    lattice += n;
+  };
+  for (const WallBox& w : sc.walls)
+    count_box(w.lo, w.hi, w.kind == WallBox::Kind::tank ? 2.0 * (w.layers > 0 ? w.layers : std::ceil(2 * h / dp)) : 0.0);
+  for (const FluidBox& b : sc.fluid) count_box(b.lo, b.hi, 0);
+  if (lattice > static_cast<double>(1u << 31))
+    throw std::invalid_argument(sc.file + ": the boxes at dp = " + num(dp) + " m hold about " + num(lattice) +
+                                " particles, more than 2^31 (particles.dp too small?)");
+
+  Particles& P = s.particles;
+  P.dim = dim;
+  std::vector<Solid> solids;
+  // Walls.
+  for (std::size_t w = 0; w < sc.walls.size(); ++w) {
+    const WallBox& wb = sc.walls[w];
+    const std::string what = "wall " + std::to_string(w);
+    const std::array<long, 3> n = lattice_counts(dim, wb.lo, wb.hi, dp, what, warnings);
+    Solid solid;
+    std::array<long, 3> first{0, 0, 0}, last = n;
+    if (wb.kind == WallBox::Kind::tank) {
+      const long L = wb.layers > 0 ? wb.layers : static_cast<long>(std::ceil(2 * h / dp - 1e-9));
+      for (int c = 0; c < dim; ++c) first[c] = -L, last[c] = n[c] + L;
+      if (wb.open_top) last[v] = n[v];
+      solid.hollow = true;
+      for (int c = 0; c < dim; ++c) {
+        solid.in_lo[c] = wb.lo[c];
+        solid.in_hi[c] = wb.lo[c] + n[c] * dp;
+        solid.lo[c] = wb.lo[c] - L * dp;
+        solid.hi[c] = wb.lo[c] + (n[c] + L) * dp;
+      }
+      if (wb.open_top) {  // the shell ends at the inner box's top, and nothing above the inner box is solid
+        solid.hi[v] = solid.in_hi[v];
+        solid.in_hi[v] = std::numeric_limits<double>::infinity();
+      }
+    } else {
+      for (int c = 0; c < dim; ++c) solid.lo[c] = wb.lo[c], solid.hi[c] = wb.lo[c] + n[c] * dp;
+    }
+    for_lattice(dim, wb.lo, first, last, dp, [&](const Point& p, const std::array<long, 3>& idx) {
+      if (wb.kind == WallBox::Kind::tank) {
+        bool inner = true;
+        for (int c = 0; c < dim; ++c) inner = inner && idx[c] >= 0 && idx[c] < n[c];
+        if (inner) return;
+      }
+      for (const Solid& o : solids)
+        if (o.contains(dim, p)) return;
+      P.push(p, {0, 0, 0}, f.rho0, Kind::boundary);
+    });
+    solids.push_back(solid);
+  }
+  const std::size_t n_boundary = P.size();
+  // Fluid.
+  std::vector<Solid> earlier_fluid;
+  for (std::size_t b = 0; b < sc.fluid.size(); ++b) {
+    const FluidBox& fb = sc.fluid[b];
+    const std::string what = "fluid " + std::to_string(b);
+    const std::array<long, 3> n = lattice_counts(dim, fb.lo, fb.hi, dp, what, warnings);
+    const std::size_t before = P.size();
+    const double top = fb.lo[v] + n[v] * dp;
+    for_lattice(dim, fb.lo, {0, 0, 0}, n, dp, [&](const Point& p, const std::array<long, 3>&) {
+      for (const Solid& o : solids)
+        if (o.contains(dim, p)) return;
+      for (const Solid& o : earlier_fluid)
+        if (o.contains(dim, p)) return;
+      const double rho = sc.hydrostatic_start ? eos.density(f.rho0 * sc.gravity * (top - p[v])) : f.rho0;
+      P.push(p, fb.velocity, rho, Kind::fluid);
+    });
+    if (P.size() == before) warnings.push_back(what + " lies entirely inside walls or earlier fluid: it adds no particle");
+    Solid mine;
+    for (int c = 0; c < dim; ++c) mine.lo[c] = fb.lo[c], mine.hi[c] = fb.lo[c] + n[c] * dp;
+    earlier_fluid.push_back(mine);
+  }
+  // Boundary densities: the hydrostatic density of the fluid each boundary particle holds up.
+  if (sc.hydrostatic_start)
+    for (std::size_t a = 0; a < n_boundary; ++a) {
+      Point p{};
+      for (int c = 0; c < dim; ++c) p[c] = P.r[c][a];
+      double depth = 0;
+      for (const FluidBox& fb : sc.fluid)
+        if (footprint_distance(dim, p, fb) <= 2 * h) depth = std::max(depth, fb.hi[v] - p[v]);
+      P.rho[a] = eos.density(f.rho0 * sc.gravity * depth);
+    }
+
+  // Cells.
+  Point lo{}, hi{};
+  for (int c = 0; c < dim; ++c) {
+    lo[c] = *std::min_element(P.r[c].begin(), P.r[c].end()) - 2 * h;
+    hi[c] = *std::max_element(P.r[c].begin(), P.r[c].end()) + 2 * h;
+  }
+  if (sc.has_domain) {
+    std::size_t outside = 0;
+    for (std::size_t a = 0; a < P.size(); ++a)
+      for (int c = 0; c < dim; ++c)
+        if (P.r[c][a] < sc.domain_lo[c] || P.r[c][a] > sc.domain_hi[c]) {
+          ++outside;
+          break;
+        }
+    if (outside)
+      warnings.push_back(std::to_string(outside) + " particles lie outside [domain]: they are binned in its edge cells "
+                         "(exact, but slower when many)");
+    lo = sc.domain_lo, hi = sc.domain_hi;
+  }
+  s.cells = cell_grid(dim, lo, hi, 2 * h);
+  return s;
+}
+
+}  // namespace ria::sph

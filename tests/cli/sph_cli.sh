@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# End-to-end checks of `ria sph run` through the command line, one case per ctest test:
+#   sph_cli.sh RIA WORKDIR CASE
+# Each case states what it expects; any failed expectation exits non-zero with a message.
+set -u
+RIA=$1
+WORK=$2/$3
+CASE=$3
+rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
+
+fail() { echo "FAIL ($CASE): $*" >&2; exit 1; }
+# expect CODE REGEX -- command...: exit code and a stderr/stdout line matching REGEX.
+expect() {
+  local code=$1 regex=$2
+  shift 3
+  "$@" >out.txt 2>&1
+  local rc=$?
+  [ "$rc" -eq "$code" ] || { cat out.txt; fail "exit code $rc, expected $code: $*"; }
+  grep -Eq -- "$regex" out.txt || { cat out.txt; fail "no line matching '$regex': $*"; }
+  echo "ok: exit $rc, message: $(grep -E -m1 -- "$regex" out.txt)"
+}
+
+# A small 2-D dam break: 10 x 20 fluid particles in an open tank.
+cat > column.toml <<'TOML'
+name = "column"
+dimensions = 2
+[particles]
+dp = 0.01
+[time]
+duration = "0.1 s"
+output_interval = "0.01 s"
+snapshot_interval = "0.05 s"
+[[fluid]]
+min = [0.0, 0.0]
+max = [0.1, 0.2]
+[[wall]]
+kind = "tank"
+min = [0.0, 0.0]
+max = [0.4, 0.3]
+[[probe]]
+name = "H"
+kind = "height"
+at = [0.03]
+[[probe]]
+name = "P"
+kind = "pressure"
+at = [0.03, 0.02]
+[output]
+directory = "out"
+TOML
+
+case $CASE in
+run)  # outputs: series, snapshots at 0, 0.05, 0.1 s, checkpoint, summary
+  "$RIA" sph run column.toml --backend serial > run.txt 2>&1 || { cat run.txt; fail "run failed"; }
+  tail -1 run.txt
+  for f in out/series.csv out/summary.json out/checkpoint.sphck out/particles_0000000000.csv out/particles_0000050000.csv \
+           out/particles_0000100000.csv; do
+    [ -s "$f" ] || fail "missing $f"
+  done
+  head -1 out/series.csv | grep -qx 't_s,steps,dt_s,front_m,u_max_m_s,kinetic_J,fluid_mass_kg,fluid_volume_m3,H_m,P_Pa' \
+    || fail "series header: $(head -1 out/series.csv)"
+  [ "$(wc -l < out/series.csv)" -eq 12 ] || fail "series.csv should hold 11 rows (every 0.01 s from 0) + header"
+  head -1 out/particles_0000000000.csv | grep -qx 'id,kind,x,z,vx,vz,rho,p' || fail "snapshot header"
+  n=$(($(wc -l < out/particles_0000000000.csv) - 1))
+  f=$(awk -F, 'NR > 1 && $2 == 0' out/particles_0000100000.csv | wc -l)
+  [ "$f" -eq 200 ] || fail "$f fluid particles in the last snapshot, expected 200"
+  grep -q "\"fluid_particles\": 200" out/summary.json || fail "summary fluid count"
+  # Mass: the same in every row.
+  [ "$(tail -n +2 out/series.csv | cut -d, -f7 | sort -u | wc -l)" -eq 1 ] || fail "fluid mass changed"
+  echo "ok: $n particles, series and snapshots written"
+  ;;
+signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical to an uninterrupted run
+  ARGS=(--backend serial --set time.duration=1.5 --set time.snapshot_interval=0.5)
+  "$RIA" sph run column.toml --output full --quiet "${ARGS[@]}" || fail "full run"
+  "$RIA" sph run column.toml --output part "${ARGS[@]}" > run.txt 2>&1 &
+  pid=$!
+  for _ in $(seq 1 200); do grep -q '^ria sph run' run.txt && break; sleep 0.05; done
+  sleep 1
+  kill -INT $pid
+  wait $pid
+  rc=$?
+  tail -2 run.txt
+  [ "$rc" -eq 6 ] || fail "exit code $rc after SIGINT, expected 6 (the run may have finished before the signal)"
+  grep -q "resume with --restart" run.txt || fail "no resume hint"
+  grep -q '"interrupted": true' part/summary.json || fail "summary does not say interrupted"
+  cp part/checkpoint.sphck sig.sphck
+  "$RIA" sph run column.toml --output part --quiet "${ARGS[@]}" --restart sig.sphck || fail "resumed run"
+  cmp full/checkpoint.sphck part/checkpoint.sphck || fail "resumed run differs from the uninterrupted one"
+  cmp full/series.csv part/series.csv || fail "the resumed series differs from the uninterrupted one"
+  cmp full/particles_0001500000.csv part/particles_0001500000.csv || fail "final snapshots differ"
+  echo "ok: interrupted and resumed run identical to the uninterrupted one"
+  ;;
+bad_inputs)
+  sed 's/^dp = 0.01/dp = 0.01\nh_ovr_dp = 1.5/' column.toml > typo.toml
+  expect 2 "typo.toml:5: unknown key 'h_ovr_dp' in \[particles\]; did you mean 'h_over_dp'\?" -- "$RIA" sph run typo.toml
+  expect 3 "cannot read SPH scenario file 'missing.toml'" -- "$RIA" sph run missing.toml
+  expect 2 "--set physics.alpha: .*expected a number in \[0, 1\]" -- "$RIA" sph run column.toml --set physics.alpha=2
+  expect 5 "no CUDA backend" -- "$RIA" sph run column.toml --backend cuda --output o5
+  # A checkpoint of other physics is refused, naming the key.
+  "$RIA" sph run column.toml --quiet --output a --backend serial --set time.duration=0.02 \
+    --set time.snapshot_interval=0.01 || fail "short run"
+  expect 2 "physics.alpha is .* in the checkpoint but 0.05" -- \
+    "$RIA" sph run column.toml --output b --set physics.alpha=0.05 --restart a/checkpoint.sphck
+  expect 2 "not a ria SPH checkpoint" -- "$RIA" sph run column.toml --output c --restart column.toml
+  ;;
+*) fail "unknown case" ;;
+esac

@@ -1,0 +1,146 @@
+// SPH scenario files: the keys, their defaults, and the errors for bad input (file, line, key and
+// what was expected), as for the shallow-water scenarios.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "io/io_error.hpp"
+#include "io/scenario/sph_scenario_toml.hpp"
+#include "ria/sph/setup.hpp"
+
+using namespace ria;
+
+namespace {
+
+const std::string kColumn = R"(name = "column"
+dimensions = 2
+[particles]
+dp = 0.01
+[time]
+duration = "0.5 s"
+output_interval = "0.01 s"
+[[fluid]]
+min = [0.0, 0.0]
+max = [0.1, 0.2]
+[[wall]]
+kind = "tank"
+min = [0.0, 0.0]
+max = [0.4, 0.3]
+[[probe]]
+name = "H"
+kind = "height"
+at = [0.02]
+)";
+
+std::string error_of(const std::string& text, const std::vector<std::string>& sets = {}) {
+  try {
+    io::parse_sph_scenario(text, "col.toml", "/base", sets);
+  } catch (const io::InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST(SphScenario, ReadsKeysAndDefaults) {
+  const sph::Scenario s = io::parse_sph_scenario(kColumn, "col.toml", "/base");
+  EXPECT_EQ(s.name, "column");
+  EXPECT_EQ(s.dim, 2);
+  EXPECT_EQ(s.dp, 0.01);
+  EXPECT_EQ(s.h_over_dp, 1.5);
+  EXPECT_EQ(s.duration, 0.5);
+  EXPECT_DOUBLE_EQ(s.output_interval, 0.01);
+  EXPECT_EQ(s.snapshot_interval, 0.0);
+  ASSERT_EQ(s.fluid.size(), 1u);
+  EXPECT_EQ(s.fluid[0].hi[1], 0.2);
+  ASSERT_EQ(s.walls.size(), 1u);
+  EXPECT_EQ(s.walls[0].kind, sph::WallBox::Kind::tank);
+  EXPECT_TRUE(s.walls[0].open_top);
+  ASSERT_EQ(s.probes.size(), 1u);
+  EXPECT_EQ(s.probes[0].kind, sph::Probe::Kind::height);
+  EXPECT_EQ(s.diffusion, sph::DensityDiffusion::fourtakas);
+  EXPECT_TRUE(s.hydrostatic_start);
+  // c0 = 20 sqrt(g H), H the fluid's height 0.2 m.
+  EXPECT_NEAR(sph::sound_speed(s), 20 * std::sqrt(9.81 * 0.2), 1e-12);
+  // --set overrides.
+  const sph::Scenario t = io::parse_sph_scenario(kColumn, "col.toml", "/base",
+                                                 {"particles.dp=0.005", "physics.c0=50", "wall.0.top=closed"});
+  EXPECT_EQ(t.dp, 0.005);
+  EXPECT_EQ(sph::sound_speed(t), 50.0);
+  EXPECT_FALSE(t.walls[0].open_top);
+}
+
+TEST(SphScenario, ErrorsNameFileLineKeyAndWhatWasExpected) {
+  // An unknown key, with the nearest valid one.
+  std::string e = error_of(kColumn + "[physics]\nalpah = 0.1\n");
+  EXPECT_TRUE(has(e, "col.toml:20: ")) << e;
+  EXPECT_TRUE(has(e, "unknown key 'alpah' in [physics]; did you mean 'alpha'?")) << e;
+  // A point with the wrong number of components for the dimension.
+  std::string with3 = kColumn;
+  with3.replace(with3.find("max = [0.1, 0.2]"), 16, "max = [0.1, 0.2, 0.3]");
+  e = error_of(with3);
+  EXPECT_TRUE(has(e, "fluid.0.max: expected [x, z] (2 numbers for dimensions = 2), got 3 numbers")) << e;
+  // An empty box.
+  e = error_of(kColumn, {"fluid.0.max=[0.1, -0.2]"});
+  EXPECT_TRUE(has(e, "--set fluid.0.max: ")) << e;
+  EXPECT_TRUE(has(e, "expected max > min")) << e;
+  // c0 both ways.
+  e = error_of(kColumn + "[physics]\nc0 = 30\nc0_coefficient = 10\n");
+  EXPECT_TRUE(has(e, "give either c0 or c0_coefficient")) << e;
+  // A choice.
+  e = error_of(kColumn + "[physics]\ndensity_diffusion = \"fourtaka\"\n");
+  EXPECT_TRUE(has(e, "expected one of \"none\", \"molteni_colagrossi\", \"fourtakas\"")) << e;
+  EXPECT_TRUE(has(e, "did you mean 'fourtakas'?")) << e;
+  // Plausibility, with the reason.
+  e = error_of(kColumn, {"particles.h_over_dp=5"});
+  EXPECT_TRUE(has(e, "particles.h_over_dp: got 5; expected in [1, 3] (the smoothing length in particle spacings")) << e;
+  // A block wall takes no tank keys.
+  e = error_of(kColumn, {"wall.0.kind=block", "wall.0.layers=2"});
+  EXPECT_TRUE(has(e, "wall.0.layers: not used with kind = \"block\"")) << e;
+  // Required pieces.
+  e = error_of("dimensions = 2\n[particles]\ndp = 0.01\n[time]\nduration = 1\n");
+  EXPECT_TRUE(has(e, "missing [[fluid]]")) << e;
+  e = error_of(kColumn, {"dimensions=4"});
+  EXPECT_TRUE(has(e, "dimensions: expected an integer in [2, 3], got 4")) << e;
+  // Duplicate probe names (they head CSV columns).
+  e = error_of(kColumn + "[[probe]]\nname = \"H\"\nkind = \"pressure\"\nat = [0.1, 0.1]\n");
+  EXPECT_TRUE(has(e, "probe name 'H' is already used by probe.0")) << e;
+  // A height probe is a vertical line: [x] in 2-D.
+  e = error_of(kColumn, {"probe.0.at=[0.02, 0.1]"});
+  EXPECT_TRUE(has(e, "expected [x] (1 numbers for dimensions = 2)")) << e;
+}
+
+TEST(SphScenario, SizesBeyondTheLimitsAreRefusedBeforeAllocating) {
+  std::vector<std::string> warnings;
+  auto setup_error = [&](const std::vector<std::string>& sets) {
+    try {
+      sph::make_setup(io::parse_sph_scenario(kColumn, "col.toml", "/base", sets), exec::Backend::serial, warnings);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  std::string e = setup_error({"particles.dp=1e-6"});
+  EXPECT_TRUE(has(e, "col.toml: the boxes at dp = 1e-06 m hold about")) << e;
+  EXPECT_TRUE(has(e, "more than 2^31 (particles.dp too small?)")) << e;
+  e = setup_error({"domain.min=[-1000.0, -1000.0]", "domain.max=[1000.0, 1000.0]"});
+  EXPECT_TRUE(has(e, "the neighbour-search cells of 2h = 0.03 m over the domain (2000 x 2000 m) would number")) << e;
+}
+
+TEST(SphScenario, UnreadableFileIsAnIoError) {
+  EXPECT_THROW(io::load_sph_scenario("/nonexistent/dir/x.toml"), io::IoError);
+}
+
+TEST(SphScenario, ShippedScenariosParseAndSetUp) {
+  for (const char* f : {"martin_moyce_2d.toml", "hydrostatic_tank_2d.toml"}) {
+    const sph::Scenario s = io::load_sph_scenario(std::string(RIA_SOURCE_DIR) + "/scenarios/sph/" + f);
+    std::vector<std::string> warnings;
+    const sph::Setup setup = sph::make_setup(s, exec::Backend::serial, warnings);
+    EXPECT_TRUE(warnings.empty()) << f << ": " << (warnings.empty() ? "" : warnings[0]);
+    EXPECT_GT(setup.particles.count(sph::Kind::fluid), 1000u) << f;
+  }
+}

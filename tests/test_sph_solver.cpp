@@ -1,0 +1,269 @@
+// The SPH solver: the cell-list neighbour search against brute force, the summed rates against a
+// brute-force sum, conservation of momentum, particle generation, serial = OpenMP bitwise, and
+// restarts through a checkpoint file bitwise.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <set>
+
+#include "io/checkpoint/sph_checkpoint.hpp"
+#include "io/io_error.hpp"
+#include "ria/exec/backend.hpp"
+#include "ria/sph/solver.hpp"
+#include "sph/cell_list.hpp"
+#include "sph/interaction.hpp"
+#include "sph_cases.hpp"
+
+using namespace ria;
+using namespace ria::sph;
+
+namespace {
+
+/// n random particles in [0, 1]^dim, some (1 in 10) outside the cells' box [0.1, 0.9]^dim.
+Particles random_cloud(int dim, std::size_t n, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(0.0, 1.0), vel(-1.0, 1.0), rho(990.0, 1010.0);
+  Particles p;
+  p.dim = dim;
+  for (std::size_t k = 0; k < n; ++k) {
+    Point r{}, v{};
+    for (int d = 0; d < dim; ++d) r[d] = u(rng), v[d] = vel(rng);
+    p.push(r, v, rho(rng), k % 5 == 0 ? Kind::boundary : Kind::fluid);
+  }
+  return p;
+}
+
+template <int D>
+void check_neighbours_match_brute_force(unsigned seed) {
+  const Particles p = random_cloud(D, 1500, seed);
+  const double radius = D == 2 ? 0.07 : 0.15;  // about 20 neighbours each
+  Point lo{0.1, 0.1, 0.1}, hi{0.9, 0.9, 0.9};
+  const Grid g = cell_grid(D, lo, hi, radius);
+  ASSERT_GE(g.dx, radius);
+  ASSERT_GE(g.dy, radius);
+  CellList cl;
+  cl.build(g, D, {p.r[0].data(), p.r[1].data(), D == 3 ? p.r[2].data() : nullptr}, p.size());
+  // Slots are a permutation, cells ascend with the slots, and within a cell the particle order is kept.
+  for (std::size_t s = 1; s < p.size(); ++s) {
+    ASSERT_LE(cl.cell[s - 1], cl.cell[s]);
+    if (cl.cell[s - 1] == cl.cell[s]) {
+      ASSERT_LT(cl.order[s - 1], cl.order[s]);
+    }
+  }
+  std::size_t pairs = 0;
+  for (std::size_t s = 0; s < p.size(); ++s) {
+    const std::size_t a = cl.order[s];
+    std::set<std::size_t> found, expected;
+    const std::array<int, 3> ijk = cell_coords(g, cl.cell[s]);
+    const NeighbourRanges nb = neighbour_ranges<D>(g, cl.start.data(), ijk[0], ijk[1], ijk[2]);
+    auto dist2 = [&](std::size_t b) {
+      double r2 = 0;
+      for (int d = 0; d < D; ++d) r2 += (p.r[d][a] - p.r[d][b]) * (p.r[d][a] - p.r[d][b]);
+      return r2;
+    };
+    for (int k = 0; k < nb.count; ++k)
+      for (std::uint32_t t = nb.begin[k]; t < nb.end[k]; ++t)
+        if (cl.order[t] != a && dist2(cl.order[t]) < radius * radius) found.insert(cl.order[t]);
+    for (std::size_t b = 0; b < p.size(); ++b)
+      if (b != a && dist2(b) < radius * radius) expected.insert(b);
+    ASSERT_EQ(found, expected) << "particle " << a;
+    pairs += expected.size();
+  }
+  EXPECT_GT(pairs, 10 * p.size());  // the cloud is dense enough for the check to mean something
+}
+
+/// All particle arrays of two solvers are identical, bit for bit.
+void expect_bitwise_equal(const Particles& a, const Particles& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (int d = 0; d < a.dim; ++d) {
+    EXPECT_TRUE(a.r[d] == b.r[d]) << "positions differ, component " << d;
+    EXPECT_TRUE(a.v[d] == b.v[d]) << "velocities differ, component " << d;
+  }
+  EXPECT_TRUE(a.rho == b.rho);
+  EXPECT_TRUE(a.id == b.id);
+  EXPECT_TRUE(a.kind == b.kind);
+}
+
+std::array<double, 3> momentum(const Particles& p) {
+  std::array<double, 3> m{};
+  for (std::size_t k = 0; k < p.size(); ++k)
+    for (int d = 0; d < p.dim; ++d) m[d] += p.v[d][k];
+  return m;
+}
+
+}  // namespace
+
+TEST(SphCells, NeighboursMatchBruteForceIn2d) { check_neighbours_match_brute_force<2>(7); }
+TEST(SphCells, NeighboursMatchBruteForceIn3d) { check_neighbours_match_brute_force<3>(11); }
+
+TEST(SphCells, CellGridCellsAreAtLeastTheSupport) {
+  const Grid g = cell_grid(3, {0, 0, 0}, {1.0, 0.31, 0.05}, 0.1);
+  EXPECT_EQ(g.nx, 10);
+  EXPECT_EQ(g.ny, 3);
+  EXPECT_EQ(g.nz, 1);  // thinner than one cell: one cell, which holds everything along z (exact)
+  EXPECT_GE(g.dy, 0.1);
+  const Grid g2 = cell_grid(2, {0, 0, 0}, {1.0, 0.5, 0}, 0.1);
+  EXPECT_EQ(g2.nz, 1);
+  EXPECT_EQ(g2.cells(), 50u);
+}
+
+TEST(SphInteraction, SumsMatchABruteForceLoop) {
+  // The same pair function summed over the cell-list neighbours and over all particles in index
+  // order: equal to round-off (only the summation order differs).
+  Particles p = random_cloud(2, 800, 3);
+  Physics f;
+  f.h = 0.04, f.mass = 1000 * 0.013 * 0.013, f.c0 = 20, f.alpha = 0.1, f.delta = 0.1;
+  const SphParams<2> P = make_params<2>(f);
+  const Grid g = cell_grid(2, {0, 0, 0}, {1, 1, 0}, 2 * f.h);
+  CellList cl;
+  cl.build(g, 2, {p.r[0].data(), p.r[1].data(), nullptr}, p.size());
+  // Sorted storage, as the solver keeps it.
+  Particles s = p;
+  for (std::size_t k = 0; k < p.size(); ++k) {
+    const std::size_t a = cl.order[k];
+    for (int d = 0; d < 2; ++d) s.r[d][k] = p.r[d][a], s.v[d][k] = p.v[d][a];
+    s.rho[k] = p.rho[a], s.kind[k] = p.kind[a];
+  }
+  const std::size_t n = s.size();
+  std::vector<double> pres(n), c(n), inv(n), ax(n), az(n), drho(n), mu(n), pairs(n);
+  for (std::size_t k = 0; k < n; ++k)
+    pres[k] = P.eos.pressure(s.rho[k]), c[k] = P.eos.sound_speed(s.rho[k]), inv[k] = 1 / s.rho[k];
+  std::vector<std::uint32_t> fluid_before(n + 1, 0);
+  for (std::size_t k = 0; k < n; ++k) fluid_before[k + 1] = fluid_before[k] + (s.kind[k] == 0);
+  SweepIn<2> in{{s.r[0].data(), s.r[1].data()}, {s.v[0].data(), s.v[1].data()}, s.rho.data(), inv.data(), pres.data(),
+                c.data(), s.kind.data(), fluid_before.data()};
+  SweepOut<2> out{{ax.data(), az.data()}, drho.data(), mu.data(), pairs.data()};
+  interact<2>(P, g, cl, in, out, n, false);
+  double total_pairs = 0;
+  for (std::size_t a = 0; a < n; ++a) {
+    PairSums<2> ref;
+    double np = 0;
+    for (std::size_t b = 0; b < n; ++b)
+      if (b != a) np += add_pair(P, load(in, a), load(in, b), ref) ? 1 : 0;
+    const double gz = s.kind[a] == 0 ? P.g[1] : 0.0;
+    const double ax_ref = s.kind[a] == 0 ? ref.acc[0] : 0.0, az_ref = s.kind[a] == 0 ? ref.acc[1] + gz : 0.0;
+    EXPECT_NEAR(ax[a], ax_ref, 1e-11 * (1 + std::fabs(ax_ref)));
+    EXPECT_NEAR(az[a], az_ref, 1e-11 * (1 + std::fabs(az_ref)));
+    EXPECT_NEAR(drho[a], ref.drho, 1e-11 * (1 + std::fabs(ref.drho)));
+    EXPECT_EQ(mu[a], ref.mu_max);
+    EXPECT_EQ(pairs[a], np);
+    total_pairs += np;
+  }
+  EXPECT_GT(total_pairs, 5.0 * n);
+}
+
+TEST(SphSolver, MomentumIsConservedWithoutGravityAndWalls) {
+  // A block of fluid with random velocities, no gravity and no walls: the pair forces are
+  // antisymmetric, so sum m v stays constant to round-off.
+  sph::Scenario sc = test::dam_break_scenario(2, 0.01);
+  sc.walls.clear();
+  sc.gravity = 9.81;
+  sph::Setup s = test::make_test_setup(sc);
+  s.physics.gravity = 0;
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-0.5, 0.5);
+  for (std::size_t k = 0; k < s.particles.size(); ++k)
+    for (int d = 0; d < 2; ++d) s.particles.v[d][k] = u(rng);
+  auto solver = make_solver(s);
+  const auto m0 = momentum(solver->particles());
+  double scale = 0;
+  for (std::size_t k = 0; k < s.particles.size(); ++k) scale += std::fabs(s.particles.v[0][k]) + std::fabs(s.particles.v[1][k]);
+  EXPECT_EQ(solver->advance(1.0, 40), 40);
+  const auto m1 = momentum(solver->particles());
+  for (int d = 0; d < 2; ++d) EXPECT_NEAR(m1[d], m0[d], 1e-12 * scale);
+  EXPECT_GT(solver->pair_interactions(), 0.0);
+}
+
+TEST(SphSetup, TankAndBlockLatticesAndTheOverlapRule) {
+  sph::Scenario sc = test::dam_break_scenario(2, 0.01);
+  sc.h_over_dp = 1.5;  // 3 wall layers: ceil(2h / dp)
+  sph::Setup s = test::make_test_setup(sc);
+  // Fluid 10 x 20; tank shell (40 + 6) x (30 + 3) - 40 x 30 particles.
+  EXPECT_EQ(s.particles.count(Kind::fluid), 200u);
+  EXPECT_EQ(s.particles.count(Kind::boundary), 46u * 33u - 40u * 30u);
+  EXPECT_EQ(s.physics.mass, 1000 * 0.01 * 0.01);
+  EXPECT_NEAR(s.physics.c0, 20 * std::sqrt(9.81 * 0.2), 1e-12);
+  // A block overlapping the fluid column removes the fluid particles inside it.
+  sph::WallBox block;
+  block.lo = {0.05, 0.0, 0.0}, block.hi = {0.15, 0.05, 0.0};
+  sc.walls.push_back(block);
+  s = test::make_test_setup(sc);
+  EXPECT_EQ(s.particles.count(Kind::fluid), 200u - 5u * 5u);
+  // Hydrostatic start: the bottom fluid particle (depth 0.195 m) has the Tait density of rho0 g d.
+  double rho_bottom = 0;
+  for (std::size_t k = 0; k < s.particles.size(); ++k)
+    if (s.particles.is_fluid(k) && s.particles.r[0][k] < 0.01 && s.particles.r[1][k] < 0.01) rho_bottom = s.particles.rho[k];
+  const Tait eos = Tait::make(1000, s.physics.c0, 7);
+  EXPECT_NEAR(rho_bottom, eos.density(1000 * 9.81 * 0.195), 1e-9);
+  // The neighbour cells are at least the kernel support.
+  EXPECT_GE(s.cells.dx, 2 * s.physics.h);
+  EXPECT_GE(s.cells.dy, 2 * s.physics.h);
+}
+
+TEST(SphSolver, OpenmpIsBitwiseIdenticalToSerial) {
+  if (!exec::built_with_openmp()) GTEST_SKIP() << "not built with OpenMP";
+  for (int dim : {2, 3}) {
+    const sph::Scenario sc = test::dam_break_scenario(dim, dim == 2 ? 0.005 : 0.02);
+    auto serial = make_solver(test::make_test_setup(sc, exec::Backend::serial));
+    auto omp = make_solver(test::make_test_setup(sc, exec::Backend::openmp));
+    serial->advance(1.0, 60);
+    omp->advance(1.0, 60);
+    EXPECT_EQ(serial->time(), omp->time());
+    expect_bitwise_equal(serial->particles(), omp->particles());
+    EXPECT_GT(serial->measure({}).u_max, 0.01);  // the column is falling: the comparison is not of a state at rest
+  }
+}
+
+TEST(SphSolver, RestartFromACheckpointFileIsBitwiseIdentical) {
+  const sph::Scenario sc = test::dam_break_scenario(2, 0.01);
+  const sph::Setup s = test::make_test_setup(sc);
+  auto straight = make_solver(s);
+  straight->advance(1.0, 80);
+
+  auto first = make_solver(s);
+  first->advance(1.0, 40);
+  const std::string path = (std::filesystem::path(testing::TempDir()) / "sph_restart.sphck").string();
+  io::SphCheckpoint ck;
+  ck.t = first->time(), ck.steps = first->steps(), ck.particles = first->particles();
+  ck.identity = {{"particles.dp", "0.01"}};
+  io::write_sph_checkpoint(path, ck);
+  const io::SphCheckpoint back = io::read_sph_checkpoint(path);
+  EXPECT_EQ(back.identity, ck.identity);
+  auto resumed = make_solver(s);
+  resumed->set_particles(back.particles);
+  resumed->set_clock(back.t, static_cast<long>(back.steps));
+  resumed->advance(1.0, 40);
+  EXPECT_EQ(resumed->time(), straight->time());
+  EXPECT_EQ(resumed->steps(), straight->steps());
+  expect_bitwise_equal(resumed->particles(), straight->particles());
+  // The run moved: the column has started to fall.
+  EXPECT_GT(straight->measure({}).u_max, 0.05);
+}
+
+TEST(SphCheckpoint, DamagedFilesAreRefused) {
+  const sph::Setup s = test::make_test_setup(test::dam_break_scenario(2, 0.02));
+  const std::string path = (std::filesystem::path(testing::TempDir()) / "sph_damaged.sphck").string();
+  io::SphCheckpoint ck;
+  ck.particles = s.particles;
+  io::write_sph_checkpoint(path, ck);
+  std::string bytes;
+  {
+    std::ifstream in(path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  auto write = [&](const std::string& b) { std::ofstream(path, std::ios::binary | std::ios::trunc) << b; };
+  std::string flipped = bytes;
+  flipped[bytes.size() / 2] ^= 0x10;
+  write(flipped);
+  EXPECT_THROW(io::read_sph_checkpoint(path), io::InputError);        // CRC mismatch
+  write(bytes.substr(0, bytes.size() - 3));
+  EXPECT_THROW(io::read_sph_checkpoint(path), io::InputError);        // truncated
+  write("RIACKPT1" + bytes.substr(8));
+  EXPECT_THROW(io::read_sph_checkpoint(path), io::InputError);        // a shallow-water checkpoint
+  EXPECT_THROW(io::read_sph_checkpoint(path + ".none"), io::IoError);  // absent
+}
