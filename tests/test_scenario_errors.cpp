@@ -110,9 +110,9 @@ TEST(ScenarioErrors, RequiredKeys) {
   expect_error(kMinimal + "[[boundary]]\nkind = \"wall\"\n", "[[boundary]]", "missing required key 'side' in [boundary.0]");
   expect_error(kMinimal + "[[boundary]]\nside = \"west\"\n", "[[boundary]]", "missing required key 'kind'");
   expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"level\"\n", "[[boundary]]",
-               "a level boundary needs mean_level and/or constituents, or a series");
+               "a level boundary needs mean_level and/or constituents, a station, or a series");
   expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"level\"\nconstituents = []\nseries = \"x.csv\"\n",
-               "series", "either a series or mean_level/constituents, not both");
+               "series", "either a series or mean_level/constituents/station, not both");
   expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"discharge\"\n", "[[boundary]]",
                "a discharge boundary needs discharge (m3/s) or a series");
   expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"discharge\"\ndischarge = 1\nseries = [[0, 1], [1, 2]]\n",

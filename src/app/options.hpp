@@ -47,5 +47,6 @@ void register_bench(CLI::App& app, int& exit_code);
 void register_run(CLI::App& app, int& exit_code);
 void register_dem(CLI::App& app, int& exit_code);
 void register_sph(CLI::App& app, int& exit_code);
+void register_tide(CLI::App& app, int& exit_code);
 
 }  // namespace ria::app

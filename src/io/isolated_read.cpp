@@ -1,5 +1,5 @@
 // isolated_read.hpp: fork, read in the child, send the result through a pipe.
-//   answer = u8 kind (0 values, 1 InputError, 2 IoError, 3 other) | u64 bytes | payload
+//   answer = u8 kind (0 result, 1 InputError, 2 IoError, 3 other) | u64 bytes | payload
 #include "io/isolated_read.hpp"
 
 #include <sys/wait.h>
@@ -38,6 +38,19 @@ bool write_all(int fd, const void* p, std::size_t n) {
 
 std::vector<double> read_in_child(const std::function<std::vector<double>()>& read, const std::string& what,
                                   const std::string& library) {
+  const std::string bytes = read_bytes_in_child(
+      [&] {
+        const std::vector<double> v = read();
+        return std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(double));
+      },
+      what, library);
+  std::vector<double> v(bytes.size() / sizeof(double));
+  if (!v.empty()) std::memcpy(v.data(), bytes.data(), v.size() * sizeof(double));
+  return v;
+}
+
+std::string read_bytes_in_child(const std::function<std::string()>& read, const std::string& what,
+                                const std::string& library) {
   int fds[2];
   if (::pipe(fds) != 0) throw IoError("cannot read " + what + ": no pipe for the reader process (" + std::strerror(errno) + ")");
   const pid_t pid = ::fork();
@@ -52,8 +65,8 @@ std::vector<double> read_in_child(const std::function<std::vector<double>()>& re
     // installed (a sanitizer's or a fuzzer's, which would take the library's crash for ria's).
     for (int sig : {SIGTERM, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) std::signal(sig, SIG_DFL);
     try {
-      const std::vector<double> v = read();
-      answer(fds[1], 0, v.data(), v.size() * sizeof(double));
+      const std::string v = read();
+      answer(fds[1], 0, v.data(), v.size());
     } catch (const InputError& e) {
       answer(fds[1], 1, e.what(), std::strlen(e.what()));
     } catch (const IoError& e) {
@@ -85,11 +98,7 @@ std::vector<double> read_in_child(const std::function<std::vector<double>()>& re
   }
   const std::string payload = data.substr(head);
   switch (data[0]) {
-    case 0: {
-      std::vector<double> v(bytes / sizeof(double));
-      if (!v.empty()) std::memcpy(v.data(), payload.data(), v.size() * sizeof(double));
-      return v;
-    }
+    case 0: return payload;
     case 1: throw InputError(payload);
     case 2: throw IoError(payload);
     default: throw std::runtime_error(payload);

@@ -138,6 +138,13 @@ std::vector<std::string> scenario_warnings(const Scenario& sc) {
   }
   for (std::size_t b = 0; b < sc.boundaries.size(); ++b) {
     const BoundarySpec& bs = sc.boundaries[b];
+    if (bs.station_dropped_count > 0) {
+      std::ostringstream o;
+      o << "boundary." << b << " (" << side_name(bs.side) << ") station '" << bs.station << "': its "
+        << bs.station_dropped_count << " smallest constituents are left out (a boundary holds at most "
+        << swe::kMaxConstituents << "); their amplitudes add up to " << bs.station_dropped << " m";
+      w.push_back(o.str());
+    }
     if (bs.series.empty()) continue;
     const bool level = bs.kind == BoundarySpec::Kind::level;
     std::ostringstream name, first, last;

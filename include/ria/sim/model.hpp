@@ -57,7 +57,8 @@ swe::Boundaries boundaries_at(const Scenario& sc, const Model& m, double t);
 
 /// Things in the scenario that are legal but do nothing or hold a value the user may not expect,
 /// one sentence each (for "ria run: warning: ..."): png_times after the end, a release that starts
-/// at or after the end, a boundary series that starts after the run start or ends before its end.
+/// at or after the end, a boundary series that starts after the run start or ends before its end,
+/// a station tide whose smallest constituents are left out.
 std::vector<std::string> scenario_warnings(const Scenario& sc);
 
 /// Cell containing (x, y), or -1 when outside the closed domain [x0, x0 + nx dx] x [y0, y0 + ny dy]

@@ -86,6 +86,12 @@ struct BoundarySpec {
   // level: mean + constituents, or a series (from a CSV file: time [s], elevation [m]).
   double mean_level = 0;
   std::vector<ConstituentSpec> constituents;
+  // level from a tide station: its name in the tide database (empty otherwise); `constituents` then
+  // hold its constants for time.start (sim::station_constituents), at most swe::kMaxConstituents
+  // of them, and station_dropped the sum of the amplitudes left out [m].
+  std::string station;
+  double station_dropped = 0;
+  int station_dropped_count = 0;
   std::string series_file;               // relative to the scenario file
   std::vector<SeriesPoint> series;       // filled from series_file (or given inline)
   bool radiating = false;                // level: outgoing waves leave (swe/boundary.hpp), else the level is imposed

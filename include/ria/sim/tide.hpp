@@ -1,11 +1,13 @@
 // The tide of a level boundary, from its scenario description to the value struct the solver
 // evaluates (include/ria/swe/tide.hpp, eta(t) = mean + slope (t - t_ref) + sum_k a_k cos(omega_k t - phi_k)):
-// the standard constituents by name, and the Tide of a BoundarySpec over the series interval at t.
+// the standard constituents by name, a tide station's constants turned into constituents for a
+// start time, the Tide of a BoundarySpec over the series interval at t, and high and low waters.
 #pragma once
 
 #include <cctype>
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "ria/sim/scenario.hpp"
 #include "ria/swe/tide.hpp"
@@ -54,5 +56,75 @@ inline const TideConstituent* find_tide_constituent(const std::string& name) {
 /// phi = phase in radians), which do not depend on t. Throws ModelError for more than
 /// swe::kMaxConstituents constituents.
 swe::Tide level_tide(const BoundarySpec& spec, double t);
+
+/// A tide station's harmonic constants as a tide database holds them (NOAA's convention, which
+/// XTide's TCD files follow). The predicted level at the instant T (UTC) of year Y is
+///   eta(T) = Z0 + sum_k A_k f_k(Y) cos(speed_k (T - T_Y) + (V0+u)_k(Y) - kappa_k)
+/// with T_Y = Y-01-01T00:00:00Z, f_k(Y) the node factor and (V0+u)_k(Y) the equilibrium argument
+/// the database gives for year Y (held over the whole year, as XTide holds them), kappa_k the phase
+/// lag referred to Greenwich (Schureman 1958, "Manual of harmonic analysis and prediction of tides").
+struct StationTide {
+  struct Constituent {
+    std::string name;                 // as the database names it ("M2", "LDA2", "SA")
+    double speed = 0;                 // [deg/h] > 0
+    double amplitude = 0;             // A [m]
+    double kappa = 0;                 // [deg]
+    std::vector<double> node_factor;  // f for first_year, first_year + 1, ...
+    std::vector<double> equilibrium;  // V0+u [deg], same years
+  };
+  std::string name;
+  double latitude = 0, longitude = 0;  // [deg], north and east positive
+  std::string datum;                   // the chart datum Z0 is measured from ("Mean Lower Low Water")
+  double datum_offset = 0;             // Z0: the mean level above that datum [m]
+  int first_year = 0;
+  std::vector<Constituent> constituents;
+};
+
+/// The constituents of `station` for t in seconds since an instant that lies `offset` seconds
+/// after T_Y (Y = year, one of the station's years; offset may be negative or past the year):
+///   amplitude = A f(Y), period = 360 / speed h,
+///   phase = kappa - (V0+u)(Y) - speed offset  (degrees, reduced to [0, 360)),
+/// so that sum_k amplitude cos(2 pi t / period - phase) is eta - Z0 above with year Y's f and V0+u.
+/// Throws std::invalid_argument when Y is not among the station's years.
+std::vector<ConstituentSpec> station_constituents(const StationTide& station, int year, double offset);
+
+/// Keeps the `limit` constituents of largest amplitude (in their order) and returns the sum of the
+/// amplitudes left out [m], a bound on the change of the level they make.
+double keep_largest(std::vector<ConstituentSpec>& constituents, std::size_t limit);
+
+/// A high or low water: a zero of d eta / dt where it changes sign.
+struct TideExtremum {
+  double t = 0;      // [s]
+  double level = 0;  // eta(t) [m]
+  bool high = false;
+};
+
+/// The high and low waters of `tide` in [t0, t1): d eta / dt is sampled every `scan` seconds from
+/// t0 and each sign change is refined by bisection to 1 ms. Two extrema closer together than
+/// `scan` (a wiggle of the curve) can be missed.
+std::vector<TideExtremum> tide_extrema(const swe::Tide& tide, double t0, double t1, double scan = 60);
+
+/// A station's predicted level over an interval that may span calendar years, as XTide predicts
+/// it: one Tide per year with that year's f and V0+u, all with t in seconds since one origin.
+struct StationPrediction {
+  struct Piece {
+    double begin = 0;  // the piece holds from here [s since the origin] to the next piece's begin
+    swe::Tide tide;
+  };
+  std::vector<Piece> pieces;
+  double dropped = 0;     // largest sum of amplitudes a piece left out (keep_largest) [m]
+  int dropped_count = 0;  // constituents each piece left out
+
+  const swe::Tide& tide_at(double t) const;
+  double level(double t) const { return tide_at(t).at(t); }
+  /// High and low waters in [t0, t1), each piece searched over its own years' part.
+  std::vector<TideExtremum> extrema(double t0, double t1) const;
+};
+
+/// The prediction of `station` plus `mean` [m]: `years` lists each calendar year Y of the interval
+/// in order, with the offset of its start T_Y from the origin [s] (negative when it begins before).
+/// At most swe::kMaxConstituents constituents per year (the largest, keep_largest).
+StationPrediction predict_station(const StationTide& station, const std::vector<std::pair<int, double>>& years,
+                                  double mean);
 
 }  // namespace ria::sim

@@ -45,6 +45,8 @@ struct BoundarySide {
 struct Boundaries {
   BoundarySide side[4];
 };
+// Every kernel takes Boundaries by value among its parameters (tide.hpp, kMaxConstituents).
+static_assert(sizeof(Boundaries) <= 4096, "Boundaries is a kernel parameter: keep it within 4 KB");
 
 /// Kind acting at cell `along` of a side: the side's kind inside its segment, wall outside.
 RIA_HD inline BoundaryKind kind_at(const BoundarySide& b, int along) {

@@ -11,7 +11,12 @@
 
 namespace ria::swe {
 
-constexpr int kMaxConstituents = 16;
+// Constituents one Tide holds: 37 is the most any reference station of XTide's database
+// (harmonics-dwf-20191229) has but one, which has 119 (the simulation layer keeps the largest
+// amplitudes there and says how much it leaves out). A Tide is then 920 bytes and Boundaries
+// (4 sides) 3872; the kernels take Boundaries by value inside their parameters (about 4.9 KB in
+// all), which CUDA 12.1 and later allow up to 32764 bytes on sm_70 and newer.
+constexpr int kMaxConstituents = 37;
 
 /// Free-surface elevation as a linear part plus harmonic constituents [m, m/s, s, rad/s, rad].
 struct Tide {
@@ -26,6 +31,13 @@ struct Tide {
     double eta = mean + slope * (t - t_ref);
     for (int k = 0; k < count; ++k) eta += amplitude[k] * cos(omega[k] * t - phase[k]);
     return eta;
+  }
+
+  /// d eta / dt [m/s].
+  RIA_HD double rate(double t) const {
+    double r = slope;
+    for (int k = 0; k < count; ++k) r -= amplitude[k] * omega[k] * sin(omega[k] * t - phase[k]);
+    return r;
   }
 };
 

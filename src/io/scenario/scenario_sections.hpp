@@ -13,7 +13,8 @@ void read_boundaries(const Table& root, sim::Scenario& s);  // [[boundary]], ser
 void read_patches(const Table& root, sim::Scenario& s);     // [[patch]], overlaps rejected
 void read_releases(const Table& root, sim::Scenario& s);    // [[release]], overlaps rejected
 
-/// mean_level and [[boundary.constituents]] of the level boundary `b` (scenario_tide.cpp).
-void read_harmonic_tide(const Table& b, sim::BoundarySpec& o);
+/// mean_level and [[boundary.constituents]] or station of the level boundary `b`
+/// (scenario_tide.cpp); `start` is time.start, and whether the file gave it.
+void read_harmonic_tide(const Table& b, sim::BoundarySpec& o, const std::string& start, bool start_given);
 
 }  // namespace ria::io::detail

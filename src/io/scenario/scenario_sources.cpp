@@ -66,10 +66,12 @@ void read_boundaries(const Table& root, sim::Scenario& s) {
   const std::vector<std::string> sides = {"west", "east", "south", "north"};
   const std::vector<std::string> kinds = {"wall", "open", "level", "discharge"};
   std::map<int, std::size_t> seen;  // side -> index of its boundary
+  const auto time = root.table("time");
+  const bool start_given = time && time->has("start");
   const auto tables = root.tables("boundary");
   for (std::size_t i = 0; i < tables.size(); ++i) {
     const Table& b = tables[i];
-    b.check_keys({"side", "kind", "segment", "mean_level", "constituents", "series", "column", "discharge",
+    b.check_keys({"side", "kind", "segment", "mean_level", "constituents", "station", "series", "column", "discharge",
                   "concentration", "radiating"});
     b.require("side", "west, east, south or north");
     b.require("kind", "wall, open, level or discharge");
@@ -89,8 +91,8 @@ void read_boundaries(const Table& root, sim::Scenario& s) {
       case Kind::wall:
       case Kind::open: b.allow_only({"side", "kind", "segment"}, for_kind); break;
       case Kind::level:
-        b.allow_only({"side", "kind", "segment", "mean_level", "constituents", "series", "column", "concentration",
-                      "radiating"},
+        b.allow_only({"side", "kind", "segment", "mean_level", "constituents", "station", "series", "column",
+                      "concentration", "radiating"},
                      for_kind);
         break;
       case Kind::discharge:
@@ -105,12 +107,13 @@ void read_boundaries(const Table& root, sim::Scenario& s) {
     }
     o.concentration = b.number("concentration", at_least(0), 0.0);
     if (o.kind == Kind::level) {
-      const bool series = b.has("series"), harmonic = b.has("constituents") || b.has("mean_level");
+      const bool series = b.has("series"),
+                 harmonic = b.has("constituents") || b.has("mean_level") || b.has("station");
       if (!series && !harmonic)
-        b.fail_here(b.path() + ": a level boundary needs mean_level and/or constituents, or a series");
+        b.fail_here(b.path() + ": a level boundary needs mean_level and/or constituents, a station, or a series");
       if (series && harmonic)
-        b.fail("series", "a level boundary takes either a series or mean_level/constituents, not both");
-      read_harmonic_tide(b, o);
+        b.fail("series", "a level boundary takes either a series or mean_level/constituents/station, not both");
+      read_harmonic_tide(b, o, s.time.start, start_given);
       if (series) read_series_key(b, o, s.base_dir);
       o.radiating = b.boolean("radiating").value_or(false);
     } else if (o.kind == Kind::discharge) {

@@ -1,13 +1,18 @@
 // The harmonic tide of a level boundary: mean_level and [[boundary.constituents]] (a standard
-// constituent by name, or any period), with their checks. The Tide the solver evaluates is built
-// from them by the simulation layer (include/ria/sim/tide.hpp).
+// constituent by name, or any period), or the constants of a tide station of the tide database
+// (station = "..."), with their checks. The Tide the solver evaluates is built from them by the
+// simulation layer (include/ria/sim/tide.hpp).
 #include <cctype>
 #include <cmath>
 #include <string>
 
+#include "io/io_error.hpp"
 #include "io/scenario/scenario_sections.hpp"
 #include "io/scenario/scenario_time.hpp"
+#include "io/scenario/scenario_toml.hpp"
+#include "io/tide/tide_database.hpp"
 #include "ria/sim/tide.hpp"
+#include "ria/swe/solver.hpp"
 #include "ria/swe/tide.hpp"
 
 namespace ria::io::detail {
@@ -58,10 +63,42 @@ sim::ConstituentSpec read_constituent(const Table& c) {
   return o;
 }
 
+// station = "...": the station's constituents for t counted from time.start, the largest
+// swe::kMaxConstituents of them.
+void read_station(const Table& b, sim::BoundarySpec& o, const std::string& start) {
+  const std::string query = *b.string("station");
+  const double t0 = parse_utc_time(start, "time.start");
+  const int year = utc_year(t0);
+  const std::string at = b.where("station") + b.key_path("station") + ": ";
+  sim::StationTide station;
+  try {
+    station = read_tide_station(query, year, year);
+  } catch (const InputError& e) {
+    b.fail("station", e.what());
+  } catch (const IoError& e) {
+    throw IoError(at + e.what());
+  } catch (const swe::NotBuiltError& e) {
+    throw swe::NotBuiltError(at + e.what());
+  }
+  o.station = station.name;
+  o.constituents = sim::station_constituents(station, year, t0 - utc_year_start(year));
+  const std::size_t all = o.constituents.size();
+  o.station_dropped = sim::keep_largest(o.constituents, swe::kMaxConstituents);
+  o.station_dropped_count = static_cast<int>(all - o.constituents.size());
+}
+
 }  // namespace
 
-void read_harmonic_tide(const Table& b, sim::BoundarySpec& o) {
+void read_harmonic_tide(const Table& b, sim::BoundarySpec& o, const std::string& start, bool start_given) {
   o.mean_level = b.number("mean_level", any_number(), 0.0);
+  if (b.has("station")) {
+    if (b.has("constituents")) b.fail("constituents", "give either station or constituents, not both");
+    if (!start_given)
+      b.fail("station", "a station's tide depends on the date: give time.start (the UTC date-time of t = 0, e.g. "
+                        "\"2026-11-23T00:00:00Z\")");
+    read_station(b, o, start);
+    return;
+  }
   const std::vector<Table> cs = b.tables("constituents");
   for (std::size_t k = 0; k < cs.size(); ++k) {
     o.constituents.push_back(read_constituent(cs[k]));

@@ -49,6 +49,19 @@ void civil_from_days(long long z, long long& y, unsigned& m, unsigned& d) {
   y = static_cast<long long>(yoe) + era * 400 + (m <= 2);
 }
 
+// "YYYY-MM-DDTHH:MM:SSZ" of t seconds since 1970-01-01T00:00:00Z.
+std::string format_seconds(long long t) {
+  const long long days = (t >= 0 ? t : t - 86399) / 86400;
+  const long long sod = t - days * 86400;
+  long long y = 0;
+  unsigned m = 0, d = 0;
+  civil_from_days(days, y, m, d);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ", y, m, d, sod / 3600, sod / 60 % 60,
+                sod % 60);
+  return buf;
+}
+
 int days_in_month(int y, int m) {
   static const int n[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
@@ -132,17 +145,9 @@ bool format_utc(int year, int month, int day, int hour, int minute, int second, 
     why = "invalid time of day (hour 0..23, minute 0..59, second 0..59)";
     return false;
   }
-  long long t = days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)) * 86400LL +
-                hour * 3600LL + minute * 60LL + second - offset_minutes * 60LL;
-  const long long days = (t >= 0 ? t : t - 86399) / 86400;
-  const long long sod = t - days * 86400;
-  long long y = 0;
-  unsigned m = 0, d = 0;
-  civil_from_days(days, y, m, d);
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ", y, m, d, sod / 3600, sod / 60 % 60,
-                sod % 60);
-  out = buf;
+  const long long t = days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)) * 86400LL +
+                      hour * 3600LL + minute * 60LL + second - offset_minutes * 60LL;
+  out = format_seconds(t);
   return true;
 }
 
@@ -212,5 +217,26 @@ double parse_duration(const std::string& text, const std::string& what) {
   if (!detail::try_parse_duration(text, s, why)) throw InputError(what + ": " + why);
   return s;
 }
+
+double parse_utc_time(const std::string& text, const std::string& what) {
+  std::string normal, why;
+  if (!detail::try_parse_iso8601(text, normal, why)) throw InputError(what + ": " + why);
+  int y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0;
+  std::sscanf(normal.c_str(), "%d-%d-%dT%d:%d:%dZ", &y, &mo, &d, &h, &mi, &s);  // the normal form, always 6 fields
+  return static_cast<double>(detail::days_from_civil(y, static_cast<unsigned>(mo), static_cast<unsigned>(d)) * 86400LL +
+                             h * 3600LL + mi * 60LL + s);
+}
+
+std::string format_utc_time(double unix_seconds) { return detail::format_seconds(std::llround(unix_seconds)); }
+
+int utc_year(double unix_seconds) {
+  const long long t = static_cast<long long>(std::floor(unix_seconds));
+  long long y = 0;
+  unsigned m = 0, d = 0;
+  detail::civil_from_days((t >= 0 ? t : t - 86399) / 86400, y, m, d);
+  return static_cast<int>(y);
+}
+
+double utc_year_start(int year) { return static_cast<double>(detail::days_from_civil(year, 1, 1) * 86400LL); }
 
 }  // namespace ria::io

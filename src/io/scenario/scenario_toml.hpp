@@ -25,6 +25,18 @@ sim::Scenario parse_scenario(const std::string& text, const std::string& name, c
 /// "90min", "1.5 d", "3600 s"). Throws InputError naming `what` on anything else or a negative value.
 double parse_duration(const std::string& text, const std::string& what);
 
+/// Parses an ISO 8601 date-time as time.start takes it ("2026-11-23T06:00:00Z", "2026-11-23",
+/// "2026-11-23T06:00-08:00"; no offset = UTC) into seconds since 1970-01-01T00:00:00Z. Throws
+/// InputError naming `what` on anything else.
+double parse_utc_time(const std::string& text, const std::string& what);
+
+/// "YYYY-MM-DDTHH:MM:SSZ" of seconds since 1970-01-01T00:00:00Z, rounded to the second.
+std::string format_utc_time(double unix_seconds);
+
+/// The UTC calendar year that holds an instant, and the instant YEAR-01-01T00:00:00Z [s since 1970].
+int utc_year(double unix_seconds);
+double utc_year_start(int year);
+
 /// Resolves a path from a scenario file: absolute paths stay; "${RIA_DATA_DIR}/x" or "$RIA_DATA_DIR/x"
 /// go to data_dir(base_dir) (left as written when none is found, so the reader reports the file);
 /// anything else is relative to base_dir.

@@ -1,0 +1,90 @@
+// A level boundary given by a tide station (`station = "..."`): the boundary the solver gets is the
+// station's prediction for the scenario's calendar time, and its mistakes are input errors at the
+// key. Tests that need the tide database skip without it (test_tide_station.cpp says why).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "io/scenario/scenario_toml.hpp"
+#include "io/tide/tide_database.hpp"
+#include "ria/sim/model.hpp"
+#include "ria/sim/tide.hpp"
+#include "ria/swe/solver.hpp"
+#include "run_fixture.hpp"
+#include "scenario_fixture.hpp"
+
+using namespace ria;
+using namespace ria::test;
+
+namespace {
+
+std::string station_scenario(const std::string& start, const std::string& boundary) {
+  return "[domain]\nsource = \"synthetic_estuary\"\ncells = 40\n[time]\n" + start + "duration = \"2 d\"\n" +
+         "[[boundary]]\nside = \"south\"\nkind = \"level\"\n" + boundary;
+}
+
+const std::string kStart = "start = \"2026-11-23T06:00:00Z\"\n";
+
+}  // namespace
+
+TEST(TideScenario, StationBoundaryIsTheStationsPredictionFromTimeStart) {
+  sim::Scenario sc;
+  try {
+    sc = io::parse_scenario(station_scenario(kStart, "station = \"Charleston, Coos Bay, Oregon\"\nmean_level = 0.1\n"),
+                            "scn.toml", "/base");
+  } catch (const swe::NotBuiltError& e) {
+    EXPECT_NE(std::string(e.what()).find("scn.toml:10: boundary.0.station: "), std::string::npos) << e.what();
+    GTEST_SKIP() << e.what();
+  } catch (const io::IoError& e) {
+    GTEST_SKIP() << e.what();
+  }
+  const sim::BoundarySpec& b = sc.boundaries.at(0);
+  EXPECT_EQ(b.station, "Charleston, Coos Bay, Oregon");
+  EXPECT_EQ(b.station_dropped_count, 0);
+  const double start = io::parse_utc_time("2026-11-23T06:00:00Z", "start");
+  const sim::StationTide st = io::read_tide_station("Charleston, Coos Bay, Oregon", 2026, 2026);
+  ASSERT_EQ(b.constituents.size(), st.constituents.size());
+  const sim::StationPrediction p = sim::predict_station(st, {{2026, io::utc_year_start(2026) - start}}, 0.1);
+  const sim::Model m = sim::build_model(sc, test::estuary_bed(40));
+  const swe::Tide& tide = m.setup.bc.side[swe::south].level;
+  for (double t = 0; t <= 2 * 86400; t += 1800) EXPECT_EQ(tide.at(t), p.level(t)) << t;
+  EXPECT_TRUE(sim::scenario_warnings(sc).empty());
+}
+
+TEST(TideScenario, StationMistakesAreErrorsAtTheKey) {
+  // Checked before the database is read.
+  expect_error(station_scenario(kStart, "station = \"Charleston\"\nconstituents = [{name = \"M2\", amplitude = 1}]\n"),
+               11, "boundary.0.constituents: give either station or constituents, not both");
+  expect_error(station_scenario("", "station = \"Charleston, Coos Bay, Oregon\"\n"), 9,
+               "boundary.0.station: a station's tide depends on the date: give time.start");
+  expect_error(station_scenario(kStart, "station = \"Charleston, Coos Bay, Oregon\"\nseries = [[0, 1], [1, 2]]\n"), 11,
+               "boundary.0.series: a level boundary takes either a series or mean_level/constituents/station, not both");
+  try {
+    io::list_tide_stations();
+  } catch (const std::exception& e) {
+    GTEST_SKIP() << e.what();
+  }
+  expect_error(station_scenario(kStart, "station = \"Empire, Coos Bay\"\n"), 10,
+               "boundary.0.station: tide station \"Empire, Coos Bay, Oregon\" is a subordinate station");
+  expect_error(station_scenario(kStart, "station = \"Coos\"\n"), 10, "boundary.0.station: tide station \"Coos\" is ambiguous");
+}
+
+TEST(TideScenario, StationWithMoreConstituentsThanATideHoldsKeepsTheLargest) {
+  // A boundary that leaves constituents out says so (scenario_warnings), with their amplitudes.
+  sim::Scenario sc = test::forcing_scenario(3600);
+  sim::BoundarySpec& b = sc.boundaries[0];
+  b.series.clear();
+  b.station = "Somewhere";
+  for (int k = 0; k < swe::kMaxConstituents + 2; ++k) b.constituents.push_back({"", 0.01 * (k + 1), 3600.0 + k, 0});
+  b.station_dropped = sim::keep_largest(b.constituents, swe::kMaxConstituents);
+  b.station_dropped_count = 2;
+  EXPECT_DOUBLE_EQ(b.station_dropped, 0.03);
+  const std::vector<std::string> w = sim::scenario_warnings(sc);
+  ASSERT_FALSE(w.empty());
+  EXPECT_NE(w[0].find("station 'Somewhere': its 2 smallest constituents are left out (a boundary holds at most " +
+                      std::to_string(swe::kMaxConstituents) + "); their amplitudes add up to 0.03 m"),
+            std::string::npos)
+      << w[0];
+  const sim::Model m = sim::build_model(sc, test::estuary_bed(40));
+  EXPECT_EQ(m.setup.bc.side[swe::south].level.count, swe::kMaxConstituents);
+}
