@@ -50,6 +50,28 @@ TEST(Model, RefusesWhatLiesOutsideTheGrid) {
   expect_model_error(sc, "holds no cell centre");
 }
 
+TEST(Model, EachScenarioSideAndKindReachesTheSolversSideAndKind) {
+  using Side = sim::BoundarySpec::Side;
+  using Kind = sim::BoundarySpec::Kind;
+  sim::Scenario sc = test::forcing_scenario(3600);
+  sc.boundaries.clear();
+  const std::pair<Side, Kind> given[] = {
+      {Side::west, Kind::open}, {Side::east, Kind::level}, {Side::south, Kind::discharge}, {Side::north, Kind::wall}};
+  for (const auto& [side, kind] : given) {
+    sim::BoundarySpec b;
+    b.side = side, b.kind = kind, b.mean_level = 0.25, b.discharge = 40;
+    sc.boundaries.push_back(b);
+  }
+  const sim::Model m = sim::build_model(sc, test::estuary_bed(40));
+  const swe::Boundaries& bc = m.setup.bc;
+  EXPECT_EQ(bc.side[swe::west].kind, swe::BoundaryKind::open);
+  EXPECT_EQ(bc.side[swe::east].kind, swe::BoundaryKind::level);
+  EXPECT_DOUBLE_EQ(bc.side[swe::east].level.mean, 0.25);
+  EXPECT_EQ(bc.side[swe::south].kind, swe::BoundaryKind::discharge);
+  EXPECT_NEAR(bc.side[swe::south].discharge * m.segment_width[swe::south], 40.0, 1e-12);
+  EXPECT_EQ(bc.side[swe::north].kind, swe::BoundaryKind::wall);
+}
+
 TEST(Model, TimeSeriesBoundaryIsInterpolatedLinearly) {
   const sim::Scenario sc = test::forcing_scenario(3600);
   const sim::Model m = sim::build_model(sc, test::estuary_bed(40));

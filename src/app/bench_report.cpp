@@ -99,7 +99,7 @@ EstuaryResult run_estuary(const std::string& backend, const std::string& kernel,
   r.ran = true;
   r.backend = backend;
   r.kernel = k;
-  r.precision = p == Precision::f32 ? "float" : "double";
+  r.precision = precision_name(p);
   r.n = n;
   r.simulated_s = hours * 3600.0;
   const auto t0 = std::chrono::steady_clock::now();

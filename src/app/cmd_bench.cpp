@@ -45,7 +45,7 @@ BenchRow measure(exec::Backend b, const std::string& kernel, Precision p, int n,
   BenchRow r;
   r.backend = exec::to_string(b);
   r.kernel = kernel;
-  r.precision = p == Precision::f32 ? "float" : "double";
+  r.precision = precision_name(p);
   r.nx = r.ny = n;
   r.balance = balance;
   r.steps = done;

@@ -132,7 +132,7 @@ int run_scenario(const RunArgs& a) {
   const std::string restart = !a.restart.empty() ? a.restart
                               : sc.initial.kind == sim::InitialSpec::Kind::checkpoint ? sc.initial.path : "";
   std::unique_ptr<io::Checkpoint> ck;
-  const std::string prec = precision == Precision::f32 ? "float" : "double";
+  const std::string prec = precision_name(precision);
   const RunKey key = run_key(sc, m);
   if (!restart.empty()) {
     ck = std::make_unique<io::Checkpoint>(io::read_checkpoint(restart));

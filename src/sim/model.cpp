@@ -4,15 +4,42 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 
 namespace ria::sim {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-const char* side_name(int s) {
-  static const char* names[] = {"west", "east", "south", "north"};
-  return names[s];
+const char* side_name(BoundarySpec::Side s) {
+  switch (s) {
+    case BoundarySpec::Side::west: return "west";
+    case BoundarySpec::Side::east: return "east";
+    case BoundarySpec::Side::south: return "south";
+    case BoundarySpec::Side::north: return "north";
+  }
+  throw std::logic_error("side_name: not a side");
+}
+
+/// The solver's side (its index into swe::Boundaries::side) of a scenario side.
+swe::Side solver_side(BoundarySpec::Side s) {
+  switch (s) {
+    case BoundarySpec::Side::west: return swe::west;
+    case BoundarySpec::Side::east: return swe::east;
+    case BoundarySpec::Side::south: return swe::south;
+    case BoundarySpec::Side::north: return swe::north;
+  }
+  throw std::logic_error("solver_side: not a side");
+}
+
+swe::BoundaryKind solver_kind(BoundarySpec::Kind k) {
+  switch (k) {
+    case BoundarySpec::Kind::wall: return swe::BoundaryKind::wall;
+    case BoundarySpec::Kind::open: return swe::BoundaryKind::open;
+    case BoundarySpec::Kind::level: return swe::BoundaryKind::level;
+    case BoundarySpec::Kind::discharge: return swe::BoundaryKind::discharge;
+  }
+  throw std::logic_error("solver_kind: not a boundary kind");
 }
 
 std::string where(const Grid& g) {
@@ -109,7 +136,7 @@ void set_segment(const BoundarySpec& b, const Grid& g, swe::BoundarySide& side, 
     side.end = std::min(n, static_cast<int>(std::floor((b.to - origin) / d - 0.5)) + 1);
     if (side.end <= side.begin) {
       std::ostringstream o;
-      o << "boundary on the " << side_name(static_cast<int>(b.side)) << " side: segment [" << b.from << ", " << b.to
+      o << "boundary on the " << side_name(b.side) << " side: segment [" << b.from << ", " << b.to
         << "] holds no cell centre of the side (" << (along_x ? "x" : "y") << " from " << origin << " to "
         << origin + n * d << ", cells of " << d << " m)";
       throw ModelError(o.str());
@@ -163,7 +190,7 @@ std::vector<std::string> scenario_warnings(const Scenario& sc) {
     if (bs.series.empty()) continue;
     const bool level = bs.kind == BoundarySpec::Kind::level;
     std::ostringstream name, first, last;
-    name << "boundary." << b << " (" << side_name(static_cast<int>(bs.side)) << ") series"
+    name << "boundary." << b << " (" << side_name(bs.side) << ") series"
          << (bs.series_file.empty() ? "" : " '" + bs.series_file + "'");
     first << bs.series.front().value << (level ? " m" : " m3/s");
     last << bs.series.back().value << (level ? " m" : " m3/s");
@@ -233,15 +260,15 @@ Model build_model(const Scenario& sc, const Bed& bed, const std::vector<double>&
 
   for (std::size_t b = 0; b < sc.boundaries.size(); ++b) {
     const BoundarySpec& spec = sc.boundaries[b];
-    const int side = static_cast<int>(spec.side);
+    const swe::Side side = solver_side(spec.side);
     swe::BoundarySide& out = s.bc.side[side];
-    out.kind = static_cast<swe::BoundaryKind>(static_cast<int>(spec.kind));
+    out.kind = solver_kind(spec.kind);
     set_segment(spec, g, out, m.segment_width[side]);
     out.concentration = spec.concentration;
     if (spec.kind == BoundarySpec::Kind::level) {
       out.level.mean = spec.mean_level;
       if (spec.constituents.size() > static_cast<std::size_t>(swe::kMaxConstituents))
-        throw ModelError("boundary on the " + std::string(side_name(side)) + " side: at most " +
+        throw ModelError("boundary on the " + std::string(side_name(spec.side)) + " side: at most " +
                          std::to_string(swe::kMaxConstituents) + " constituents");
       out.level.count = static_cast<int>(spec.constituents.size());
       for (int c = 0; c < out.level.count; ++c) {

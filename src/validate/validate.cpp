@@ -61,7 +61,7 @@ std::string to_json(const std::vector<CaseResult>& results, const Options& opt) 
   w.begin_object();
   w.value("backend", exec::to_string(opt.backend));
   w.value("kernel", opt.kernel);
-  w.value("precision", opt.precision == Precision::f64 ? "double" : "float");
+  w.value("precision", precision_name(opt.precision));
   bool all = true;
   w.begin_array("cases");
   for (const CaseResult& r : results) {
