@@ -240,7 +240,7 @@ duration = 30
 [physics]
 manning = "n.tif"
 )", "a.toml", "/cases");
-  EXPECT_EQ(s.domain.analytic, "ritter");
+  EXPECT_EQ(s.domain.analytic, sim::AnalyticCase::ritter);
   EXPECT_EQ(s.domain.cells, 200);
   EXPECT_EQ(s.initial.kind, sim::InitialSpec::Kind::analytic);  // default for an analytic domain
   EXPECT_EQ(s.physics.manning_raster, "/cases/n.tif");

@@ -107,7 +107,7 @@ void write_summary(const std::string& path, const sim::Scenario& sc, const swe::
 
 int run_scenario(const RunArgs& a) {
   const SignalsCaught signals;
-  sim::Scenario sc = a.scenario.empty() ? io::parse_scenario(kDefaultScenario, "<embedded default scenario>", ".", a.sets)
+  sim::Scenario sc = a.scenario.empty() ? io::parse_scenario(kDefaultScenario, kDefaultScenarioName, ".", a.sets)
                                         : io::load_scenario(a.scenario, a.sets);
   if (!a.output.empty()) sc.output.directory = a.output;
   if (interrupted_during("reading the scenario")) return kInterrupted;
@@ -206,7 +206,7 @@ int run_scenario(const RunArgs& a) {
     return kInterrupted;
   }
   if (exact_error && !a.quiet)
-    std::printf("exact solution (%s): relative L1 error of the depth at t = %g s: %.4e\n", sc.domain.analytic.c_str(),
+    std::printf("exact solution (%s): relative L1 error of the depth at t = %g s: %.4e\n", sim::name_of(sc.domain.analytic),
                 solver->time(), *exact_error);
   if (!a.quiet)
     std::printf("done: %g s simulated in %.1f s wall (%sx real time), %ld steps on %s; results in %s/\n",

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "ria/sim/analytic_cases.hpp"
+
 namespace ria::sim {
 
 /// Where the bed comes from.
@@ -29,7 +31,7 @@ struct DomainSpec {
   bool node_registered = false;          // raster origin is the first node (cell centre), not a corner
 
   // source = analytic: a case of `ria validate` (bed, initial state and boundaries of that case).
-  std::string analytic;                  // lake_at_rest, ritter, stoker, thacker, tracer, water_column, bump
+  AnalyticCase analytic = AnalyticCase::lake_at_rest;  // named as in analytic_cases.hpp
   // source = analytic or synthetic_estuary: cells per side (0: the case's default).
   int cells = 0;
 };

@@ -24,7 +24,6 @@ bool is_dir(const fs::path& p) {
   return fs::is_directory(p, ec);
 }
 
-const std::vector<std::string> kAnalyticCases = {"lake_at_rest", "ritter", "stoker", "thacker", "tracer", "water_column", "bump"};
 
 void read_domain(const Table& root, sim::Scenario& s) {
   const auto d = root.table("domain");
@@ -61,8 +60,14 @@ void read_domain(const Table& root, sim::Scenario& s) {
   }
   if (o.source == Source::analytic) {
     d->allow_only({"source", "analytic", "cells"}, "with source = \"analytic\"");
-    d->require("analytic", "the case: lake_at_rest, ritter, stoker, thacker, tracer, water_column or bump");
-    o.analytic = *d->choice("analytic", kAnalyticCases);
+    std::vector<std::pair<std::string, sim::AnalyticCase>> cases;
+    std::string names;
+    for (const sim::NamedAnalyticCase& c : sim::kAnalyticCases) {
+      names += std::string(cases.empty() ? "" : ", ") + c.name;
+      cases.emplace_back(c.name, c.c);
+    }
+    d->require("analytic", "the case: " + names);
+    o.analytic = *d->choice<sim::AnalyticCase>("analytic", cases);
   } else {
     d->allow_only({"source", "cells"}, "with source = \"synthetic_estuary\"");
   }
