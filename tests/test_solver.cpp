@@ -28,7 +28,7 @@ swe::HostState run(swe::SolverSetup s, const swe::HostState& init, double t_end)
 swe::HostState busy_estuary(exec::Backend b, Precision p, double duration,
                             const std::function<void(sim::Model&)>& edit = nullptr) {
   const sim::Scenario sc = test::forcing_scenario(duration);
-  sim::Model m = sim::build_model(sc, test::estuary_bed(64));
+  sim::Model m = sim::build_model(sc, test::estuary_domain(64));
   if (edit) edit(m);
   auto solver = test::start_solver(m, b, "default", p);
   test::RecordingObserver obs;

@@ -22,7 +22,7 @@ struct Outcome {
 Outcome run_file(const std::string& name) {
   const sim::Scenario sc = io::load_scenario(RIA_SOURCE_DIR "/scenarios/validate/" + name + ".toml");
   EXPECT_STREQ(sim::name_of(sc.domain.analytic), name.c_str());
-  sim::Model m = sim::build_model(sc, app::load_bed(sc, exec::Backend::openmp, Precision::f64));
+  sim::Model m = sim::build_model(sc, app::load_domain(sc, exec::Backend::openmp, Precision::f64));
   auto solver = start_solver(m, exec::Backend::openmp, "default", Precision::f64);
   Outcome o;
   o.start = solver->totals();
@@ -76,7 +76,7 @@ TEST(ValidationScenarios, AnalyticDomainRefusesBoundaryTables) {
   b.kind = sim::BoundarySpec::Kind::open;
   sc.boundaries.push_back(b);
   try {
-    sim::build_model(sc, app::load_bed(sc, exec::Backend::serial, Precision::f64));
+    sim::build_model(sc, app::load_domain(sc, exec::Backend::serial, Precision::f64));
     FAIL() << "expected a ModelError";
   } catch (const sim::ModelError& e) {
     EXPECT_NE(std::string(e.what()).find("analytic domain brings its own boundaries"), std::string::npos) << e.what();

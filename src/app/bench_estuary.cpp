@@ -58,7 +58,7 @@ EstuaryResult run_estuary(const std::string& backend, const std::string& kernel,
   std::snprintf(duration, sizeof duration, "time.duration=%.17g", hours * 3600.0);
   const sim::Scenario sc =
       io::parse_scenario(kDefaultScenario, kDefaultScenarioName, ".", {"domain.cells=" + std::to_string(n), duration});
-  sim::Model m = sim::build_model(sc, load_bed(sc, b, p));
+  sim::Model m = sim::build_model(sc, load_domain(sc, b, p));
   m.setup.backend = b;
   m.setup.kernel = k;
   m.setup.precision = p;

@@ -113,13 +113,13 @@ int run_scenario(const RunArgs& a) {
   if (interrupted_during("reading the scenario")) return kInterrupted;
   const exec::Backend backend = exec::parse_backend(a.backend.backend);
   const Precision precision = parse_precision(a.backend.precision);
-  const sim::Bed bed = load_bed(sc, backend, precision);
+  const sim::Domain domain = load_domain(sc, backend, precision);
   if (interrupted_during("reading the bed")) return kInterrupted;
   const std::vector<double> eta0 =
       sc.initial.kind == sim::InitialSpec::Kind::raster || sc.initial.kind == sim::InitialSpec::Kind::netcdf
-          ? load_initial_eta(sc, bed)
+          ? load_initial_eta(sc, domain)
           : std::vector<double>{};
-  sim::Model m = sim::build_model(sc, bed, eta0);
+  sim::Model m = sim::build_model(sc, domain, eta0);
   for (const std::string& w : sim::scenario_warnings(sc)) std::fprintf(stderr, "ria run: warning: %s\n", w.c_str());
   m.setup.backend = backend;
   m.setup.kernel = a.backend.kernel;
