@@ -79,7 +79,7 @@ struct GaugeRecorder : sim::Observer {
 /// Runs scenarios/monai.toml on the given solver; returns the water level at its gauges.
 inline std::vector<GaugeSeries> run_monai(exec::Backend b, const std::string& kernel, Precision p) {
   const sim::Scenario sc = io::load_scenario(kMonaiScenario);
-  sim::Model m = sim::build_model(sc, app::load_bed(sc, b, p));
+  sim::Model m = sim::build_model(sc, app::load_domain(sc, b, p));
   auto solver = start_solver(m, b, kernel, p);
   GaugeRecorder rec;
   rec.m = &m;

@@ -54,11 +54,11 @@ inline sim::Scenario forcing_scenario(double duration) {
   return sc;
 }
 
-inline sim::Bed estuary_bed(int n) {
+inline sim::Domain estuary_domain(int n) {
   const bathymetry::Estuary e = bathymetry::make_estuary(n, n);
-  sim::Bed b;
+  sim::Domain b;
   b.grid = e.grid;
-  for (double H : e.H) b.z.push_back(-H);
+  for (double H : e.H) b.bed_z.push_back(-H);
   return b;
 }
 

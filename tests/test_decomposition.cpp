@@ -79,7 +79,7 @@ namespace {
 
 /// Steps two block solvers of a 2-rank split with G ghost rows as the MPI layer does (halo
 /// recomputed while valid, exchange every G steps) and a whole-grid solver with the same dt.
-void compare_blocks_to_whole(const std::string& problem, int G, Precision p) {
+void compare_blocks_to_whole(sim::AnalyticCase problem, int G, Precision p) {
   validate::Options opt;
   opt.precision = p;
   validate::Problem pr = validate::make_problem(problem, 48, opt);
@@ -138,7 +138,7 @@ void compare_blocks_to_whole(const std::string& problem, int G, Precision p) {
 }  // namespace
 
 TEST(BlockSolver, TwoBlocksWithGhostExpansionMatchTheWholeGridBitwise) {
-  compare_blocks_to_whole("thacker", 1, Precision::f64);
-  compare_blocks_to_whole("thacker", 3, Precision::f64);
-  compare_blocks_to_whole("thacker", 2, Precision::f32);
+  compare_blocks_to_whole(sim::AnalyticCase::thacker, 1, Precision::f64);
+  compare_blocks_to_whole(sim::AnalyticCase::thacker, 3, Precision::f64);
+  compare_blocks_to_whole(sim::AnalyticCase::thacker, 2, Precision::f32);
 }

@@ -26,7 +26,7 @@ bool bad_free(const swe::HostState& s) {
 
 void expect_model_error(sim::Scenario sc, const std::string& words) {
   try {
-    sim::build_model(sc, test::estuary_bed(40));
+    sim::build_model(sc, test::estuary_domain(40));
     FAIL() << "no error, expected one containing: " << words;
   } catch (const sim::ModelError& e) {
     EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
@@ -50,9 +50,31 @@ TEST(Model, RefusesWhatLiesOutsideTheGrid) {
   expect_model_error(sc, "holds no cell centre");
 }
 
+TEST(Model, EachScenarioSideAndKindReachesTheSolversSideAndKind) {
+  using Side = sim::BoundarySpec::Side;
+  using Kind = sim::BoundarySpec::Kind;
+  sim::Scenario sc = test::forcing_scenario(3600);
+  sc.boundaries.clear();
+  const std::pair<Side, Kind> given[] = {
+      {Side::west, Kind::open}, {Side::east, Kind::level}, {Side::south, Kind::discharge}, {Side::north, Kind::wall}};
+  for (const auto& [side, kind] : given) {
+    sim::BoundarySpec b;
+    b.side = side, b.kind = kind, b.mean_level = 0.25, b.discharge = 40;
+    sc.boundaries.push_back(b);
+  }
+  const sim::Model m = sim::build_model(sc, test::estuary_domain(40));
+  const swe::Boundaries& bc = m.setup.bc;
+  EXPECT_EQ(bc.side[swe::west].kind, swe::BoundaryKind::open);
+  EXPECT_EQ(bc.side[swe::east].kind, swe::BoundaryKind::level);
+  EXPECT_DOUBLE_EQ(bc.side[swe::east].level.mean, 0.25);
+  EXPECT_EQ(bc.side[swe::south].kind, swe::BoundaryKind::discharge);
+  EXPECT_NEAR(bc.side[swe::south].discharge * m.segment_width[swe::south], 40.0, 1e-12);
+  EXPECT_EQ(bc.side[swe::north].kind, swe::BoundaryKind::wall);
+}
+
 TEST(Model, TimeSeriesBoundaryIsInterpolatedLinearly) {
   const sim::Scenario sc = test::forcing_scenario(3600);
-  const sim::Model m = sim::build_model(sc, test::estuary_bed(40));
+  const sim::Model m = sim::build_model(sc, test::estuary_domain(40));
   EXPECT_EQ(m.knots, (std::vector<double>{600, 1500, 2400}));  // inside (0, duration)
   for (double t : {0.0, 300.0, 600.0, 1000.0, 2000.0, 3000.0}) {
     const swe::Boundaries bc = sim::boundaries_at(sc, m, t);
@@ -74,7 +96,7 @@ TEST(Model, TimeSeriesBoundaryIsInterpolatedLinearly) {
 
 TEST(Driver, MassBalanceClosesWithTideRiverReleaseAndDecay) {
   const sim::Scenario sc = test::forcing_scenario(3600);
-  sim::Model m = sim::build_model(sc, test::estuary_bed(48));
+  sim::Model m = sim::build_model(sc, test::estuary_domain(48));
   auto solver = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
   test::RecordingObserver obs;
   ASSERT_EQ(sim::run(*solver, sc, m, obs, {}), sim::RunEnd::finished);
@@ -98,7 +120,7 @@ TEST(Driver, MassBalanceClosesWithTideRiverReleaseAndDecay) {
 TEST(Driver, RestartAtAStopIsBitwiseIdentical) {
   sim::Scenario sc = test::forcing_scenario(3600);
   sc.output.checkpoint_interval = 1200;
-  sim::Model m = sim::build_model(sc, test::estuary_bed(40));
+  sim::Model m = sim::build_model(sc, test::estuary_domain(40));
   // OpenMP where it is built (the restarted part runs serial: the backends are bitwise equal).
   const exec::Backend first = exec::built_with_openmp() ? exec::Backend::openmp : exec::Backend::serial;
   auto a = test::start_solver(m, first, "default", Precision::f64);
@@ -119,7 +141,7 @@ TEST(Driver, RestartAtAStopIsBitwiseIdentical) {
 TEST(Driver, RestartAfterASignalBetweenStopsIsBitwiseIdentical) {
   sim::Scenario sc = test::forcing_scenario(1800);
   sc.output.gauge_interval = 0;  // gauges every step: the stop flag is raised mid-interval
-  sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  sim::Model m = sim::build_model(sc, test::estuary_domain(32));
   auto a = test::start_solver(m, exec::Backend::serial, "default", Precision::f32);
   test::RecordingObserver full;
   sim::run(*a, sc, m, full, {});
@@ -176,7 +198,7 @@ struct FaultySolver : swe::Solver {
 
 TEST(Driver, NumericalFailureWritesTheLastGoodStateAndNamesTheCell) {
   const sim::Scenario sc = test::forcing_scenario(600);  // outputs every 150 s, gauges every 37.5 s
-  sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  sim::Model m = sim::build_model(sc, test::estuary_domain(32));
   FaultySolver solver(test::start_solver(m, exec::Backend::serial, "default", Precision::f64), 400);
   test::RecordingObserver obs;
   try {
@@ -199,7 +221,7 @@ TEST(Driver, NumericalFailureNeverWritesAnOlderStateThanTheLastCheckpoint) {
   sc.output.gauge_interval = 0;
   sc.output.checkpoint_interval = -1;  // not set: about every 10% of the run
   ASSERT_EQ(sim::checkpoint_every(sc).mode, sim::CheckpointEvery::Mode::after_crossing);
-  sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  sim::Model m = sim::build_model(sc, test::estuary_domain(32));
   FaultySolver solver(test::start_solver(m, exec::Backend::serial, "default", Precision::f64), 400);
   test::RecordingObserver obs;
   EXPECT_THROW(sim::run(solver, sc, m, obs, {}), swe::NumericalError);

@@ -78,7 +78,7 @@ TEST(StopSchedule, GivesTheListedStopsBitForBit) {
   sc.output.gauge_interval = 37.3;
   sc.output.checkpoint_interval = 1000.0 / 7;
   sc.output.png_times = {0, 100.5, 1234.5, 7200};
-  const sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  const sim::Model m = sim::build_model(sc, test::estuary_domain(32));
   const sim::StopSchedule s(sc, m);
   for (double t0 : {0.0, 1000.0 / 7 * 3, 1234.5, 2000.0})
     EXPECT_EQ(generated_stops(s, t0, 3600), listed_stops(sc, m, t0)) << "from t = " << t0;
@@ -87,7 +87,7 @@ TEST(StopSchedule, GivesTheListedStopsBitForBit) {
 TEST(StopSchedule, HugeDurationsCostNothing) {
   sim::Scenario sc = test::forcing_scenario(1e12);
   sc.output.gauge_interval = 1e-7;  // 1e19 stops: never listed
-  const sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  const sim::Model m = sim::build_model(sc, test::estuary_domain(32));
   const sim::StopSchedule s(sc, m);
   EXPECT_EQ(s.next_after(0), 1e-7);
   EXPECT_EQ(s.next_after(1e12 - 1e-3), 1e12);
@@ -116,7 +116,7 @@ TEST(Driver, DefaultCheckpointsChangeNoStepAndRestartBitwise) {
     sim::Scenario sc = test::forcing_scenario(1800);
     sc.output.gauge_interval = gauges;
     sc.time.output_interval = 1800;
-    sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+    sim::Model m = sim::build_model(sc, test::estuary_domain(32));
     sc.output.checkpoint_interval = 0;
     auto a = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
     test::RecordingObserver plain;
@@ -142,7 +142,7 @@ TEST(Driver, DefaultCheckpointsChangeNoStepAndRestartBitwise) {
 TEST(Driver, DenseStopsAreNoTimeStepCollapse) {
   sim::Scenario sc = test::forcing_scenario(3600);
   sc.output.gauge_interval = 1e-10;  // every step ends on a stop: tiny progress, but no collapse
-  sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  sim::Model m = sim::build_model(sc, test::estuary_domain(32));
   auto s = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
   std::atomic<int> stop{0};
   test::RecordingObserver obs;
@@ -156,7 +156,7 @@ TEST(Driver, DenseStopsAreNoTimeStepCollapse) {
 TEST(Driver, CollapsingTimeStepIsANumericalFailureNamingTheCell) {
   // Gravity 1e300 (the scenario reader refuses it; set in the model): a step of ~1e-149 s.
   const sim::Scenario sc = test::forcing_scenario(600);
-  sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  sim::Model m = sim::build_model(sc, test::estuary_domain(32));
   m.setup.physics.g = 1e300;
   auto s = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
   test::RecordingObserver obs;
@@ -174,7 +174,7 @@ TEST(Driver, CollapsingTimeStepIsANumericalFailureNamingTheCell) {
 
 TEST(Driver, StopBeforeTheFirstStepWritesNoCheckpoint) {
   const sim::Scenario sc = test::forcing_scenario(600);
-  sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  sim::Model m = sim::build_model(sc, test::estuary_domain(32));
   auto s = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
   std::atomic<int> stop{2};
   test::RecordingObserver obs;
@@ -249,7 +249,7 @@ TEST(CheckpointFile, KeepsTheIdentityAndReadsVersion1) {
 
 TEST(RestartCheck, NamesTheKeyThatDiffers) {
   const sim::Scenario sc = test::forcing_scenario(3600);
-  const sim::Model m = sim::build_model(sc, test::estuary_bed(32));
+  const sim::Model m = sim::build_model(sc, test::estuary_domain(32));
   io::Checkpoint ck;
   ck.grid = m.setup.grid, ck.precision = "double", ck.t = 600, ck.fingerprint = app::run_fingerprint(m);
   ck.identity = app::run_identity(sc, m);

@@ -151,6 +151,7 @@ checkpoint_interval = "1 d"
   EXPECT_DOUBLE_EQ(south.constituents[1].amplitude, 0.2);
   EXPECT_DOUBLE_EQ(south.constituents[1].phase, 0);
   const auto& north = s.boundaries[1];
+  EXPECT_EQ(north.side, sim::BoundarySpec::Side::north);
   EXPECT_EQ(north.kind, sim::BoundarySpec::Kind::discharge);
   EXPECT_FALSE(north.has_segment);
   EXPECT_EQ(north.series_file, (fs::path(dir) / "river.txt").string());
@@ -159,8 +160,11 @@ checkpoint_interval = "1 d"
   EXPECT_DOUBLE_EQ(north.series[1].value, 200);  // column 2
   EXPECT_DOUBLE_EQ(north.concentration, 0.5);
   const auto& east = s.boundaries[2];
+  EXPECT_EQ(east.side, sim::BoundarySpec::Side::east);
+  EXPECT_EQ(east.kind, sim::BoundarySpec::Kind::level);
   ASSERT_EQ(east.series.size(), 2u);
   EXPECT_DOUBLE_EQ(east.series[0].value, 0.5);
+  EXPECT_EQ(s.boundaries[3].side, sim::BoundarySpec::Side::west);
   EXPECT_EQ(s.boundaries[3].kind, sim::BoundarySpec::Kind::open);
 
   ASSERT_EQ(s.patches.size(), 2u);
@@ -236,7 +240,7 @@ duration = 30
 [physics]
 manning = "n.tif"
 )", "a.toml", "/cases");
-  EXPECT_EQ(s.domain.analytic, "ritter");
+  EXPECT_EQ(s.domain.analytic, sim::AnalyticCase::ritter);
   EXPECT_EQ(s.domain.cells, 200);
   EXPECT_EQ(s.initial.kind, sim::InitialSpec::Kind::analytic);  // default for an analytic domain
   EXPECT_EQ(s.physics.manning_raster, "/cases/n.tif");

@@ -314,23 +314,23 @@ TEST(Model, PointsOnEveryEdgeOfTheClosedDomainAreInside) {
   sim::Scenario sc;
   sc.file = "<test>";
   sc.time.duration = 60;
-  sim::Bed bed;
-  bed.grid = g;
-  bed.z.assign(g.cells(), -5.0);
+  sim::Domain domain;
+  domain.grid = g;
+  domain.bed_z.assign(g.cells(), -5.0);
   for (const auto& [x, y, edge] : {std::tuple<double, double, const char*>{140.5, 210, "east of its east edge x = 140"},
                                    {99, 210, "west of its west edge x = 100"},
                                    {120, 199, "south of its south edge y = 200"},
                                    {120, 221, "north of its north edge y = 220"}}) {
     sc.gauges = {{"g", x, y}};
     try {
-      sim::build_model(sc, bed);
+      sim::build_model(sc, domain);
       ADD_FAILURE() << "gauge at " << x << ", " << y << " accepted";
     } catch (const sim::ModelError& e) {
       EXPECT_TRUE(contains(e.what(), edge)) << e.what();
     }
   }
   sc.gauges = {{"east", 140, 220}, {"west", 100, 200}};
-  const sim::Model m = sim::build_model(sc, bed);
+  const sim::Model m = sim::build_model(sc, domain);
   EXPECT_EQ(m.gauges[0].cell, 7u);
   EXPECT_EQ(m.gauges[1].cell, 0u);
 }

@@ -3,9 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
-#include "app/estuary_case.hpp"
 #include "ria/swe/solver.hpp"
+#include "run_fixture.hpp"
 #include "validate/common.hpp"
 
 using namespace ria;
@@ -21,21 +22,28 @@ swe::HostState run(swe::SolverSetup s, const swe::HostState& init, double t_end)
   return out;
 }
 
-app::EstuaryCase busy_estuary(exec::Backend b, Precision p) {
-  // Tide, river, friction, wet/dry flats, plus diffusion and decay: every code path at once.
-  app::EstuaryCase c = app::make_estuary_case(64, b, "default", p);
-  c.setup.physics.diffusivity = 5.0;
-  c.setup.physics.decay_rate = 1e-5;
-  return c;
+/// The forcing scenario of run_fixture.hpp on the 64 x 64 estuary, run by the driver for `duration`
+/// seconds: tide series, river, release, patch, friction, wet/dry flats, diffusion and decay, every
+/// code path at once. `edit` changes the model before the solver is built.
+swe::HostState busy_estuary(exec::Backend b, Precision p, double duration,
+                            const std::function<void(sim::Model&)>& edit = nullptr) {
+  const sim::Scenario sc = test::forcing_scenario(duration);
+  sim::Model m = sim::build_model(sc, test::estuary_domain(64));
+  if (edit) edit(m);
+  auto solver = test::start_solver(m, b, "default", p);
+  test::RecordingObserver obs;
+  EXPECT_EQ(sim::run(*solver, sc, m, obs, {}), sim::RunEnd::finished);
+  swe::HostState out;
+  solver->get_state(out);
+  return out;
 }
 
 }  // namespace
 
 TEST(Solver, OpenmpIsBitwiseIdenticalToSerial) {
   if (!exec::built_with_openmp()) GTEST_SKIP() << "not built with OpenMP";
-  app::EstuaryCase a = busy_estuary(exec::Backend::serial, Precision::f64);
-  app::EstuaryCase b = busy_estuary(exec::Backend::openmp, Precision::f64);
-  const swe::HostState x = run(a.setup, a.init, 3 * 3600.0), y = run(b.setup, b.init, 3 * 3600.0);
+  const swe::HostState x = busy_estuary(exec::Backend::serial, Precision::f64, 3 * 3600.0);
+  const swe::HostState y = busy_estuary(exec::Backend::openmp, Precision::f64, 3 * 3600.0);
   for (std::size_t k = 0; k < x.h.size(); ++k) {
     ASSERT_EQ(x.h[k], y.h[k]) << "cell " << k;
     ASSERT_EQ(x.qx[k], y.qx[k]) << "cell " << k;
@@ -45,9 +53,8 @@ TEST(Solver, OpenmpIsBitwiseIdenticalToSerial) {
 }
 
 TEST(Solver, FloatFollowsDouble) {
-  app::EstuaryCase a = busy_estuary(exec::Backend::serial, Precision::f64);
-  app::EstuaryCase b = busy_estuary(exec::Backend::serial, Precision::f32);
-  const swe::HostState x = run(a.setup, a.init, 3600.0), y = run(b.setup, b.init, 3600.0);
+  const swe::HostState x = busy_estuary(exec::Backend::serial, Precision::f64, 3600.0);
+  const swe::HostState y = busy_estuary(exec::Backend::serial, Precision::f32, 3600.0);
   double diff = 0, norm = 0;
   for (std::size_t k = 0; k < x.h.size(); ++k) {
     diff += std::fabs(x.h[k] - y.h[k]);
@@ -175,10 +182,10 @@ TEST(Solver, ManningFieldAppliesEachCellsOwnCoefficient) {
       }
   }
   // Constant field == uniform coefficient, bitwise, over many steps of a busy estuary.
-  app::EstuaryCase c = busy_estuary(exec::Backend::serial, Precision::f64);
-  const swe::HostState uniform = run(c.setup, c.init, 600);
-  c.setup.manning.per_cell.assign(c.setup.grid.cells(), c.setup.manning.uniform);
-  c.setup.manning.uniform = 0.5;  // ignored where the field is given
-  const swe::HostState field = run(c.setup, c.init, 600);
+  const swe::HostState uniform = busy_estuary(exec::Backend::serial, Precision::f64, 600);
+  const swe::HostState field = busy_estuary(exec::Backend::serial, Precision::f64, 600, [](sim::Model& m) {
+    m.setup.manning.per_cell.assign(m.setup.grid.cells(), m.setup.manning.uniform);
+    m.setup.manning.uniform = 0.5;  // ignored where the field is given
+  });
   EXPECT_TRUE(uniform.h == field.h && uniform.qx == field.qx && uniform.qy == field.qy && uniform.hc == field.hc);
 }

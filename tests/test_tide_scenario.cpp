@@ -45,7 +45,7 @@ TEST(TideScenario, StationBoundaryIsTheStationsPredictionFromTimeStart) {
   const sim::StationTide st = io::read_tide_station("Charleston, Coos Bay, Oregon", 2026, 2026);
   ASSERT_EQ(b.constituents.size(), st.constituents.size());
   const sim::StationPrediction p = sim::predict_station(st, {{2026, io::utc_year_start(2026) - start}}, 0.1);
-  const sim::Model m = sim::build_model(sc, test::estuary_bed(40));
+  const sim::Model m = sim::build_model(sc, test::estuary_domain(40));
   const swe::Tide& tide = m.setup.bc.side[swe::south].level;
   for (double t = 0; t <= 2 * 86400; t += 1800) EXPECT_EQ(tide.at(t), p.level(t)) << t;
   EXPECT_TRUE(sim::scenario_warnings(sc).empty());
@@ -85,6 +85,6 @@ TEST(TideScenario, StationWithMoreConstituentsThanATideHoldsKeepsTheLargest) {
                       std::to_string(swe::kMaxConstituents) + "); their amplitudes add up to 0.03 m"),
             std::string::npos)
       << w[0];
-  const sim::Model m = sim::build_model(sc, test::estuary_bed(40));
+  const sim::Model m = sim::build_model(sc, test::estuary_domain(40));
   EXPECT_EQ(m.setup.bc.side[swe::south].level.count, swe::kMaxConstituents);
 }

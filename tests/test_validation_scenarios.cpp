@@ -3,6 +3,9 @@
 // same case in `ria validate` (src/validate/tolerances.hpp) against its exact solution.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
+
 #include "app/domain.hpp"
 #include "io/scenario/scenario_toml.hpp"
 #include "run_fixture.hpp"
@@ -18,8 +21,8 @@ struct Outcome {
 
 Outcome run_file(const std::string& name) {
   const sim::Scenario sc = io::load_scenario(RIA_SOURCE_DIR "/scenarios/validate/" + name + ".toml");
-  EXPECT_EQ(sc.domain.analytic, name);
-  sim::Model m = sim::build_model(sc, app::load_bed(sc, exec::Backend::openmp, Precision::f64));
+  EXPECT_STREQ(sim::name_of(sc.domain.analytic), name.c_str());
+  sim::Model m = sim::build_model(sc, app::load_domain(sc, exec::Backend::openmp, Precision::f64));
   auto solver = start_solver(m, exec::Backend::openmp, "default", Precision::f64);
   Outcome o;
   o.start = solver->totals();
@@ -56,6 +59,16 @@ TEST(ValidationScenarios, MeetTheBoundsOfRiaValidate) {
   EXPECT_LE(std::fabs(wc.end.pollutant - wc.start.pollutant) / wc.start.pollutant, kMass.of(p));
 }
 
+TEST(ValidationScenarios, OneFilePerAnalyticCase) {
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(RIA_SOURCE_DIR "/scenarios/validate"))
+    if (e.path().extension() == ".toml") files.push_back(e.path().stem().string());
+  std::sort(files.begin(), files.end());
+  std::vector<std::string> cases = sim::analytic_case_names();
+  std::sort(cases.begin(), cases.end());
+  EXPECT_EQ(files, cases);
+}
+
 TEST(ValidationScenarios, AnalyticDomainRefusesBoundaryTables) {
   sim::Scenario sc = io::load_scenario(RIA_SOURCE_DIR "/scenarios/validate/ritter.toml");
   sim::BoundarySpec b;
@@ -63,7 +76,7 @@ TEST(ValidationScenarios, AnalyticDomainRefusesBoundaryTables) {
   b.kind = sim::BoundarySpec::Kind::open;
   sc.boundaries.push_back(b);
   try {
-    sim::build_model(sc, app::load_bed(sc, exec::Backend::serial, Precision::f64));
+    sim::build_model(sc, app::load_domain(sc, exec::Backend::serial, Precision::f64));
     FAIL() << "expected a ModelError";
   } catch (const sim::ModelError& e) {
     EXPECT_NE(std::string(e.what()).find("analytic domain brings its own boundaries"), std::string::npos) << e.what();

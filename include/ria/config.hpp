@@ -13,6 +13,15 @@ namespace ria {
 /// Floating-point precision chosen at run time; the solvers are templates on the C++ type.
 enum class Precision { f32, f64 };
 
+/// The name of a precision on the command line, in checkpoints and in reports.
+inline const char* precision_name(Precision p) {
+  switch (p) {
+    case Precision::f32: return "float";
+    case Precision::f64: return "double";
+  }
+  return "unknown precision";  // not reached: the switch names every precision
+}
+
 /// Default real type for host-side bookkeeping (times, norms, file values).
 using Real = double;
 

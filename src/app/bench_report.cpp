@@ -1,12 +1,10 @@
 #include <algorithm>
 #include "app/bench_report.hpp"
 
-#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <thread>
 
-#include "app/estuary_case.hpp"
 #include "io/json.hpp"
 #include "ria/exec/device_info.hpp"
 #include "ria/exec/threads.hpp"
@@ -100,47 +98,11 @@ std::string to_json(const BenchReport& rep, long steps) {
     w.value("backend", e.backend).value("kernel", e.kernel).value("precision", e.precision).value("n", e.n);
     w.value("simulated_s", e.simulated_s).value("wall_s", e.wall_s).value("speedup_vs_real_time", e.ratio);
     w.value("steps", static_cast<long long>(e.steps)).value("cell_updates_per_s", e.cell_updates_per_s);
+    w.value("water_balance_rel_error", e.water_rel_error);
     w.end_object();
   }
   w.end_object();
   return w.str();
-}
-
-EstuaryResult run_estuary(const std::string& backend, const std::string& kernel, Precision p, int n, double hours,
-                          std::ostream& log) {
-  const exec::Backend b = exec::parse_backend(backend);
-  const std::string k = kernel.empty() ? swe::kernels_of(b).front() : kernel;
-  EstuaryCase c = make_estuary_case(n, b, k, p);
-  auto solver = swe::make_solver(c.setup);
-  solver->set_state(c.init);
-  EstuaryResult r;
-  r.ran = true;
-  r.backend = backend;
-  r.kernel = k;
-  r.precision = p == Precision::f32 ? "float" : "double";
-  r.n = n;
-  r.simulated_s = hours * 3600.0;
-  const auto t0 = std::chrono::steady_clock::now();
-  for (int hour = 1; hour <= static_cast<int>(hours + 0.5); ++hour) {
-    solver->advance(std::min(hour * 3600.0, r.simulated_s), 1L << 40);
-    if (hour % 24 == 0 || hour == static_cast<int>(hours + 0.5)) {
-      const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      const swe::Totals tot = solver->totals();
-      char line[200];
-      std::snprintf(line, sizeof line, "estuary %dx%d: t = %6.1f h, %ld steps, wall %.1f s, water %.6e m3", n, n,
-                    solver->time() / 3600.0, solver->steps(), wall, tot.water);
-      log << line << std::endl;
-    }
-  }
-  r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  r.steps = solver->steps();
-  r.ratio = r.simulated_s / r.wall_s;
-  r.cell_updates_per_s = static_cast<double>(n) * n * r.steps / r.wall_s;
-  char line[200];
-  std::snprintf(line, sizeof line, "estuary %dx%d %s/%s/%s: %.1f h simulated in %.1f s wall, %.0fx faster than real time, %.2f G cell-updates/s",
-                n, n, backend.c_str(), k.c_str(), r.precision.c_str(), hours, r.wall_s, r.ratio, r.cell_updates_per_s * 1e-9);
-  log << line << std::endl;
-  return r;
 }
 
 }  // namespace ria::app

@@ -1,5 +1,6 @@
 // ria bench: cell-updates per second of each backend/kernel on the water-column case
-// (the paper's Table V), and for CUDA the fraction of the measured copy bandwidth.
+// (the paper's Table V), and for CUDA the fraction of the measured copy bandwidth; with --estuary
+// also the default scenario run for a simulated week (bench_estuary.cpp).
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
@@ -61,7 +62,7 @@ BenchRow measure(exec::Backend b, const std::string& kernel, Precision p, int n,
   BenchRow r;
   r.backend = exec::to_string(b);
   r.kernel = kernel;
-  r.precision = p == Precision::f32 ? "float" : "double";
+  r.precision = precision_name(p);
   r.nx = r.ny = n;
   r.balance = a.balance;
   r.steps = done;
@@ -126,10 +127,11 @@ void register_bench(CLI::App& app, int& exit_code) {
   cmd->add_option("--precision", a->precisions, "float and/or double")->delimiter(',')
       ->check(CLI::IsMember({"float", "double"}))->capture_default_str();
   cmd->add_option("--steps", a->steps, "timed steps per measurement")->check(CLI::PositiveNumber)->capture_default_str();
-  cmd->add_flag("--estuary", a->estuary, "also run the 1000x1000 one-week tidal estuary case (paper's headline)");
-  cmd->add_option("--estuary-hours", a->estuary_hours, "simulated hours of the estuary case")
+  cmd->add_flag("--estuary", a->estuary,
+                "also run the default scenario (scenarios/estuary.toml) at 1000x1000 cells for a week (paper's headline)");
+  cmd->add_option("--estuary-hours", a->estuary_hours, "simulated hours of the estuary run (its time.duration)")
       ->check(CLI::PositiveNumber)->capture_default_str();
-  cmd->add_option("--estuary-size", a->estuary_n, "estuary grid n (n x n)")->check(CLI::Range(8, 100000))->capture_default_str();
+  cmd->add_option("--estuary-size", a->estuary_n, "estuary grid n (n x n, its domain.cells)")->check(CLI::Range(8, 100000))->capture_default_str();
   cmd->add_flag("--balance", a->balance, "track the water/pollutant balance every step, as `ria run` does");
   cmd->add_option("--json", a->json, "write the results as JSON to this file");
   cmd->add_option("--ghost-rows", a->ghost_rows, "under mpirun: ghost rows per side, exchanged every G steps (default 8, at most a block's rows)")

@@ -148,20 +148,20 @@ std::unique_ptr<swe::Solver> make_run_solver(const RunArgs& a, const swe::Solver
 /// The inputs: scenario, bed, model, the checkpoint to resume from, and (rank 0) the output directory.
 std::unique_ptr<Prepared> prepare_inputs(const RunArgs& a) {
   auto p = std::make_unique<Prepared>();
-  p->sc = a.scenario.empty() ? io::parse_scenario(kDefaultScenario, "<embedded default scenario>", ".", a.sets)
+  p->sc = a.scenario.empty() ? io::parse_scenario(kDefaultScenario, kDefaultScenarioName, ".", a.sets)
                              : io::load_scenario(a.scenario, a.sets);
   sim::Scenario& sc = p->sc;
   if (!a.output.empty()) sc.output.directory = a.output;
   if (interrupted_during("reading the scenario")) throw QuietExit{kInterrupted};
   const exec::Backend backend = exec::parse_backend(a.backend.backend);
   const Precision precision = parse_precision(a.backend.precision);
-  const sim::Bed bed = load_bed(sc, backend, precision);
+  const sim::Domain domain = load_domain(sc, backend, precision);
   if (interrupted_during("reading the bed")) throw QuietExit{kInterrupted};
   const std::vector<double> eta0 =
       sc.initial.kind == sim::InitialSpec::Kind::raster || sc.initial.kind == sim::InitialSpec::Kind::netcdf
-          ? load_initial_eta(sc, bed)
+          ? load_initial_eta(sc, domain)
           : std::vector<double>{};
-  p->m = std::make_unique<sim::Model>(sim::build_model(sc, bed, eta0));
+  p->m = std::make_unique<sim::Model>(sim::build_model(sc, domain, eta0));
   sim::Model& m = *p->m;
   if (is_root())
     for (const std::string& w : sim::scenario_warnings(sc)) std::fprintf(stderr, "ria run: warning: %s\n", w.c_str());
@@ -177,7 +177,7 @@ std::unique_ptr<Prepared> prepare_inputs(const RunArgs& a) {
   // Restart: from --restart or initial.kind = "checkpoint".
   const std::string restart = !a.restart.empty() ? a.restart
                               : sc.initial.kind == sim::InitialSpec::Kind::checkpoint ? sc.initial.path : "";
-  p->prec = precision == Precision::f32 ? "float" : "double";
+  p->prec = precision_name(precision);
   p->key = run_key(sc, m);
   if (!restart.empty()) {
     p->ck = std::make_unique<io::Checkpoint>(io::read_checkpoint(restart));
@@ -294,7 +294,7 @@ int run_scenario(const RunArgs& a) {
     return kInterrupted;
   }
   if (exact_error && !a.quiet)
-    std::printf("exact solution (%s): relative L1 error of the depth at t = %g s: %.4e\n", sc.domain.analytic.c_str(),
+    std::printf("exact solution (%s): relative L1 error of the depth at t = %g s: %.4e\n", sim::name_of(sc.domain.analytic),
                 solver.time(), *exact_error);
   if (!a.quiet)
     std::printf("done: %g s simulated in %.1f s wall (%sx real time), %ld steps on %s; results in %s/\n",

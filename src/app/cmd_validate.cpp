@@ -4,6 +4,7 @@
 
 #include "app/options.hpp"
 #include "io/json.hpp"
+#include "ria/sim/analytic_cases.hpp"
 #include "ria/swe/solver.hpp"
 #include "validate/validate.hpp"
 
@@ -29,7 +30,7 @@ int run_validate(const ValidateArgs& a) {
   if (opt.backend == exec::Backend::cuda && opt.kernel == "default") opt.kernel = "fused";
   opt.precision = parse_precision(a.backend.precision);
   opt.resolution = a.resolution;
-  std::vector<std::string> names = a.which == "all" ? validate::case_names() : std::vector<std::string>{a.which};
+  std::vector<std::string> names = a.which == "all" ? sim::analytic_case_names() : std::vector<std::string>{a.which};
   std::vector<validate::CaseResult> results;
   for (const std::string& n : names) {
     std::cerr << "running " << n << " (" << a.backend.backend << ", " << opt.kernel << ", " << a.backend.precision
@@ -50,7 +51,7 @@ void register_validate(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<ValidateArgs>();
   CLI::App* cmd = app.add_subcommand("validate", "run the exact-solution validation cases and check their error norms");
   std::string names = "all";
-  for (const auto& n : validate::case_names()) names += ", " + n;
+  for (const auto& n : sim::analytic_case_names()) names += ", " + n;
   cmd->add_option("case", args->which, "case to run: " + names)->capture_default_str();
   add_backend_options(*cmd, args->backend);
   cmd->add_option("--resolution", args->resolution, "cells along the case's main axis (0: the case's default)")

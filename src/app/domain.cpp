@@ -1,4 +1,4 @@
-// Scenario domain -> model bed (domain.hpp).
+// Scenario domain -> the model domain: grid, bed, Manning raster (domain.hpp).
 #include "app/domain.hpp"
 
 #include <cmath>
@@ -16,10 +16,10 @@
 namespace ria::app {
 namespace {
 
-sim::Bed bed_from_raster(const io::Raster& r) {
-  sim::Bed b;
+sim::Domain domain_from_raster(const io::Raster& r) {
+  sim::Domain b;
   b.grid = r.grid();
-  b.z = r.v;
+  b.bed_z = r.v;
   b.crs_wkt = r.crs_wkt;
   return b;
 }
@@ -49,24 +49,24 @@ void check_memory(double cells, exec::Backend backend, Precision precision, cons
 }
 
 namespace {
-sim::Bed bed_of(const sim::Scenario& sc, exec::Backend backend, Precision precision) {
+sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision precision) {
   const sim::DomainSpec& d = sc.domain;
   if (d.source == sim::DomainSpec::Source::synthetic_estuary) {
     const int n = d.cells > 0 ? d.cells : 200;
     check_memory(double(n) * n, backend, precision, sc.file + ": domain.cells");
     const bathymetry::Estuary e = bathymetry::make_estuary(n, n);
-    sim::Bed b;
+    sim::Domain b;
     b.grid = e.grid;
-    b.z.resize(e.H.size());
-    for (std::size_t k = 0; k < e.H.size(); ++k) b.z[k] = -e.H[k];
+    b.bed_z.resize(e.H.size());
+    for (std::size_t k = 0; k < e.H.size(); ++k) b.bed_z[k] = -e.H[k];
     return b;
   }
   if (d.source == sim::DomainSpec::Source::analytic) {
     check_memory(validate::problem_cells(d.analytic, d.cells), backend, precision, sc.file + ": domain.cells");
     const validate::Problem p = validate::make_problem(d.analytic, d.cells, validate::Options{backend, "default", precision});
-    sim::Bed b;
+    sim::Domain b;
     b.grid = p.setup.grid;
-    for (double H : p.setup.H) b.z.push_back(-H);
+    for (double H : p.setup.H) b.bed_z.push_back(-H);
     b.state = p.init;
     b.bc = p.setup.bc;
     return b;
@@ -100,7 +100,7 @@ sim::Bed bed_of(const sim::Scenario& sc, exec::Backend backend, Precision precis
                          " nodata/NaN cells and domain.nodata = \"error\"; use nodata = \"land\" with a fill_elevation");
   const double sign = d.values == sim::DomainSpec::Values::depth ? -1.0 : 1.0;
   for (double& v : r.v) v = std::isfinite(v) ? sign * v + d.vertical_offset : d.fill_elevation;
-  return bed_from_raster(r);
+  return domain_from_raster(r);
 }
 }  // namespace
 
@@ -121,17 +121,17 @@ io::Raster read_on_grid(const std::string& path, const Grid& m, const std::strin
 }
 }  // namespace
 
-std::vector<double> load_initial_eta(const sim::Scenario& sc, const sim::Bed& bed) {
+std::vector<double> load_initial_eta(const sim::Scenario& sc, const sim::Domain& domain) {
   if (sc.initial.kind == sim::InitialSpec::Kind::netcdf)
-    return io::read_netcdf_free_surface(sc.initial.path, sc.initial.variable, sc.initial.time, bed.grid);
-  return read_on_grid(sc.initial.path, bed.grid, sc.file + ": initial.path '" + sc.initial.path + "'").v;
+    return io::read_netcdf_free_surface(sc.initial.path, sc.initial.variable, sc.initial.time, domain.grid);
+  return read_on_grid(sc.initial.path, domain.grid, sc.file + ": initial.path '" + sc.initial.path + "'").v;
 }
 
 namespace {
-void load_manning(const sim::Scenario& sc, sim::Bed& bed) {
+void load_manning(const sim::Scenario& sc, sim::Domain& domain) {
   if (sc.physics.manning_raster.empty()) return;
   const std::string what = sc.file + ": physics.manning '" + sc.physics.manning_raster + "'";
-  const io::Raster r = read_on_grid(sc.physics.manning_raster, bed.grid, what);
+  const io::Raster r = read_on_grid(sc.physics.manning_raster, domain.grid, what);
   for (std::size_t k = 0; k < r.v.size(); ++k) {
     const double n = r.v[k];
     if (!(n >= 0 && n <= 1)) {  // NaN (nodata) included
@@ -141,13 +141,13 @@ void load_manning(const sim::Scenario& sc, sim::Bed& bed) {
       throw io::InputError(o.str());
     }
   }
-  bed.manning = r.v;
+  domain.manning = r.v;
 }
 
 }  // namespace
 
-sim::Bed load_bed(const sim::Scenario& sc, exec::Backend backend, Precision precision) {
-  sim::Bed b = bed_of(sc, backend, precision);
+sim::Domain load_domain(const sim::Scenario& sc, exec::Backend backend, Precision precision) {
+  sim::Domain b = domain_of(sc, backend, precision);
   load_manning(sc, b);
   return b;
 }

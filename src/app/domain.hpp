@@ -1,6 +1,7 @@
-// The model bed of a scenario: a DEM read through src/io (cropped, resampled, nodata filled as the
-// scenario says) or the synthetic estuary of bathymetry/; plus the memory check made before any
-// grid-sized allocation.
+// The model domain of a scenario (sim::Domain): its bed from a DEM read through src/io (cropped,
+// resampled, nodata filled as the scenario says), the synthetic estuary of bathymetry/ or an
+// analytic case (with its initial state and boundaries); a Manning raster; and the memory check
+// made before any grid-sized allocation.
 #pragma once
 
 #include <optional>
@@ -16,14 +17,14 @@ namespace ria::app {
 
 /// Throws io::InputError / io::IoError naming the scenario key and the file.
 /// With physics.manning a raster, also the per-cell Manning n (on the model grid, each in [0, 1]).
-sim::Bed load_bed(const sim::Scenario& sc, exec::Backend backend, Precision precision);
+sim::Domain load_domain(const sim::Scenario& sc, exec::Backend backend, Precision precision);
 
 /// For an analytic domain with an exact solution: sum |h - h_exact(t)| / sum |h_exact(t)| of the
 /// state s at time t (the bump's exact solution is its steady state); else nullopt.
 std::optional<double> exact_depth_error(const sim::Scenario& sc, const swe::HostState& s, double t);
 
-/// Free-surface elevation of initial.kind = raster or netcdf on the bed's grid (NaN: dry).
-std::vector<double> load_initial_eta(const sim::Scenario& sc, const sim::Bed& bed);
+/// Free-surface elevation of initial.kind = raster or netcdf on the domain's grid (NaN: dry).
+std::vector<double> load_initial_eta(const sim::Scenario& sc, const sim::Domain& domain);
 
 /// Refuses (io::InputError) a grid whose run would need more memory than is available, before
 /// anything of that size is allocated: host ~ 15 doubles per cell (state copies, outputs, extremes)

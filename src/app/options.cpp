@@ -22,8 +22,8 @@ void add_backend_options(CLI::App& cmd, BackendChoice& c) {
 }
 
 Precision parse_precision(const std::string& s) {
-  if (s == "float") return Precision::f32;
-  if (s == "double") return Precision::f64;
+  for (Precision p : {Precision::f32, Precision::f64})
+    if (s == precision_name(p)) return p;
   throw std::invalid_argument("unknown precision '" + s + "' (expected float or double)");
 }
 

@@ -76,155 +76,225 @@ std::size_t piece(const std::vector<double>& knots, double t) {
   return static_cast<std::size_t>(std::upper_bound(knots.begin(), knots.end(), t) - knots.begin());
 }
 
-}  // namespace
-
-RunEnd run(swe::Solver& solver, const Scenario& sc, const Model& m, Observer& obs, const RunOptions& opt) {
-  using clock = std::chrono::steady_clock;
-  const double t_end = sc.time.duration;
-  const StopSchedule schedule(sc, m);
-  const CheckpointEvery ck_every = checkpoint_every(sc);
-  const bool every_step_gauges = !m.gauges.empty() && !(sc.output.gauge_interval > 0);
-  std::vector<std::size_t> gauge_cells;
-  for (const GaugeCell& g : m.gauges) gauge_cells.push_back(g.cell);
-
-  swe::HostState state;
-  solver.get_state(state);
-  // The last state known to be good, checkpointed if the run fails.
-  bool have_good = bad_cell(state) < 0;
-  swe::HostState good = state;
-  double good_t = solver.time();
-  long good_steps = solver.steps();
-  swe::Balance good_balance = solver.balance();
-  if (opt.t_start == 0) {
-    obs.output(0.0, solver.steps(), state, solver.totals(), solver.balance());
-    if (!m.gauges.empty()) obs.gauges(0.0, solver.probe(gauge_cells));
-    if (in_list(0.0, sc.output.png_times)) obs.quicklook(0.0, state);
+/// One call of run(): what the loop keeps between steps, and the loop's steps by name.
+class RunLoop {
+ public:
+  RunLoop(swe::Solver& solver, const Scenario& sc, const Model& m, Observer& obs, const RunOptions& opt)
+      : solver_(solver), sc_(sc), m_(m), obs_(obs), opt_(opt), t_end_(sc.time.duration), schedule_(sc, m),
+        ck_every_(checkpoint_every(sc)), every_step_gauges_(!m.gauges.empty() && !(sc.output.gauge_interval > 0)) {
+    for (const GaugeCell& g : m.gauges) gauge_cells_.push_back(g.cell);
   }
-  std::size_t bc_piece = piece(m.knots, solver.time());
-  solver.set_boundaries(boundaries_at(sc, m, solver.time()));
 
-  const auto w0 = clock::now();
-  auto last_report = w0;
-  const long steps0 = solver.steps();
-  const double t0 = solver.time();
-  long chunk = 16;  // steps per advance call: grows while calls are short, so a signal is seen soon
-  double t_stop = schedule.next_after(solver.time());
-  // dt collapse: progress over the last window of steps, and how many of them ended on a stop.
-  long window_steps = steps0, window_stops = 0;
-  double window_t = t0, best_dt = 0;
-  // after_crossing checkpoints: the index of the last multiple of the interval passed.
-  double crossed = ck_every.mode == CheckpointEvery::Mode::after_crossing ? std::floor(t0 / ck_every.interval) : 0;
+  RunEnd run() {
+    start();
+    while (solver_.time() < t_end_) {
+      if (opt_.stop && opt_.stop->load()) return interrupt();
+      advance();
+      const double t = solver_.time();
+      if (every_step_gauges_) obs_.gauges(t, solver_.probe(gauge_cells_));
+      if (t >= t_stop_) ++window_stops_;
+      check_collapse(t);
+      const bool crossing = crossed_checkpoint_multiple(t);
+      if (t < t_stop_) {
+        between_stops(t, crossing);
+        continue;
+      }
+      at_stop(t, crossing);
+    }
+    return RunEnd::finished;
+  }
 
-  auto report = [&](bool force) {
+ private:
+  using clock = std::chrono::steady_clock;
+
+  /// Takes the initial state as the last good one, reports it at a fresh start (t = 0), sets the
+  /// boundaries of the current time-series piece and starts the clocks.
+  void start() {
+    solver_.get_state(state_);
+    have_good_ = bad_cell(state_) < 0;
+    good_ = state_;
+    good_t_ = solver_.time();
+    good_steps_ = solver_.steps();
+    good_balance_ = solver_.balance();
+    if (opt_.t_start == 0) {
+      obs_.output(0.0, solver_.steps(), state_, solver_.totals(), solver_.balance());
+      if (!m_.gauges.empty()) obs_.gauges(0.0, solver_.probe(gauge_cells_));
+      if (in_list(0.0, sc_.output.png_times)) obs_.quicklook(0.0, state_);
+    }
+    bc_piece_ = piece(m_.knots, solver_.time());
+    solver_.set_boundaries(boundaries_at(sc_, m_, solver_.time()));
+    w0_ = clock::now();
+    last_report_ = w0_;
+    steps0_ = solver_.steps();
+    t0_ = solver_.time();
+    t_stop_ = schedule_.next_after(solver_.time());
+    window_steps_ = steps0_;
+    window_t_ = t0_;
+    crossed_ = ck_every_.mode == CheckpointEvery::Mode::after_crossing ? std::floor(t0_ / ck_every_.interval) : 0;
+  }
+
+  /// The stop flag was raised: a checkpoint of the current state, unless no step was taken.
+  RunEnd interrupt() {
+    if (solver_.steps() == steps0_) return RunEnd::not_started;
+    solver_.get_state(state_);
+    obs_.checkpoint(solver_.time(), solver_.steps(), state_, solver_.balance());
+    report(true);
+    return RunEnd::interrupted;
+  }
+
+  /// Steps towards the next stop, `chunk_` steps at most (one when gauges record every step); the
+  /// chunk grows while calls are short, so a signal is seen soon.
+  void advance() {
+    const auto c0 = clock::now();
+    try {
+      solver_.advance(t_stop_, every_step_gauges_ ? 1 : chunk_);
+    } catch (const swe::NumericalError& e) {
+      solver_.get_state(state_);
+      std::ostringstream o;
+      o << e.what() << "; step " << solver_.steps() << ", " << first_bad_cell(state_, m_.setup.grid);
+      fail(o.str());
+    }
+    const double call_s = std::chrono::duration<double>(clock::now() - c0).count();
+    if (call_s < 0.1 && chunk_ < (1L << 20)) chunk_ *= 2;
+    if (call_s > 0.5 && chunk_ > 1) chunk_ /= 2;
+  }
+
+  /// dt collapse (driver.hpp), judged once kCollapseSteps steps were taken since the last window.
+  void check_collapse(double t) {
+    if (solver_.steps() - window_steps_ < kCollapseSteps) return;
+    const long n = solver_.steps() - window_steps_;
+    const double mean_dt = (t - window_t_) / n;
+    if (window_stops_ < n / 2) {  // steps not clamped to dense stops
+      const double left = t_end_ - window_t_;
+      if (mean_dt * n < 1e-9 * left || (mean_dt < 1e-4 * best_dt_ && left > 1e10 * mean_dt)) {
+        solver_.get_state(state_);
+        std::ostringstream o;
+        o << "the time step collapsed: " << n << " steps advanced t by " << t - window_t_ << " s (from " << window_t_
+          << " s; mean step " << mean_dt << " s, the largest mean step of this run " << best_dt_ << " s), "
+          << t_end_ - t << " s are left to the end; " << limiting_cell(state_, m_.setup.grid, m_.setup.physics)
+          << " (check physics.gravity, the boundary discharges and the releases)";
+        fail(o.str());
+      }
+      best_dt_ = std::max(best_dt_, mean_dt);
+    }
+    window_steps_ = solver_.steps(), window_stops_ = 0, window_t_ = t;
+  }
+
+  /// after_crossing checkpoints: whether a multiple of the interval was passed since the last call.
+  bool crossed_checkpoint_multiple(double t) {
+    const bool crossing =
+        ck_every_.mode == CheckpointEvery::Mode::after_crossing && std::floor(t / ck_every_.interval) > crossed_;
+    if (crossing) crossed_ = std::floor(t / ck_every_.interval);
+    return crossing;
+  }
+
+  /// Between stops only an after_crossing checkpoint is written (of a good state) and progress told.
+  void between_stops(double t, bool crossing) {
+    if (crossing) {
+      solver_.get_state(state_);
+      if (keep_if_good(t)) obs_.checkpoint(t, solver_.steps(), state_, solver_.balance());
+    }
+    report(false);
+  }
+
+  /// At a stop: gauges, map output, quicklook and checkpoint as due, then the boundaries of a new
+  /// time-series piece.
+  void at_stop(double t, bool crossing) {
+    t_stop_ = schedule_.next_after(t);
+    if (!every_step_gauges_ && !m_.gauges.empty() && (on_multiple(t, sc_.output.gauge_interval) || t == t_end_))
+      obs_.gauges(t, solver_.probe(gauge_cells_));
+    const bool out = on_multiple(t, sc_.time.output_interval) || t == t_end_;
+    const bool png = in_list(t, sc_.output.png_times) || (t == t_end_ && sc_.output.png_at_end);
+    bool ckpt = t == t_end_;
+    if (ck_every_.mode == CheckpointEvery::Mode::own_stops || ck_every_.mode == CheckpointEvery::Mode::on_stops)
+      ckpt = ckpt || on_multiple(t, ck_every_.interval);
+    ckpt = ckpt || crossing;
+    if (out || png || ckpt) {
+      solver_.get_state(state_);
+      keep_if_good(t);
+    }
+    if (out) obs_.output(t, solver_.steps(), state_, solver_.totals(), solver_.balance());
+    if (png) obs_.quicklook(t, state_);
+    if (ckpt) obs_.checkpoint(t, solver_.steps(), state_, solver_.balance());
+    const std::size_t p = piece(m_.knots, t);
+    if (p != bc_piece_) {
+      bc_piece_ = p;
+      solver_.set_boundaries(boundaries_at(sc_, m_, t));
+    }
+    report(out);
+  }
+
+  /// Progress to the observer, at most every opt.progress_interval_s wall seconds unless forced.
+  void report(bool force) {
     const auto now = clock::now();
-    if (!force && std::chrono::duration<double>(now - last_report).count() < opt.progress_interval_s) return;
-    last_report = now;
+    if (!force && std::chrono::duration<double>(now - last_report_).count() < opt_.progress_interval_s) return;
+    last_report_ = now;
     Progress p;
-    p.t = solver.time(), p.t_end = t_end, p.steps = solver.steps();
-    p.wall_s = std::chrono::duration<double>(now - w0).count();
-    const double done = p.t - t0;
-    p.steps_per_s = p.wall_s > 0 ? (p.steps - steps0) / p.wall_s : 0;
+    p.t = solver_.time(), p.t_end = t_end_, p.steps = solver_.steps();
+    p.wall_s = std::chrono::duration<double>(now - w0_).count();
+    const double done = p.t - t0_;
+    p.steps_per_s = p.wall_s > 0 ? (p.steps - steps0_) / p.wall_s : 0;
     p.speedup = p.wall_s > 0 ? done / p.wall_s : 0;
-    p.eta_s = done > 0 ? p.wall_s * (t_end - p.t) / done : 0;
-    obs.progress(p);
-  };
-  // Keeps `state` (just read at time t) as the last good state when it is; says whether it was.
-  auto keep_if_good = [&](double t) {
-    if (bad_cell(state) >= 0) return false;
-    good = state, good_t = t, good_steps = solver.steps(), good_balance = solver.balance();
-    have_good = true;
+    p.eta_s = done > 0 ? p.wall_s * (t_end_ - p.t) / done : 0;
+    obs_.progress(p);
+  }
+
+  /// Keeps `state_` (just read at time t) as the last good state when it is; says whether it was.
+  bool keep_if_good(double t) {
+    if (bad_cell(state_) >= 0) return false;
+    good_ = state_, good_t_ = t, good_steps_ = solver_.steps(), good_balance_ = solver_.balance();
+    have_good_ = true;
     return true;
-  };
-  // Stops with a NumericalError after a checkpoint of the last good state.
-  auto fail = [&](const std::string& what) {
+  }
+
+  /// Stops with a NumericalError after a checkpoint of the last good state.
+  [[noreturn]] void fail(const std::string& what) {
     std::ostringstream o;
     o << what;
-    if (have_good) {
-      obs.checkpoint(good_t, good_steps, good, good_balance);
-      o << "; checkpoint of the last good state (t = " << good_t << " s, step " << good_steps << ") written";
+    if (have_good_) {
+      obs_.checkpoint(good_t_, good_steps_, good_, good_balance_);
+      o << "; checkpoint of the last good state (t = " << good_t_ << " s, step " << good_steps_ << ") written";
     } else {
       o << "; the initial state is not physical, no checkpoint written";
     }
     throw swe::NumericalError(o.str());
-  };
-
-  while (solver.time() < t_end) {
-    if (opt.stop && opt.stop->load()) {
-      if (solver.steps() == steps0) return RunEnd::not_started;
-      solver.get_state(state);
-      obs.checkpoint(solver.time(), solver.steps(), state, solver.balance());
-      report(true);
-      return RunEnd::interrupted;
-    }
-    const auto c0 = clock::now();
-    try {
-      solver.advance(t_stop, every_step_gauges ? 1 : chunk);
-    } catch (const swe::NumericalError& e) {
-      solver.get_state(state);
-      std::ostringstream o;
-      o << e.what() << "; step " << solver.steps() << ", " << first_bad_cell(state, m.setup.grid);
-      fail(o.str());
-    }
-    const double call_s = std::chrono::duration<double>(clock::now() - c0).count();
-    if (call_s < 0.1 && chunk < (1L << 20)) chunk *= 2;
-    if (call_s > 0.5 && chunk > 1) chunk /= 2;
-    const double t = solver.time();
-    if (every_step_gauges) obs.gauges(t, solver.probe(gauge_cells));
-    if (t >= t_stop) ++window_stops;
-    if (solver.steps() - window_steps >= kCollapseSteps) {
-      const long n = solver.steps() - window_steps;
-      const double mean_dt = (t - window_t) / n;
-      if (window_stops < n / 2) {  // steps not clamped to dense stops
-        const double left = t_end - window_t;
-        if (mean_dt * n < 1e-9 * left || (mean_dt < 1e-4 * best_dt && left > 1e10 * mean_dt)) {
-          solver.get_state(state);
-          std::ostringstream o;
-          o << "the time step collapsed: " << n << " steps advanced t by " << t - window_t << " s (from " << window_t
-            << " s; mean step " << mean_dt << " s, the largest mean step of this run " << best_dt << " s), "
-            << t_end - t << " s are left to the end; " << limiting_cell(state, m.setup.grid, m.setup.physics)
-            << " (check physics.gravity, the boundary discharges and the releases)";
-          fail(o.str());
-        }
-        best_dt = std::max(best_dt, mean_dt);
-      }
-      window_steps = solver.steps(), window_stops = 0, window_t = t;
-    }
-    // after_crossing: a multiple of the interval was passed in this call.
-    const bool crossing =
-        ck_every.mode == CheckpointEvery::Mode::after_crossing && std::floor(t / ck_every.interval) > crossed;
-    if (crossing) crossed = std::floor(t / ck_every.interval);
-    if (t < t_stop) {
-      if (crossing) {
-        solver.get_state(state);
-        if (keep_if_good(t)) obs.checkpoint(t, solver.steps(), state, solver.balance());
-      }
-      report(false);
-      continue;
-    }
-    t_stop = schedule.next_after(t);
-    if (!every_step_gauges && !m.gauges.empty() && (on_multiple(t, sc.output.gauge_interval) || t == t_end))
-      obs.gauges(t, solver.probe(gauge_cells));
-    const bool out = on_multiple(t, sc.time.output_interval) || t == t_end;
-    const bool png = in_list(t, sc.output.png_times) || (t == t_end && sc.output.png_at_end);
-    bool ckpt = t == t_end;
-    if (ck_every.mode == CheckpointEvery::Mode::own_stops || ck_every.mode == CheckpointEvery::Mode::on_stops)
-      ckpt = ckpt || on_multiple(t, ck_every.interval);
-    ckpt = ckpt || crossing;
-    if (out || png || ckpt) {
-      solver.get_state(state);
-      keep_if_good(t);
-    }
-    if (out) obs.output(t, solver.steps(), state, solver.totals(), solver.balance());
-    if (png) obs.quicklook(t, state);
-    if (ckpt) obs.checkpoint(t, solver.steps(), state, solver.balance());
-    const std::size_t p = piece(m.knots, t);
-    if (p != bc_piece) {
-      bc_piece = p;
-      solver.set_boundaries(boundaries_at(sc, m, t));
-    }
-    report(out);
   }
-  return RunEnd::finished;
+
+  swe::Solver& solver_;
+  const Scenario& sc_;
+  const Model& m_;
+  Observer& obs_;
+  const RunOptions& opt_;
+  const double t_end_;
+  const StopSchedule schedule_;
+  const CheckpointEvery ck_every_;
+  const bool every_step_gauges_;
+  std::vector<std::size_t> gauge_cells_;
+
+  swe::HostState state_;  // the state last read from the solver
+  // The last state known to be good, checkpointed if the run fails.
+  bool have_good_ = false;
+  swe::HostState good_;
+  double good_t_ = 0;
+  long good_steps_ = 0;
+  swe::Balance good_balance_;
+
+  std::size_t bc_piece_ = 0;  // time-series piece of the boundaries set
+  clock::time_point w0_, last_report_;
+  long steps0_ = 0;
+  double t0_ = 0;
+  long chunk_ = 16;  // steps per advance call
+  double t_stop_ = 0;
+  // dt collapse: progress over the last window of steps, and how many of them ended on a stop.
+  long window_steps_ = 0, window_stops_ = 0;
+  double window_t_ = 0, best_dt_ = 0;
+  double crossed_ = 0;  // after_crossing: the index of the last multiple of the interval passed
+};
+
+}  // namespace
+
+RunEnd run(swe::Solver& solver, const Scenario& sc, const Model& m, Observer& obs, const RunOptions& opt) {
+  return RunLoop(solver, sc, m, obs, opt).run();
 }
 
 }  // namespace ria::sim

@@ -1,15 +1,37 @@
-// Scenario + bed -> solver setup, initial state, gauges, releases and boundary pieces.
+// Scenario + domain -> solver setup, initial state, gauges, releases and boundary pieces.
 #include "ria/sim/model.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 
 #include "ria/sim/series.hpp"
 #include "ria/sim/tide.hpp"
 
 namespace ria::sim {
 namespace {
+
+/// The solver's side (its index into swe::Boundaries::side) of a scenario side.
+swe::Side solver_side(BoundarySpec::Side s) {
+  switch (s) {
+    case BoundarySpec::Side::west: return swe::west;
+    case BoundarySpec::Side::east: return swe::east;
+    case BoundarySpec::Side::south: return swe::south;
+    case BoundarySpec::Side::north: return swe::north;
+  }
+  throw std::logic_error("solver_side: not a side");
+}
+
+swe::BoundaryKind solver_kind(BoundarySpec::Kind k) {
+  switch (k) {
+    case BoundarySpec::Kind::wall: return swe::BoundaryKind::wall;
+    case BoundarySpec::Kind::open: return swe::BoundaryKind::open;
+    case BoundarySpec::Kind::level: return swe::BoundaryKind::level;
+    case BoundarySpec::Kind::discharge: return swe::BoundaryKind::discharge;
+  }
+  throw std::logic_error("solver_kind: not a boundary kind");
+}
 
 std::string where(const Grid& g) {
   std::ostringstream o;
@@ -170,57 +192,68 @@ long long cell_at(const Grid& g, double x, double y) {
   return j * g.nx + i;
 }
 
-Model build_model(const Scenario& sc, const Bed& bed, const std::vector<double>& initial_eta) {
-  const Grid& g = bed.grid;
-  if (bed.z.size() != g.cells()) throw ModelError("bed size does not match the grid");
-  Model m;
+namespace {
+
+/// The grid, the bed (as depth H below the datum, and as elevation for the outputs), the physics,
+/// Manning's n and the CFL number of the setup.
+void set_bed_and_physics(const Scenario& sc, const Domain& domain, Model& m) {
+  const Grid& g = domain.grid;
+  if (domain.bed_z.size() != g.cells()) throw ModelError("bed size does not match the grid");
   swe::SolverSetup& s = m.setup;
   s.grid = g;
   s.H.resize(g.cells());
   for (std::size_t k = 0; k < g.cells(); ++k) {
-    if (!std::isfinite(bed.z[k])) throw ModelError("bed elevation is not finite at cell " + std::to_string(k));
-    s.H[k] = -bed.z[k];
+    if (!std::isfinite(domain.bed_z[k])) throw ModelError("bed elevation is not finite at cell " + std::to_string(k));
+    s.H[k] = -domain.bed_z[k];
   }
-  m.bed_z = bed.z;
-  m.crs_wkt = bed.crs_wkt;
+  m.bed_z = domain.bed_z;
+  m.crs_wkt = domain.crs_wkt;
   s.physics.g = sc.physics.gravity;
   s.physics.h_dry = sc.physics.dry_depth;
   s.physics.diffusivity = sc.physics.diffusivity;
   s.physics.decay_rate = sc.physics.half_life > 0 ? std::log(2.0) / sc.physics.half_life : 0.0;
-  s.manning = {sc.physics.manning, bed.manning};
+  s.manning = {sc.physics.manning, domain.manning};
   s.cfl = sc.time.cfl;
   s.track_balance = true;
+}
 
-  // Initial state: the analytic problem's, still water at a level, or a free-surface raster; then
-  // the patches.
+/// Initial state: the analytic problem's, still water at a level, or a free-surface field; then
+/// the patches.
+void set_initial_state(const Scenario& sc, const Domain& domain, const std::vector<double>& initial_eta, Model& m) {
+  const Grid& g = domain.grid;
   m.init.resize(g.cells());
   const bool from_field = sc.initial.kind == InitialSpec::Kind::raster || sc.initial.kind == InitialSpec::Kind::netcdf;
   if (from_field && initial_eta.size() != g.cells())
     throw ModelError("initial.path: the free-surface field does not match the model grid");
   if (sc.initial.kind == InitialSpec::Kind::analytic) {
-    if (!bed.state || bed.state->h.size() != g.cells())
+    if (!domain.state || domain.state->h.size() != g.cells())
       throw ModelError("initial.kind = \"analytic\" needs domain.source = \"analytic\"");
-    m.init = *bed.state;
+    m.init = *domain.state;
   } else {
     for (std::size_t k = 0; k < g.cells(); ++k) {
       const double eta = from_field ? initial_eta[k] : sc.initial.level;
-      m.init.h[k] = std::isfinite(eta) ? std::max(0.0, eta - bed.z[k]) : 0.0;
+      m.init.h[k] = std::isfinite(eta) ? std::max(0.0, eta - domain.bed_z[k]) : 0.0;
     }
   }
   set_patches(sc, g, m.init);
+}
 
-  // Boundaries: the analytic problem's, or walls, then those of the scenario.
-  if (bed.bc) {
+/// Boundaries: the analytic problem's, or walls, then those of the scenario; the knots of their
+/// time series, and the boundaries at t = 0.
+void set_boundaries(const Scenario& sc, const Domain& domain, Model& m) {
+  const Grid& g = domain.grid;
+  swe::SolverSetup& s = m.setup;
+  if (domain.bc) {
     if (!sc.boundaries.empty())
       throw ModelError("boundary.0: an analytic domain brings its own boundaries; remove the [[boundary]] tables");
-    s.bc = *bed.bc;
+    s.bc = *domain.bc;
   }
 
   for (std::size_t b = 0; b < sc.boundaries.size(); ++b) {
     const BoundarySpec& spec = sc.boundaries[b];
-    const int side = static_cast<int>(spec.side);
+    const swe::Side side = solver_side(spec.side);
     swe::BoundarySide& out = s.bc.side[side];
-    out.kind = static_cast<swe::BoundaryKind>(static_cast<int>(spec.kind));
+    out.kind = solver_kind(spec.kind);
     set_segment(spec, g, out, m.segment_width[side]);
     out.concentration = spec.concentration;
     if (spec.kind == BoundarySpec::Kind::level) {
@@ -238,18 +271,24 @@ Model build_model(const Scenario& sc, const Bed& bed, const std::vector<double>&
   std::sort(m.knots.begin(), m.knots.end());
   m.knots.erase(std::unique(m.knots.begin(), m.knots.end()), m.knots.end());
   s.bc = boundaries_at(sc, m, 0.0);
+}
 
-  // Releases.
+/// The releases, and their starts and ends (stops of the run).
+void add_releases(const Scenario& sc, Model& m) {
+  swe::SolverSetup& s = m.setup;
   if (sc.releases.size() > static_cast<std::size_t>(swe::kMaxReleases))
     throw ModelError("at most " + std::to_string(swe::kMaxReleases) + " releases are supported, the scenario has " +
                      std::to_string(sc.releases.size()));
   for (std::size_t r = 0; r < sc.releases.size(); ++r) {
-    s.releases.r[s.releases.count++] = make_release(sc.releases[r], r, g);
+    s.releases.r[s.releases.count++] = make_release(sc.releases[r], r, s.grid);
     m.release_times.push_back(sc.releases[r].start);
     m.release_times.push_back(sc.releases[r].start + sc.releases[r].duration);
   }
+}
 
-  // Gauges.
+/// The cell of each gauge.
+void locate_gauges(const Scenario& sc, Model& m) {
+  const Grid& g = m.setup.grid;
   for (std::size_t k = 0; k < sc.gauges.size(); ++k) {
     const GaugeSpec& gs = sc.gauges[k];
     const long long c = cell_at(g, gs.x, gs.y);
@@ -260,6 +299,17 @@ Model build_model(const Scenario& sc, const Bed& bed, const std::vector<double>&
     }
     m.gauges.push_back({gs.name, gs.x, gs.y, static_cast<std::size_t>(c)});
   }
+}
+
+}  // namespace
+
+Model build_model(const Scenario& sc, const Domain& domain, const std::vector<double>& initial_eta) {
+  Model m;
+  set_bed_and_physics(sc, domain, m);
+  set_initial_state(sc, domain, initial_eta, m);
+  set_boundaries(sc, domain, m);
+  add_releases(sc, m);
+  locate_gauges(sc, m);
   return m;
 }
 

@@ -58,11 +58,13 @@ std::vector<CaseResult> dam_break_case(const std::string& name, const analytic::
 }  // namespace
 
 std::vector<CaseResult> case_ritter(const Options& opt) {
-  return dam_break_case("ritter", analytic::DamBreak{1.0, 0.0, 50.0, 9.81}, opt);
+  return dam_break_case(sim::name_of(sim::AnalyticCase::ritter), analytic::DamBreak{1.0, 0.0, 50.0, 9.81},
+                        opt);
 }
 
 std::vector<CaseResult> case_stoker(const Options& opt) {
-  return dam_break_case("stoker", analytic::DamBreak{1.0, 0.1, 50.0, 9.81}, opt);
+  return dam_break_case(sim::name_of(sim::AnalyticCase::stoker), analytic::DamBreak{1.0, 0.1, 50.0, 9.81},
+                        opt);
 }
 
 }  // namespace ria::validate

@@ -11,7 +11,7 @@
 namespace ria::validate {
 
 std::vector<CaseResult> case_lake_at_rest(const Options& opt) {
-  const Problem p = make_problem("lake_at_rest", opt.resolution, opt);
+  const Problem p = make_problem(sim::AnalyticCase::lake_at_rest, opt.resolution, opt);
   const Grid& g = p.setup.grid;
   std::size_t dry = 0;
   for (double h : p.init.h) dry += h == 0.0 ? 1 : 0;
@@ -28,7 +28,7 @@ std::vector<CaseResult> case_lake_at_rest(const Options& opt) {
       max_q = std::max({max_q, std::fabs(out.qx[k]), std::fabs(out.qy[k])});
       max_eta = std::max(max_eta, std::fabs(out.h[k] - p.exact_depth(g.x_centre(i), g.y_centre(j), 0.0)));
     }
-  CaseResult r{"lake_at_rest", grid_label(g.nx, g.ny), {}, ""};
+  CaseResult r{sim::name_of(sim::AnalyticCase::lake_at_rest), grid_label(g.nx, g.ny), {}, ""};
   r.norms.push_back({"max_abs_q", max_q, kLakeAtRest.of(opt.precision)});
   r.norms.push_back({"max_abs_eta_minus_eta0", max_eta, kLakeAtRest.of(opt.precision)});
   r.note = std::to_string(solver->steps()) + " steps, " + std::to_string(dry) + " dry cells (islands)";
@@ -77,7 +77,7 @@ std::vector<CaseResult> case_water_column(const Options& opt) {
       asym = std::max({asym, std::fabs(at(out.qx, i, j) + at(out.qx, n - 1 - i, j)),
                        std::fabs(at(out.qx, i, j) - at(out.qy, j, i))});
     }
-  CaseResult r{"water_column", grid_label(n, n), {}, ""};
+  CaseResult r{sim::name_of(sim::AnalyticCase::water_column), grid_label(n, n), {}, ""};
   r.norms.push_back({"rel_water_mass_change", std::fabs(t1.water - t0.water) / t0.water, kMass.of(opt.precision)});
   r.norms.push_back({"rel_pollutant_mass_change", std::fabs(t1.pollutant - t0.pollutant) / t0.pollutant,
                      kMass.of(opt.precision)});

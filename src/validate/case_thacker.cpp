@@ -9,7 +9,7 @@ namespace ria::validate {
 namespace {
 
 double thacker_error(int n, const Options& opt) {
-  const Problem p = make_problem("thacker", n, opt);
+  const Problem p = make_problem(sim::AnalyticCase::thacker, n, opt);
   return exact_depth_error(p, run_to(p.setup, p.init, p.duration).h, p.duration);
 }
 
@@ -18,7 +18,8 @@ double thacker_error(int n, const Options& opt) {
 std::vector<CaseResult> case_thacker(const Options& opt) {
   const int n = opt.resolution > 0 ? opt.resolution : 200;
   const double e_coarse = thacker_error(n / 2, opt), e = thacker_error(n, opt), e_fine = thacker_error(2 * n, opt);
-  CaseResult r{"thacker", std::to_string(n / 2) + "," + std::to_string(n) + "," + std::to_string(2 * n), {}, ""};
+  const std::string resolutions = std::to_string(n / 2) + "," + std::to_string(n) + "," + std::to_string(2 * n);
+  CaseResult r{sim::name_of(sim::AnalyticCase::thacker), resolutions, {}, ""};
   r.norms.push_back({"rel_L1_h_" + std::to_string(n), e, kThackerL1.of(opt.precision)});
   // The error must fall each time the resolution doubles: ratio coarse/fine > 1.
   r.norms.push_back({"err_ratio_" + std::to_string(n / 2) + "/" + std::to_string(n), e_coarse / e, 1.0, true});

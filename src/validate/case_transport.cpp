@@ -17,7 +17,7 @@ double uniform(double, double) { return 1.0; }
 
 std::vector<CaseResult> case_tracer(const Options& opt) {
   const int n = opt.resolution > 0 ? opt.resolution : 200;
-  const Problem p = make_problem("tracer", n, opt);
+  const Problem p = make_problem(sim::AnalyticCase::tracer, n, opt);
   auto solver = swe::make_solver(p.setup);
   solver->set_state(p.init);
   const double m0 = solver->totals().pollutant;
@@ -36,7 +36,7 @@ std::vector<CaseResult> case_tracer(const Options& opt) {
   double cdev = 0;
   for (std::size_t k = 0; k < uout.h.size(); ++k) cdev = std::max(cdev, std::fabs(uout.hc[k] / uout.h[k] - 1.0));
 
-  CaseResult r{"tracer", grid_label(n, n / 5), {}, ""};
+  CaseResult r{sim::name_of(sim::AnalyticCase::tracer), grid_label(n, n / 5), {}, ""};
   const Precision prec = opt.precision;
   r.norms.push_back({"rel_pollutant_mass_change", std::fabs(m1 - m0) / m0, kMass.of(prec)});
   r.norms.push_back({"undershoot_below_0", -cmin, kExtremaOvershoot.of(prec)});
@@ -47,12 +47,12 @@ std::vector<CaseResult> case_tracer(const Options& opt) {
 }
 
 std::vector<CaseResult> case_bump(const Options& opt) {
-  const Problem p = make_problem("bump", opt.resolution, opt);
+  const Problem p = make_problem(sim::AnalyticCase::bump, opt.resolution, opt);
   const double q = p.setup.bc.side[swe::west].discharge;
   const swe::HostState out = run_to(p.setup, p.init, p.duration);
   double qdev = 0;
   for (double qx : out.qx) qdev = std::max(qdev, std::fabs(qx - q) / q);
-  CaseResult r{"bump", grid_label(p.setup.grid.nx, p.setup.grid.ny), {}, ""};
+  CaseResult r{sim::name_of(sim::AnalyticCase::bump), grid_label(p.setup.grid.nx, p.setup.grid.ny), {}, ""};
   r.norms.push_back({"rel_L1_h", exact_depth_error(p, out.h, p.duration), kBumpL1.of(opt.precision)});
   r.norms.push_back({"max_rel_discharge_dev", qdev, kBumpL1.of(opt.precision)});
   r.note = "t = 200 s (steady)";

@@ -1,4 +1,5 @@
-// The validation cases (one function each; registry in validate.cpp).
+// The validation cases, one function each (the names: ria/sim/analytic_cases.hpp; run_case in
+// validate.cpp calls them).
 #pragma once
 
 #include <vector>

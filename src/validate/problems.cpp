@@ -88,12 +88,6 @@ double blob(double x, double y) {
 
 }  // namespace
 
-const std::vector<std::string>& problem_names() {
-  static const std::vector<std::string> names{"lake_at_rest", "ritter", "stoker", "thacker",
-                                              "tracer",       "water_column", "bump"};
-  return names;
-}
-
 Problem dam_break_problem(double h_left, double h_right, int n, bool along_y, const Options& opt) {
   const analytic::DamBreak dam{h_left, h_right, kDam, 9.81};
   const double d = kDamLength / n;
@@ -135,24 +129,33 @@ Problem tracer_problem(int n, const Options& opt, double c_in, double (*conc)(do
   return p;
 }
 
-double problem_cells(const std::string& name, int cells) {
+double problem_cells(sim::AnalyticCase c, int cells) {
+  using sim::AnalyticCase;
   const double n = cells > 0 ? cells : 800;  // an upper bound of every default
-  if (name == "ritter" || name == "stoker" || name == "bump") return 4 * n;
-  if (name == "tracer") return n * std::floor(n / 5);
-  return n * n;
+  switch (c) {
+    case AnalyticCase::ritter:
+    case AnalyticCase::stoker:
+    case AnalyticCase::bump: return 4 * n;
+    case AnalyticCase::tracer: return n * std::floor(n / 5);
+    case AnalyticCase::lake_at_rest:
+    case AnalyticCase::thacker:
+    case AnalyticCase::water_column: return n * n;
+  }
+  throw std::logic_error("problem_cells: not an analytic case");
 }
 
-Problem make_problem(const std::string& name, int cells, const Options& opt) {
-  if (name == "lake_at_rest") return lake_at_rest(or_default(cells, 100), opt);
-  if (name == "ritter") return dam_break_problem(1.0, 0.0, or_default(cells, 800), false, opt);
-  if (name == "stoker") return dam_break_problem(1.0, 0.1, or_default(cells, 800), false, opt);
-  if (name == "thacker") return thacker(or_default(cells, 200), opt);
-  if (name == "tracer") return tracer_problem(or_default(cells, 200), opt, 0.0, blob);
-  if (name == "water_column") return water_column(or_default(cells, 100), opt);
-  if (name == "bump") return bump(or_default(cells, 400), opt);
-  std::string known;
-  for (const std::string& n : problem_names()) known += (known.empty() ? "" : ", ") + n;
-  throw std::invalid_argument("unknown analytic problem '" + name + "' (expected one of: " + known + ")");
+Problem make_problem(sim::AnalyticCase c, int cells, const Options& opt) {
+  using sim::AnalyticCase;
+  switch (c) {
+    case AnalyticCase::lake_at_rest: return lake_at_rest(or_default(cells, 100), opt);
+    case AnalyticCase::ritter: return dam_break_problem(1.0, 0.0, or_default(cells, 800), false, opt);
+    case AnalyticCase::stoker: return dam_break_problem(1.0, 0.1, or_default(cells, 800), false, opt);
+    case AnalyticCase::thacker: return thacker(or_default(cells, 200), opt);
+    case AnalyticCase::tracer: return tracer_problem(or_default(cells, 200), opt, 0.0, blob);
+    case AnalyticCase::water_column: return water_column(or_default(cells, 100), opt);
+    case AnalyticCase::bump: return bump(or_default(cells, 400), opt);
+  }
+  throw std::logic_error("make_problem: not an analytic case");
 }
 
 double exact_depth_error(const Problem& p, const std::vector<double>& h, double t) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "ria/sim/analytic_cases.hpp"
 #include "ria/swe/solver.hpp"
 #include "validate/validate.hpp"
 
@@ -20,15 +21,12 @@ struct Problem {
   std::function<double(double, double, double)> exact_depth;
 };
 
-/// Names accepted by make_problem: lake_at_rest, ritter, stoker, thacker, tracer, water_column, bump.
-const std::vector<std::string>& problem_names();
+/// The problem of a case with `cells` cells along its long side (<= 0: the case's default
+/// resolution); the dam breaks run along x.
+Problem make_problem(sim::AnalyticCase c, int cells, const Options& opt);
 
-/// The problem with `cells` cells along its long side (<= 0: the case's default resolution);
-/// the dam breaks run along x. Throws std::invalid_argument for an unknown name.
-Problem make_problem(const std::string& name, int cells, const Options& opt);
-
-/// Cells of make_problem(name, cells) without building it (for the memory check).
-double problem_cells(const std::string& name, int cells);
+/// Cells of make_problem(c, cells) without building it (for the memory check).
+double problem_cells(sim::AnalyticCase c, int cells);
 
 /// The dam breaks of the ritter/stoker cases, along x or y (4 cells across).
 Problem dam_break_problem(double h_left, double h_right, int n, bool along_y, const Options& opt);

@@ -7,34 +7,32 @@
 #include <stdexcept>
 
 #include "io/json.hpp"
+#include "ria/sim/analytic_cases.hpp"
 #include "validate/cases.hpp"
 
 namespace ria::validate {
 namespace {
 
-using CaseFn = std::vector<CaseResult> (*)(const Options&);
-
-const std::vector<std::pair<std::string, CaseFn>>& registry() {
-  static const std::vector<std::pair<std::string, CaseFn>> r{
-      {"lake_at_rest", case_lake_at_rest}, {"ritter", case_ritter}, {"stoker", case_stoker},
-      {"thacker", case_thacker},           {"tracer", case_tracer}, {"water_column", case_water_column},
-      {"bump", case_bump}};
-  return r;
+std::vector<CaseResult> run_case(sim::AnalyticCase c, const Options& opt) {
+  using sim::AnalyticCase;
+  switch (c) {
+    case AnalyticCase::lake_at_rest: return case_lake_at_rest(opt);
+    case AnalyticCase::ritter: return case_ritter(opt);
+    case AnalyticCase::stoker: return case_stoker(opt);
+    case AnalyticCase::thacker: return case_thacker(opt);
+    case AnalyticCase::tracer: return case_tracer(opt);
+    case AnalyticCase::water_column: return case_water_column(opt);
+    case AnalyticCase::bump: return case_bump(opt);
+  }
+  throw std::logic_error("run_case: not an analytic case");
 }
 
 }  // namespace
 
-std::vector<std::string> case_names() {
-  std::vector<std::string> n;
-  for (const auto& c : registry()) n.push_back(c.first);
-  return n;
-}
-
 std::vector<CaseResult> run_case(const std::string& name, const Options& opt) {
-  for (const auto& c : registry())
-    if (c.first == name) return c.second(opt);
+  if (const std::optional<sim::AnalyticCase> c = sim::analytic_case_named(name)) return run_case(*c, opt);
   std::string known;
-  for (const auto& c : registry()) known += (known.empty() ? "" : ", ") + c.first;
+  for (const std::string& n : sim::analytic_case_names()) known += (known.empty() ? "" : ", ") + n;
   throw std::invalid_argument("unknown validation case '" + name + "' (expected all or one of: " + known + ")");
 }
 
@@ -61,7 +59,7 @@ std::string to_json(const std::vector<CaseResult>& results, const Options& opt) 
   w.begin_object();
   w.value("backend", exec::to_string(opt.backend));
   w.value("kernel", opt.kernel);
-  w.value("precision", opt.precision == Precision::f64 ? "double" : "float");
+  w.value("precision", precision_name(opt.precision));
   bool all = true;
   w.begin_array("cases");
   for (const CaseResult& r : results) {

@@ -38,8 +38,8 @@ struct Options {
   int resolution = 0;  // 0: the case's default
 };
 
-std::vector<std::string> case_names();
-/// Runs one case (throws std::invalid_argument for an unknown name).
+/// Runs one case of sim/analytic_cases.hpp by its name (throws std::invalid_argument for an
+/// unknown name).
 std::vector<CaseResult> run_case(const std::string& name, const Options& opt);
 
 std::string format_table(const std::vector<CaseResult>& results);

@@ -267,6 +267,21 @@ restart_checks)  # a restart that would not continue the same run names the key 
     --set physics.half_life=1h --restart a.ckpt
   "$RIA" run --output b "${ARGS[@]}" --set time.duration=2h --restart a.ckpt || fail "restart with the same scenario"
   ;;
+bench_estuary)  # `ria bench --estuary` runs the embedded default scenario as `ria run` runs it
+  "$RIA" bench --backend serial --precision double --sizes 16 --steps 32 --estuary --estuary-size 40 \
+    --estuary-hours 2 --json bench.json > bench.txt 2>&1 || { cat bench.txt; fail "ria bench --estuary failed"; }
+  "$RIA" run --backend serial --precision double --output out --set domain.cells=40 --set time.duration=2h --quiet \
+    > run.txt 2>&1 || { cat run.txt; fail "ria run of the default scenario failed"; }
+  estuary=$(tr -d ' \n' < bench.json | sed 's/.*"estuary":{\([^}]*\)}.*/\1/')
+  bench_steps=$(echo "$estuary" | sed 's/.*"steps":\([0-9]*\).*/\1/')
+  run_steps=$(tr -d ' \n' < out/summary.json | sed 's/.*"steps":\([0-9]*\).*/\1/')
+  [ -n "$bench_steps" ] && [ "$bench_steps" = "$run_steps" ] || { cat bench.json; fail "bench: $bench_steps steps, ria run: $run_steps"; }
+  echo "$estuary" | grep -q '"n":40,"simulated_s":7200,' || { cat bench.json; fail "estuary n or simulated_s wrong"; }
+  # The water balance closes to round-off (about 1e-15 of the volume; 1e-12 leaves room for the sums).
+  err=$(echo "$estuary" | sed 's/.*"water_balance_rel_error":\([-0-9.e+]*\).*/\1/')
+  awk -v e="$err" 'BEGIN { exit !(e < 1e-12 && e > -1e-12) }' || { cat bench.json; fail "water balance error $err"; }
+  echo "ok: bench estuary took the $run_steps steps of ria run; water balance error $err"
+  ;;
 threads)  # OpenMP threads sleep while they wait unless the user chose; OMP_NUM_THREADS is obeyed
   T=(--backend openmp --set time.duration=10min --set time.output_interval=10min --set output.png_times=[] --set output.netcdf=false)
   expect 0 "openmp/double \([0-9]+ threads?, passive wait\)" -- env -u OMP_WAIT_POLICY -u OMP_NUM_THREADS "$RIA" run "${T[@]}" --output p

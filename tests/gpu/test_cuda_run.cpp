@@ -25,12 +25,12 @@ struct Outcome {
 
 Outcome run_on(exec::Backend b, const std::string& kernel, Precision p, bool manning_field = false) {
   const sim::Scenario sc = test::forcing_scenario(3600);
-  sim::Bed bed = test::estuary_bed(64);
+  sim::Domain domain = test::estuary_domain(64);
   if (manning_field) {  // n from 0.01 to 0.07 in stripes across the channel
-    bed.manning.resize(bed.z.size());
-    for (std::size_t k = 0; k < bed.z.size(); ++k) bed.manning[k] = 0.01 * (1 + k % 7);
+    domain.manning.resize(domain.bed_z.size());
+    for (std::size_t k = 0; k < domain.bed_z.size(); ++k) domain.manning[k] = 0.01 * (1 + k % 7);
   }
-  sim::Model m = sim::build_model(sc, bed);
+  sim::Model m = sim::build_model(sc, domain);
   auto solver = test::start_solver(m, b, kernel, p);
   test::RecordingObserver obs;
   sim::run(*solver, sc, m, obs, {});

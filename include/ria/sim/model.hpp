@@ -1,4 +1,4 @@
-// From a scenario and its bed to what the solver needs: the setup (grid, bed, boundaries,
+// From a scenario and its domain to what the solver needs: the setup (grid, bed, boundaries,
 // releases, physics), the initial state, gauge cells and the boundary pieces over time.
 // Checks everything that needs the grid (gauges, sources and segments inside the domain).
 #pragma once
@@ -13,13 +13,14 @@
 
 namespace ria::sim {
 
-/// Bed elevation z [m, + up, model datum] on the model grid, and its CRS (WKT, may be empty).
-struct Bed {
+/// The domain of a scenario as read (app/domain.cpp): the model grid and its CRS (WKT, may be
+/// empty), the bed and what else comes cell by cell with it, and, for an analytic domain (a
+/// validation problem), its own initial state and boundaries.
+struct Domain {
   Grid grid;
-  std::vector<double> z;
+  std::vector<double> bed_z;    // bed elevation z [m, + up, model datum] per cell
   std::string crs_wkt;
   std::vector<double> manning;  // per-cell Manning n (physics.manning raster), or empty: uniform
-  // An analytic domain (a validation problem) brings its own initial state and boundaries.
   std::optional<swe::HostState> state;
   std::optional<swe::Boundaries> bc;
 };
@@ -49,7 +50,7 @@ class ModelError : public std::invalid_argument {
 };
 
 /// `initial_eta`: free-surface elevation per cell for initial.kind = raster (NaN = dry), else empty.
-Model build_model(const Scenario& sc, const Bed& bed, const std::vector<double>& initial_eta = {});
+Model build_model(const Scenario& sc, const Domain& domain, const std::vector<double>& initial_eta = {});
 
 /// The boundary conditions for the time-series interval that contains t (linear piece from the
 /// knot at or before t to the next one; constant before the first and after the last point).

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "ria/sim/analytic_cases.hpp"
+
 namespace ria::sim {
 
 /// Where the bed comes from.
@@ -29,7 +31,7 @@ struct DomainSpec {
   bool node_registered = false;          // raster origin is the first node (cell centre), not a corner
 
   // source = analytic: a case of `ria validate` (bed, initial state and boundaries of that case).
-  std::string analytic;                  // lake_at_rest, ritter, stoker, thacker, tracer, water_column, bump
+  AnalyticCase analytic = AnalyticCase::lake_at_rest;  // named as in analytic_cases.hpp
   // source = analytic or synthetic_estuary: cells per side (0: the case's default).
   int cells = 0;
 };
@@ -102,8 +104,13 @@ struct BoundarySpec {
 
 /// "west", "east", "south" or "north".
 inline const char* side_name(BoundarySpec::Side s) {
-  static const char* const names[] = {"west", "east", "south", "north"};
-  return names[static_cast<int>(s)];
+  switch (s) {
+    case BoundarySpec::Side::west: return "west";
+    case BoundarySpec::Side::east: return "east";
+    case BoundarySpec::Side::south: return "south";
+    case BoundarySpec::Side::north: return "north";
+  }
+  return "?";
 }
 
 struct PatchSpec {                       // initial pollutant patch

@@ -15,8 +15,9 @@ std::string to_string(Backend b) {
   switch (b) {
     case Backend::serial: return "serial";
     case Backend::openmp: return "openmp";
-    default: return "cuda";
+    case Backend::cuda: return "cuda";
   }
+  throw std::logic_error("to_string: not a backend");
 }
 
 bool built_with_openmp() {

@@ -122,20 +122,27 @@ void check_raster_geometry(const Raster& r, const std::string& where) {
                        "; expected projected coordinates");
 }
 
-Raster read_esri_ascii(const std::string& path, RasterInfo* info) {
-  const std::string text = read_whole_file(path);
-  const std::string where = "'" + path + "'";
-  std::istringstream in(text);
-  std::string line;
-  int lineno = 0;
-  auto at = [&](int l) { return InputError(where + " line " + std::to_string(l) + ": "); };
-  auto fail = [&](int l, const std::string& what) { return InputError(where + " line " + std::to_string(l) + ": " + what); };
-  (void)at;
+namespace {
 
-  // Header: "key value" lines until the first line that starts like a number.
+InputError line_error(const std::string& where, int line, const std::string& what) {
+  return InputError(where + " line " + std::to_string(line) + ": " + what);
+}
+
+/// The header of an ESRI ASCII grid: its "key value" lines, and the first row of values, which
+/// ends it.
+struct AsciiHeader {
   std::map<std::string, std::pair<double, int>> keys;  // lower-case key -> value, line
-  std::vector<std::string> first_data;
-  int first_data_line = 0;
+  std::vector<std::string> first_row;
+  int first_row_line = 0;
+  bool has(const char* k) const { return keys.count(k) > 0; }
+  double val(const char* k) const { return keys.at(k).first; }
+};
+
+/// Header: "key value" lines until the first line that starts like a number (lineno counts the
+/// lines read).
+AsciiHeader read_header(std::istream& in, int& lineno, const std::string& where) {
+  AsciiHeader h;
+  std::string line;
   while (std::getline(in, line)) {
     ++lineno;
     if (lineno == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);
@@ -143,41 +150,46 @@ Raster read_esri_ascii(const std::string& path, RasterInfo* info) {
     if (t.empty()) continue;
     const char c0 = t[0][0];
     if (digit(c0) || c0 == '-' || c0 == '+' || c0 == '.' || is_nan_word(t[0])) {
-      if (keys.empty())
+      if (h.keys.empty())
         throw InputError(where + " is not an ESRI ASCII grid (it starts with '" + t[0].substr(0, 40) + "', expected 'ncols')");
-      first_data = t;
-      first_data_line = lineno;
+      h.first_row = t;
+      h.first_row_line = lineno;
       break;
     }
     const std::string k = lower(t[0]);
-    if (keys.empty() && k != "ncols" && k != "nrows")
+    if (h.keys.empty() && k != "ncols" && k != "nrows")
       throw InputError(where + " is not an ESRI ASCII grid (it starts with '" + t[0].substr(0, 40) + "', expected 'ncols')");
     static const char* known[] = {"ncols", "nrows", "xllcorner", "xllcenter", "yllcorner", "yllcenter",
                                   "cellsize", "dx", "dy", "nodata_value"};
     if (std::find(std::begin(known), std::end(known), k) == std::end(known))
-      throw fail(lineno, "unknown ESRI ASCII grid header key '" + t[0] +
-                             "' (expected ncols, nrows, xllcorner|xllcenter, yllcorner|yllcenter, cellsize or dx and "
-                             "dy, NODATA_value)");
+      throw line_error(where, lineno,
+                       "unknown ESRI ASCII grid header key '" + t[0] +
+                           "' (expected ncols, nrows, xllcorner|xllcenter, yllcorner|yllcenter, cellsize or dx and "
+                           "dy, NODATA_value)");
     if (t.size() != 2 || !is_decimal(t[1]))
-      throw fail(lineno, "expected '" + t[0] + " <decimal number>', got '" + line.substr(0, 80) + "'");
-    if (auto it = keys.find(k); it != keys.end())
-      throw fail(lineno, "'" + t[0] + "' is given again (first on line " + std::to_string(it->second.second) + ")");
-    keys[k] = {std::strtod(t[1].c_str(), nullptr), lineno};
+      throw line_error(where, lineno, "expected '" + t[0] + " <decimal number>', got '" + line.substr(0, 80) + "'");
+    if (auto it = h.keys.find(k); it != h.keys.end())
+      throw line_error(where, lineno,
+                       "'" + t[0] + "' is given again (first on line " + std::to_string(it->second.second) + ")");
+    h.keys[k] = {std::strtod(t[1].c_str(), nullptr), lineno};
   }
-  auto has = [&](const char* k) { return keys.count(k) > 0; };
-  auto val = [&](const char* k) { return keys.at(k).first; };
+  return h;
+}
+
+/// The grid the header declares (size, cell size, lower-left corner), checked; no values yet.
+Raster declared_grid(const AsciiHeader& h, const std::string& where) {
   auto bad_header = [&](const std::string& what) { return InputError(where + ": ESRI ASCII grid header " + what); };
-  if (keys.empty()) throw InputError(where + " is not an ESRI ASCII grid (it is empty, expected 'ncols')");
+  if (h.keys.empty()) throw InputError(where + " is not an ESRI ASCII grid (it is empty, expected 'ncols')");
   for (const char* k : {"ncols", "nrows"})
-    if (!has(k) || !(val(k) >= 1) || val(k) != std::floor(val(k)))
+    if (!h.has(k) || !(h.val(k) >= 1) || h.val(k) != std::floor(h.val(k)))
       throw bad_header("needs " + std::string(k) + " <positive integer>");
-  if (has("xllcorner") == has("xllcenter") || has("yllcorner") == has("yllcenter"))
+  if (h.has("xllcorner") == h.has("xllcenter") || h.has("yllcorner") == h.has("yllcenter"))
     throw bad_header("needs one of xllcorner and xllcenter, and one of yllcorner and yllcenter");
   double dx, dy;
-  if (has("cellsize") && !has("dx") && !has("dy")) dx = dy = val("cellsize");
-  else if (!has("cellsize") && has("dx") && has("dy")) dx = val("dx"), dy = val("dy");
+  if (h.has("cellsize") && !h.has("dx") && !h.has("dy")) dx = dy = h.val("cellsize");
+  else if (!h.has("cellsize") && h.has("dx") && h.has("dy")) dx = h.val("dx"), dy = h.val("dy");
   else throw bad_header("needs either cellsize or both dx and dy");
-  const double ncols = val("ncols"), nrows = val("nrows");
+  const double ncols = h.val("ncols"), nrows = h.val("nrows");
   check_raster_size(ncols, nrows, where);
 
   Raster r;
@@ -185,38 +197,49 @@ Raster read_esri_ascii(const std::string& path, RasterInfo* info) {
   r.ny = static_cast<int>(nrows);
   r.dx = dx;
   r.dy = dy;
-  const bool x_centre = has("xllcenter"), y_centre = has("yllcenter");
-  r.x0 = x_centre ? val("xllcenter") - 0.5 * dx : val("xllcorner");
-  r.y0 = y_centre ? val("yllcenter") - 0.5 * dy : val("yllcorner");
+  const bool x_centre = h.has("xllcenter"), y_centre = h.has("yllcenter");
+  r.x0 = x_centre ? h.val("xllcenter") - 0.5 * dx : h.val("xllcorner");
+  r.y0 = y_centre ? h.val("yllcenter") - 0.5 * dy : h.val("yllcorner");
   check_raster_geometry(r, where);
+  return r;
+}
 
-  // Data: one row per line, exactly ncols decimal numbers (or nan), the first row the northernmost.
-  // Stored in file order first (grown as read, so a header that promises more than the file holds
-  // allocates nothing), then flipped to rows south to north.
-  const bool has_nodata = has("nodata_value");
-  const double nodata = has_nodata ? val("nodata_value") : kNaN;
-  long long nodata_cells = 0, nan_cells = 0;
-  r.v.reserve(std::min(r.cells(), text.size() / 2 + 1));
+struct ValueCounts {
+  long long nodata = 0, nan = 0;  // cells holding the declared nodata value, and NaN cells
+};
+
+/// Data: one row per line, exactly ncols decimal numbers (or nan), the first row the northernmost.
+/// Stored in file order first (grown as read, so a header that promises more than the file holds
+/// allocates nothing; `text_size` bounds the reservation), then flipped to rows south to north.
+ValueCounts read_values(std::istream& in, int& lineno, const AsciiHeader& h, std::size_t text_size,
+                        const std::string& where, Raster& r) {
+  const bool has_nodata = h.has("nodata_value");
+  const double nodata = has_nodata ? h.val("nodata_value") : kNaN;
+  ValueCounts n;
+  r.v.reserve(std::min(r.cells(), text_size / 2 + 1));
   int rows = 0;
-  std::vector<std::string> t = first_data;
-  int l = first_data_line;
+  std::vector<std::string> t = h.first_row;
+  int l = h.first_row_line;
+  std::string line;
   while (l > 0) {
     if (!t.empty()) {
       if (rows == r.ny)
-        throw fail(l, "more rows of values than the nrows = " + std::to_string(r.ny) + " the header declares");
+        throw line_error(where, l, "more rows of values than the nrows = " + std::to_string(r.ny) + " the header declares");
       if (t.size() != static_cast<std::size_t>(r.nx))
-        throw fail(l, "row " + std::to_string(rows + 1) + " has " + std::to_string(t.size()) +
-                          " values; the header declares ncols = " + std::to_string(r.nx));
+        throw line_error(where, l,
+                         "row " + std::to_string(rows + 1) + " has " + std::to_string(t.size()) +
+                             " values; the header declares ncols = " + std::to_string(r.nx));
       for (std::size_t i = 0; i < t.size(); ++i) {
         double x;
         if (is_decimal(t[i])) x = std::strtod(t[i].c_str(), nullptr);
         else if (is_nan_word(t[i])) x = kNaN;
         else
-          throw fail(l, "'" + t[i].substr(0, 40) + "' (value " + std::to_string(i + 1) + " of row " +
-                            std::to_string(rows + 1) + ") is not a decimal number");
-        if (std::isnan(x)) ++nan_cells;
-        else if (has_nodata && x == nodata) ++nodata_cells, x = kNaN;
-        else if (!std::isfinite(x)) throw fail(l, "'" + t[i] + "' is out of the range of a double");
+          throw line_error(where, l,
+                           "'" + t[i].substr(0, 40) + "' (value " + std::to_string(i + 1) + " of row " +
+                               std::to_string(rows + 1) + ") is not a decimal number");
+        if (std::isnan(x)) ++n.nan;
+        else if (has_nodata && x == nodata) ++n.nodata, x = kNaN;
+        else if (!std::isfinite(x)) throw line_error(where, l, "'" + t[i] + "' is out of the range of a double");
         r.v.push_back(x);
       }
       ++rows;
@@ -232,28 +255,46 @@ Raster read_esri_ascii(const std::string& path, RasterInfo* info) {
     std::swap_ranges(r.v.begin() + static_cast<std::ptrdiff_t>(j) * r.nx,
                      r.v.begin() + static_cast<std::ptrdiff_t>(j + 1) * r.nx,
                      r.v.begin() + static_cast<std::ptrdiff_t>(r.ny - 1 - j) * r.nx);
+  return n;
+}
 
+/// The CRS (WKT) of the .prj file beside the grid, trimmed; empty when there is none.
+std::string read_prj(const std::string& path) {
   std::filesystem::path prj(path);
   prj.replace_extension(".prj");
   std::error_code ec;
-  if (std::filesystem::is_regular_file(prj, ec)) {
-    std::ifstream f(prj);
-    std::ostringstream s;
-    s << f.rdbuf();
-    r.crs_wkt = s.str();
-    r.crs_wkt.erase(0, r.crs_wkt.find_first_not_of(" \t\r\n"));
-    while (!r.crs_wkt.empty() && std::isspace(static_cast<unsigned char>(r.crs_wkt.back()))) r.crs_wkt.pop_back();
-  }
+  if (!std::filesystem::is_regular_file(prj, ec)) return "";
+  std::ifstream f(prj);
+  std::ostringstream s;
+  s << f.rdbuf();
+  std::string wkt = s.str();
+  wkt.erase(0, wkt.find_first_not_of(" \t\r\n"));
+  while (!wkt.empty() && std::isspace(static_cast<unsigned char>(wkt.back()))) wkt.pop_back();
+  return wkt;
+}
+
+}  // namespace
+
+Raster read_esri_ascii(const std::string& path, RasterInfo* info) {
+  const std::string text = read_whole_file(path);
+  const std::string where = "'" + path + "'";
+  std::istringstream in(text);
+  int lineno = 0;
+  const AsciiHeader header = read_header(in, lineno, where);
+  Raster r = declared_grid(header, where);
+  const ValueCounts counts = read_values(in, lineno, header, text.size(), where, r);
+  r.crs_wkt = read_prj(path);
   if (info) {
+    const bool has_nodata = header.has("nodata_value");
     *info = RasterInfo{};
     info->driver = "AAIGrid (built-in ESRI ASCII reader)";
     describe_raster(r, *info);
     const auto a = r.crs_wkt.find('"'), b = a == std::string::npos ? a : r.crs_wkt.find('"', a + 1);
     info->crs_name = b == std::string::npos ? "" : r.crs_wkt.substr(a + 1, b - a - 1);
-    info->nodata_cells = nodata_cells;
-    info->nan_cells = nan_cells;
+    info->nodata_cells = counts.nodata;
+    info->nan_cells = counts.nan;
     info->has_nodata_value = has_nodata;
-    info->nodata_value = has_nodata ? nodata : 0;
+    info->nodata_value = has_nodata ? header.val("nodata_value") : 0;
   }
   return r;
 }

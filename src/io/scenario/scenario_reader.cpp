@@ -358,13 +358,13 @@ std::optional<std::vector<double>> Table::durations(const std::string& key, cons
   return v;
 }
 
-std::optional<std::size_t> Table::choice(const std::string& key, const std::vector<std::string>& names) const {
+std::optional<std::string> Table::choice(const std::string& key, const std::vector<std::string>& names) const {
   const auto* n = static_cast<const toml::node*>(node(key));
   if (!n) return std::nullopt;
   if (!n->is_string()) type_error(key, "one of " + join(names, "\""));
   const std::string s = n->as_string()->get();
-  for (std::size_t i = 0; i < names.size(); ++i)
-    if (s == names[i]) return i;
+  for (const std::string& name : names)
+    if (s == name) return s;
   const std::string hint = suggestion(s, names, "");
   fail(key, "expected one of " + join(names, "\"") + ", got \"" + s + "\"" + (starts_with(hint, "; did") ? hint : ""));
 }

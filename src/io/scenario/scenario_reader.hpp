@@ -89,8 +89,19 @@ class Table {
   /// An array of [x, y] pairs.
   std::optional<std::vector<std::array<double, 2>>> pairs(const std::string& key) const;
   std::optional<std::vector<double>> durations(const std::string& key, const Range& r) const;
-  /// One of `names` (index into it); the message lists them.
-  std::optional<std::size_t> choice(const std::string& key, const std::vector<std::string>& names) const;
+  /// One of `names` (the name given); the message lists them.
+  std::optional<std::string> choice(const std::string& key, const std::vector<std::string>& names) const;
+  /// The value of the name given, from `options` that spell out each {"name", value} pair.
+  template <class V>
+  std::optional<V> choice(const std::string& key, const std::vector<std::pair<std::string, V>>& options) const {
+    std::vector<std::string> names;
+    for (const auto& o : options) names.push_back(o.first);
+    const std::optional<std::string> name = choice(key, names);
+    if (!name) return std::nullopt;
+    for (const auto& o : options)
+      if (o.first == *name) return o.second;
+    return std::nullopt;  // not reached: choice() accepts only the names of `options`
+  }
   std::optional<Table> table(const std::string& key) const;
   /// An array of tables ([[key]] or key = [{...}, ...]); empty when absent.
   std::vector<Table> tables(const std::string& key) const;

@@ -63,9 +63,9 @@ std::array<double, 4> patch_box(const sim::PatchSpec& p) {
 }  // namespace
 
 void read_boundaries(const Table& root, sim::Scenario& s) {
-  const std::vector<std::string> sides = {"west", "east", "south", "north"};
-  const std::vector<std::string> kinds = {"wall", "open", "level", "discharge"};
-  std::map<int, std::size_t> seen;  // side -> index of its boundary
+  using Side = sim::BoundarySpec::Side;
+  using Kind = sim::BoundarySpec::Kind;
+  std::map<Side, std::size_t> seen;  // side -> index of its boundary
   const auto time = root.table("time");
   const bool start_given = time && time->has("start");
   const auto tables = root.tables("boundary");
@@ -76,17 +76,16 @@ void read_boundaries(const Table& root, sim::Scenario& s) {
     b.require("side", "west, east, south or north");
     b.require("kind", "wall, open, level or discharge");
     sim::BoundarySpec o;
-    const std::size_t side = *b.choice("side", sides);
-    o.side = static_cast<sim::BoundarySpec::Side>(side);
-    if (auto it = seen.find(static_cast<int>(side)); it != seen.end())
-      b.fail("side", "side " + quoted(sides[side]) + " is already given by " + tables[it->second].path() + " (line " +
-                         std::to_string(tables[it->second].line("side")) +
+    o.side = *b.choice<Side>("side",
+                             {{"west", Side::west}, {"east", Side::east}, {"south", Side::south}, {"north", Side::north}});
+    if (auto it = seen.find(o.side); it != seen.end())
+      b.fail("side", "side " + quoted(*b.string("side")) + " is already given by " + tables[it->second].path() +
+                         " (line " + std::to_string(tables[it->second].line("side")) +
                          "); the solver supports one boundary segment per side (the rest of the side is a wall)");
-    seen[static_cast<int>(side)] = i;
-    const std::size_t kind = *b.choice("kind", kinds);
-    o.kind = static_cast<sim::BoundarySpec::Kind>(kind);
-    const std::string for_kind = "for kind = " + quoted(kinds[kind]);
-    using Kind = sim::BoundarySpec::Kind;
+    seen[o.side] = i;
+    o.kind = *b.choice<Kind>(
+        "kind", {{"wall", Kind::wall}, {"open", Kind::open}, {"level", Kind::level}, {"discharge", Kind::discharge}});
+    const std::string for_kind = "for kind = " + quoted(*b.string("kind"));
     switch (o.kind) {
       case Kind::wall:
       case Kind::open: b.allow_only({"side", "kind", "segment"}, for_kind); break;

@@ -24,7 +24,6 @@ bool is_dir(const fs::path& p) {
   return fs::is_directory(p, ec);
 }
 
-const std::vector<std::string> kAnalyticCases = {"lake_at_rest", "ritter", "stoker", "thacker", "tracer", "water_column", "bump"};
 
 void read_domain(const Table& root, sim::Scenario& s) {
   const auto d = root.table("domain");
@@ -33,17 +32,20 @@ void read_domain(const Table& root, sim::Scenario& s) {
                  "node_registered", "analytic", "cells"});
   d->require("source", "\"dem\", \"analytic\" or \"synthetic_estuary\"");
   sim::DomainSpec& o = s.domain;
-  o.source = static_cast<sim::DomainSpec::Source>(*d->choice("source", {"dem", "analytic", "synthetic_estuary"}));
   using Source = sim::DomainSpec::Source;
+  o.source = *d->choice<Source>(
+      "source", {{"dem", Source::dem}, {"analytic", Source::analytic}, {"synthetic_estuary", Source::synthetic_estuary}});
   if (o.source == Source::dem) {
     d->allow_only({"source", "dem", "values", "vertical_offset", "nodata", "fill_elevation", "resolution", "bbox",
                    "node_registered"},
                   "with source = \"dem\"");
     d->require("dem", "the path of the bathymetry raster");
     o.dem = resolve_scenario_path(*d->string("dem"), s.base_dir);
-    if (auto v = d->choice("values", {"elevation", "depth"})) o.values = static_cast<sim::DomainSpec::Values>(*v);
+    using Values = sim::DomainSpec::Values;
+    o.values = d->choice<Values>("values", {{"elevation", Values::elevation}, {"depth", Values::depth}}).value_or(o.values);
     o.vertical_offset = d->number("vertical_offset", detail::any_number(), o.vertical_offset);
-    if (auto v = d->choice("nodata", {"land", "error"})) o.nodata = static_cast<sim::DomainSpec::Nodata>(*v);
+    using Nodata = sim::DomainSpec::Nodata;
+    o.nodata = d->choice<Nodata>("nodata", {{"land", Nodata::land}, {"error", Nodata::error}}).value_or(o.nodata);
     o.fill_elevation = d->number("fill_elevation", detail::any_number(), o.fill_elevation);
     o.resolution = d->number("resolution", detail::at_least(0), o.resolution);
     if (auto b = d->numbers("bbox", 4)) {
@@ -58,8 +60,14 @@ void read_domain(const Table& root, sim::Scenario& s) {
   }
   if (o.source == Source::analytic) {
     d->allow_only({"source", "analytic", "cells"}, "with source = \"analytic\"");
-    d->require("analytic", "the case: lake_at_rest, ritter, stoker, thacker, tracer, water_column or bump");
-    o.analytic = kAnalyticCases[*d->choice("analytic", kAnalyticCases)];
+    std::vector<std::pair<std::string, sim::AnalyticCase>> cases;
+    std::string names;
+    for (const sim::NamedAnalyticCase& c : sim::kAnalyticCases) {
+      names += std::string(cases.empty() ? "" : ", ") + c.name;
+      cases.emplace_back(c.name, c.c);
+    }
+    d->require("analytic", "the case: " + names);
+    o.analytic = *d->choice<sim::AnalyticCase>("analytic", cases);
   } else {
     d->allow_only({"source", "cells"}, "with source = \"synthetic_estuary\"");
   }
@@ -125,8 +133,12 @@ void read_initial(const Table& root, sim::Scenario& s) {
   const auto t = root.table("initial");
   if (!t) return;
   t->check_keys({"kind", "level", "path", "variable", "time"});
-  if (auto k = t->choice("kind", {"still", "raster", "checkpoint", "analytic", "netcdf"}))
-    s.initial.kind = static_cast<Kind>(*k);
+  s.initial.kind = t->choice<Kind>("kind", {{"still", Kind::still},
+                                             {"raster", Kind::raster},
+                                             {"checkpoint", Kind::checkpoint},
+                                             {"analytic", Kind::analytic},
+                                             {"netcdf", Kind::netcdf}})
+                       .value_or(s.initial.kind);
   switch (s.initial.kind) {
     case Kind::still:
       t->allow_only({"kind", "level"}, "with kind = \"still\"");
@@ -189,7 +201,7 @@ void read_output(const Table& root, sim::Scenario& s) {
     o.png_times.erase(std::unique(o.png_times.begin(), o.png_times.end()), o.png_times.end());
   }
   o.png_at_end = t->boolean("png_at_end").value_or(o.png_at_end);
-  if (auto k = t->choice("map_depth_scale", {"linear", "log"})) o.map_depth_log = *k == 1;
+  o.map_depth_log = t->choice<bool>("map_depth_scale", {{"linear", false}, {"log", true}}).value_or(o.map_depth_log);
   o.checkpoint_interval = t->duration("checkpoint_interval", detail::at_least(0)).value_or(o.checkpoint_interval);
 }
 

@@ -88,14 +88,17 @@ void read_physics(const Table& root, sph::Scenario& s) {
   s.depth = t->number("depth", detail::above(0), s.depth);
   s.alpha = t->number("alpha", detail::between(0, 1), s.alpha);
   s.wall_viscosity = t->number("wall_viscosity", detail::between(0, 1), s.wall_viscosity);
-  if (auto k = t->choice("density_diffusion", {"none", "molteni_colagrossi", "fourtakas"}))
-    s.diffusion = static_cast<sph::DensityDiffusion>(*k);
+  if (auto k = t->choice<sph::DensityDiffusion>("density_diffusion",
+                                                 {{"none", sph::DensityDiffusion::none},
+                                                  {"molteni_colagrossi", sph::DensityDiffusion::molteni_colagrossi},
+                                                  {"fourtakas", sph::DensityDiffusion::fourtakas}}))
+    s.diffusion = *k;
   s.delta = t->number("delta", detail::between(0, 1), s.delta);
   s.cfl = t->number("cfl", detail::between(0, 1, true, false), s.cfl);
   if (t->has("cfl"))
     detail::check_plausible(*t, "cfl", s.cfl, detail::between(0.05, 0.5),
                             "0.2 is usual (DualSPHysics); above 0.5 the explicit step is not stable");
-  if (auto k = t->choice("initial_density", {"hydrostatic", "uniform"})) s.hydrostatic_start = *k == 0;
+  if (auto k = t->choice<bool>("initial_density", {{"hydrostatic", true}, {"uniform", false}})) s.hydrostatic_start = *k;
 }
 
 void read_time(const Table& root, sph::Scenario& s) {
@@ -139,11 +142,11 @@ void read_walls(const Table& root, sph::Scenario& s) {
     t.check_keys({"kind", "min", "max", "layers", "top"});
     t.require("kind", "\"tank\" (a shell around the box) or \"block\" (a solid box)");
     sph::WallBox w;
-    w.kind = *t.choice("kind", {"block", "tank"}) == 0 ? sph::WallBox::Kind::block : sph::WallBox::Kind::tank;
+    w.kind = *t.choice<sph::WallBox::Kind>("kind", {{"block", sph::WallBox::Kind::block}, {"tank", sph::WallBox::Kind::tank}});
     if (w.kind == sph::WallBox::Kind::block) t.allow_only({"kind", "min", "max"}, "with kind = \"block\"");
     box(t, s.dim, w.lo, w.hi);
     if (auto n = t.integer("layers", 1, 20)) w.layers = static_cast<int>(*n);
-    if (auto k = t.choice("top", {"open", "closed"})) w.open_top = *k == 0;
+    if (auto k = t.choice<bool>("top", {{"open", true}, {"closed", false}})) w.open_top = *k;
     s.walls.push_back(w);
   }
 }
@@ -162,7 +165,7 @@ void read_probes(const Table& root, sph::Scenario& s) {
     for (std::size_t j = 0; j < i; ++j)
       if (s.probes[j].name == p.name)
         t.fail("name", "probe name '" + p.name + "' is already used by " + tables[j].path() + "; probe names must be unique");
-    p.kind = *t.choice("kind", {"pressure", "height"}) == 0 ? sph::Probe::Kind::pressure : sph::Probe::Kind::height;
+    p.kind = *t.choice<sph::Probe::Kind>("kind", {{"pressure", sph::Probe::Kind::pressure}, {"height", sph::Probe::Kind::height}});
     // A height probe is a vertical line: its horizontal coordinates only.
     p.at = *point(t, "at", s.dim, p.kind == sph::Probe::Kind::pressure ? s.dim : s.dim - 1);
     s.probes.push_back(p);
