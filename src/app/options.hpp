@@ -46,5 +46,6 @@ void register_validate(CLI::App& app, int& exit_code);
 void register_bench(CLI::App& app, int& exit_code);
 void register_run(CLI::App& app, int& exit_code);
 void register_dem(CLI::App& app, int& exit_code);
+void register_ensemble(CLI::App& app, int& exit_code);
 
 }  // namespace ria::app
