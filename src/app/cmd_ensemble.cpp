@@ -5,8 +5,10 @@
 // mpirun: member m on rank m % size); statistics over the finished members go to the output
 // directory (ensemble_outputs.hpp). docs/ensembles.md is the user's page.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -26,6 +28,7 @@
 #include "io/scenario/scenario_toml.hpp"
 #include "io/table_csv.hpp"
 #include "mpi/job.hpp"
+#include "ria/exec/device_info.hpp"
 #include "ria/exec/threads.hpp"
 #include "ria/swe/solver.hpp"
 
@@ -215,7 +218,12 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   auto s = std::make_unique<Setup>();
   s->plan = make_plan(a);
   const Plan& p = s->plan;
-  if (mpi::world().started) exec::share_cores_with(mpi::world().local_size);
+  // Under mpirun each rank runs one-process solvers: OpenMP ranks of a node divide its cores, CUDA
+  // ranks take the node's GPUs by local rank (several ranks may share one).
+  if (mpi::world().started) {
+    exec::share_cores_with(mpi::world().local_size);
+    if (exec::parse_backend(a.backend.backend) == exec::Backend::cuda) exec::select_cuda_device(mpi::world().local_rank);
+  }
   s->models = std::make_unique<MemberModels>(a.backend);
   s->base_model = std::make_unique<sim::Model>(s->models->build(p.base));
   const Grid& g = s->base_model->setup.grid;
