@@ -357,7 +357,7 @@ void gather_outcomes(const std::vector<std::size_t>& mine, std::vector<MemberOut
 class MemberProgress {
  public:
   MemberProgress(std::size_t mine, bool quiet) : mine_(mine), quiet_(quiet) {}
-  void start(std::size_t member, std::size_t index) { member_ = member, index_ = index; }
+  void start(std::size_t member, std::size_t index) { member_ = member, index_ = index, started_ = true; }
   /// During the member: the fraction of its simulated time done.
   void during(const sim::Progress& p) {
     announce_signal();
@@ -380,9 +380,12 @@ class MemberProgress {
   void announce_signal() {
     if (announced_ || g_signals.load() == 0) return;
     announced_ = true;
-    std::fprintf(stderr, "ria ensemble: signal %d: stopping after member %zu; the statistics of the members finished "
-                         "so far will be written (a second signal stops this member now)\n",
-                 g_first_signal.load(), member_);
+    if (!started_)
+      std::fprintf(stderr, "ria ensemble: signal %d: stopping before the first member\n", g_first_signal.load());
+    else
+      std::fprintf(stderr, "ria ensemble: signal %d: stopping after member %zu; the statistics of the members finished "
+                           "so far will be written (a second signal stops this member now)\n",
+                   g_first_signal.load(), member_);
   }
 
  private:
@@ -396,7 +399,7 @@ class MemberProgress {
   }
   static constexpr double kInterval = 5;  // wall seconds between lines during a member
   std::size_t mine_, member_ = 0, index_ = 0;
-  bool quiet_, announced_ = false;
+  bool quiet_, announced_ = false, started_ = false;
   std::chrono::steady_clock::time_point w0_ = std::chrono::steady_clock::now(), last_ = w0_;
 };
 
@@ -449,6 +452,10 @@ int run_ensemble(const EnsembleArgs& a) {
   const int fails = count[static_cast<int>(MemberOutcome::Status::failed)];
   const bool interrupted = count[static_cast<int>(MemberOutcome::Status::not_run)] +
                                count[static_cast<int>(MemberOutcome::Status::interrupted)] > 0;
+  if (count[static_cast<int>(MemberOutcome::Status::not_run)] == static_cast<int>(n)) {
+    std::printf("interrupted by signal %d before the first member: nothing written\n", g_first_signal.load());
+    return kInterrupted;
+  }
   EnsembleRecord r;
   r.dir = a.output;
   r.base = &p.base;
