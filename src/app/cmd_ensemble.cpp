@@ -15,18 +15,16 @@
 #include <filesystem>
 #include <memory>
 
-#include "app/default_scenario.hpp"
+#include "app/ensemble_gather.hpp"
 #include "app/ensemble_member.hpp"
 #include "app/ensemble_outputs.hpp"
+#include "app/ensemble_plan.hpp"
 #include "app/options.hpp"
 #include "app/run_outputs.hpp"
-#include "ensemble/sampling.hpp"
 #include "ensemble/variation.hpp"
 #include "io/host_memory.hpp"
 #include "io/io_error.hpp"
 #include "io/output_lock.hpp"
-#include "io/scenario/scenario_toml.hpp"
-#include "io/table_csv.hpp"
 #include "mpi/job.hpp"
 #include "ria/exec/device_info.hpp"
 #include "ria/exec/threads.hpp"
@@ -34,8 +32,6 @@
 
 namespace ria::app {
 namespace {
-
-using ensemble::shortest_text;
 
 // Signals: the first lets the running member finish and stops the ensemble after it; the second
 // also stops the running member (the driver's stop flag). Both are lock-free atomics, so the
@@ -60,123 +56,9 @@ struct SignalsCaught {
   }
 };
 
-struct EnsembleArgs {
-  std::string scenario;  // empty: the embedded default
-  BackendChoice backend;
-  std::string output = "ensemble_output";
-  std::vector<std::string> sets, vary, vary_point;
-  int members = 0;
-  bool grid = false;
-  std::uint64_t seed = 1;
-  bool seed_set = false;
-  std::string members_csv;
-  std::vector<double> thresholds;
-  std::string sample_interval;
-  bool quiet = false;
-};
-
 bool is_root() { return mpi::world().rank == 0; }
 /// Set when every rank finished its set-up: from here on a failure of one rank alone ends the job.
 bool g_ranks_running = false;
-
-/// The scenario with overrides: the file, or the embedded default.
-sim::Scenario load(const EnsembleArgs& a, const std::vector<std::string>& sets) {
-  return a.scenario.empty() ? io::parse_scenario(kDefaultScenario, "<embedded default scenario>", ".", sets)
-                            : io::load_scenario(a.scenario, sets);
-}
-
-std::vector<std::string> joined(std::vector<std::string> a, const std::vector<std::string>& b) {
-  a.insert(a.end(), b.begin(), b.end());
-  return a;
-}
-
-/// The members and what they share.
-struct Plan {
-  std::vector<std::string> base_sets;  // --set, then time.output_interval from --sample-interval
-  sim::Scenario base;
-  std::vector<ensemble::VaryRange> ranges;
-  std::vector<ensemble::VaryPoint> points;
-  ensemble::MemberTable table;
-  std::string sampling;
-  std::vector<double> thresholds;
-};
-
-/// Each --vary range read with its end values, so that a range the reader refuses is named
-/// before any member is made.
-void check_range_ends(const EnsembleArgs& a, const Plan& p, const ensemble::VaryRange& r) {
-  const ensemble::MemberTable ends = ensemble::members_from_points({r}, {}, p.base, {{0.0}, {1.0}});
-  for (std::size_t e = 0; e < 2; ++e) {
-    try {
-      load(a, joined(p.base_sets, ends.sets(e)));
-    } catch (const io::InputError& x) {
-      throw io::InputError("--vary " + r.spec + ": " + (e == 0 ? "LO" : "HI") + " (" + r.key + " = " + ends.values[e][0] +
-                           ") is refused: " + x.what());
-    }
-  }
-}
-
-Plan make_plan(const EnsembleArgs& a) {
-  Plan p;
-  p.base_sets = a.sets;
-  if (!a.sample_interval.empty()) {
-    const double d = io::parse_duration(a.sample_interval, "--sample-interval");
-    const sim::Scenario probe = load(a, a.sets);
-    if (!(d > 0) || d > probe.time.duration)
-      throw io::InputError("--sample-interval " + a.sample_interval + ": expected a duration > 0 and <= time.duration (" +
-                           shortest_text(probe.time.duration) + " s)");
-    p.base_sets.push_back("time.output_interval=" + shortest_text(d));
-  }
-  p.base = load(a, p.base_sets);
-  if (p.base.initial.kind == sim::InitialSpec::Kind::checkpoint)
-    throw io::InputError(p.base.file + ": initial.kind = \"checkpoint\" is not supported by ria ensemble (members start "
-                         "from the scenario's own initial state; initial.kind = \"netcdf\" starts from an earlier run's "
-                         "free surface)");
-  p.thresholds = a.thresholds.empty() ? std::vector<double>{p.base.output.arrival_threshold} : a.thresholds;
-  for (double t : p.thresholds)
-    if (!(t > 0) || !std::isfinite(t))
-      throw io::InputError("--thresholds: expected concentrations > 0, got " + shortest_text(t));
-  std::sort(p.thresholds.begin(), p.thresholds.end());
-  p.thresholds.erase(std::unique(p.thresholds.begin(), p.thresholds.end()), p.thresholds.end());
-
-  if (!a.members_csv.empty()) {
-    if (!a.vary.empty() || !a.vary_point.empty() || a.grid || a.seed_set)
-      throw io::InputError("--members-csv " + a.members_csv + " gives the members: --vary, --vary-point, --grid and --seed do not apply");
-    p.table = ensemble::members_from_table(io::read_csv_table(a.members_csv));
-    if (a.members > 0 && static_cast<std::size_t>(a.members) != p.table.size())
-      throw io::InputError("--members " + std::to_string(a.members) + ": " + a.members_csv + " has " +
-                           std::to_string(p.table.size()) + " members (leave --members out)");
-    p.sampling = "csv";
-    return p;
-  }
-  for (const std::string& v : a.vary) p.ranges.push_back(ensemble::parse_vary(v));
-  for (const std::string& v : a.vary_point) p.points.push_back(ensemble::parse_vary_point(v));
-  if (p.ranges.empty() && p.points.empty())
-    throw io::InputError("nothing varies: give --vary KEY=LO:HI, --vary-point RELEASE=RADIUS or --members-csv FILE");
-  if (a.members < 1) throw io::InputError("--members N (>= 1) is required with --vary and --vary-point");
-  const int dims = ensemble::dimensions(p.ranges, p.points);
-  std::vector<std::vector<double>> u;
-  if (a.grid) {
-    try {
-      u = ensemble::grid_points(a.members, dims);
-    } catch (const std::invalid_argument& e) {
-      throw io::InputError(e.what());
-    }
-    p.sampling = "grid";
-  } else {
-    u = ensemble::latin_hypercube(a.members, dims, a.seed);
-    p.sampling = "latin_hypercube";
-  }
-  p.table = ensemble::members_from_points(p.ranges, p.points, p.base, u);
-  for (const ensemble::VaryRange& r : p.ranges) check_range_ends(a, p, r);
-  return p;
-}
-
-/// "member 3 (physics.manning=0.031, release.0.x=9650.5)".
-std::string member_label(const ensemble::MemberTable& t, std::size_t m) {
-  std::string s;
-  for (const std::string& kv : t.sets(m)) s += (s.empty() ? "" : ", ") + kv;
-  return "member " + std::to_string(m) + " (" + s + ")";
-}
 
 /// An MPI job's ranks agree on the set-up (one collective): when any failed, every rank ends with
 /// the exit code of the lowest failing rank, and only that rank prints its message. Without MPI,
@@ -233,7 +115,7 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
     if (static_cast<int>(m % mpi::world().size) != mpi::world().rank) continue;
     s->mine.push_back(m);
     try {
-      s->scenarios[m] = load(a, joined(p.base_sets, p.table.sets(m)));
+      s->scenarios[m] = load_ensemble_scenario(a, joined(p.base_sets, p.table.sets(m)));
       const sim::Model mm = s->models->build(s->scenarios[m]);
       const Grid& h = mm.setup.grid;
       if (h.nx != g.nx || h.ny != g.ny || h.dx != g.dx || h.dy != g.dy || h.x0 != g.x0 || h.y0 != g.y0)
@@ -262,93 +144,6 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
     s->lock = std::make_unique<io::OutputLock>(a.output);
   }
   return s;
-}
-
-// ---- the members of an MPI job, gathered on rank 0 ---------------------------------------------
-
-/// One line per member of this rank: member, status, wall time, message (tabs and line breaks
-/// of the message as spaces).
-std::string outcome_lines(const std::vector<std::size_t>& mine, const std::vector<MemberOutcome>& out) {
-  std::string s;
-  for (std::size_t m : mine) {
-    std::string msg = out[m].message;
-    for (char& c : msg)
-      if (c == '\t' || c == '\n' || c == '\r') c = ' ';
-    s += std::to_string(m) + "\t" + std::to_string(static_cast<int>(out[m].status)) + "\t" + shortest_text(out[m].wall_s) +
-         "\t" + msg + "\n";
-  }
-  return s;
-}
-
-/// The finished members' fields of this rank as doubles: max_conc, arrival, sample count S, then
-/// S x (t, depth per gauge, conc per gauge).
-std::vector<double> pack_fields(const std::vector<std::size_t>& mine, const std::vector<MemberOutcome>& out) {
-  std::vector<double> v;
-  for (std::size_t m : mine) {
-    if (out[m].status != MemberOutcome::Status::finished) continue;
-    const ensemble::MemberFields& f = out[m].fields;
-    v.insert(v.end(), f.max_conc.begin(), f.max_conc.end());
-    v.insert(v.end(), f.arrival.begin(), f.arrival.end());
-    v.push_back(static_cast<double>(f.gauges.size()));
-    for (const ensemble::GaugeSample& g : f.gauges) {
-      v.push_back(g.t);
-      v.insert(v.end(), g.depth.begin(), g.depth.end());
-      v.insert(v.end(), g.conc.begin(), g.conc.end());
-    }
-  }
-  return v;
-}
-
-/// Rank 0 receives every other rank's outcomes (collective: every rank calls it).
-void gather_outcomes(const std::vector<std::size_t>& mine, std::vector<MemberOutcome>& out, std::size_t cells,
-                     std::size_t gauges) {
-  const int size = mpi::world().size, rank = mpi::world().rank;
-  const std::string lines = outcome_lines(mine, out);
-  const std::vector<double> fields = pack_fields(mine, out);
-  std::size_t mine_sizes[2] = {lines.size(), fields.size()};
-  std::vector<std::size_t> sizes(2 * static_cast<std::size_t>(size));
-  mpi::all_gather(mine_sizes, sizeof mine_sizes, sizes.data());
-  std::vector<std::string> text(static_cast<std::size_t>(size));
-  for (int r = 1; r < size; ++r) {
-    std::string buf = rank == r ? lines : std::string(sizes[2 * r], '\0');
-    mpi::broadcast(buf.data(), buf.size(), r);
-    if (rank == 0) text[r] = std::move(buf);
-  }
-  std::vector<std::size_t> counts(static_cast<std::size_t>(size));
-  std::size_t total = 0;
-  for (int r = 0; r < size; ++r) total += counts[r] = sizes[2 * r + 1];
-  std::vector<double> all(rank == 0 ? total : 0);
-  mpi::gather_to_root(fields.data(), fields.size(), all.data(), counts);
-  if (rank != 0) return;
-  std::size_t at = counts[0];  // rank 0's own fields are in place already
-  for (int r = 1; r < size; ++r) {
-    std::size_t line0 = 0;
-    while (line0 < text[r].size()) {
-      const std::size_t end = text[r].find('\n', line0);
-      const std::string line = text[r].substr(line0, end - line0);
-      line0 = end + 1;
-      const std::size_t t1 = line.find('\t'), t2 = line.find('\t', t1 + 1), t3 = line.find('\t', t2 + 1);
-      MemberOutcome& o = out.at(std::stoul(line.substr(0, t1)));
-      o.status = static_cast<MemberOutcome::Status>(std::stoi(line.substr(t1 + 1, t2 - t1 - 1)));
-      o.wall_s = std::strtod(line.substr(t2 + 1, t3 - t2 - 1).c_str(), nullptr);
-      o.message = line.substr(t3 + 1);
-      o.rank = r;
-      if (o.status != MemberOutcome::Status::finished) continue;
-      ensemble::MemberFields& f = o.fields;
-      f.max_conc.assign(all.begin() + at, all.begin() + at + cells);
-      f.arrival.assign(all.begin() + at + cells, all.begin() + at + 2 * cells);
-      at += 2 * cells;
-      const auto samples = static_cast<std::size_t>(all[at++]);
-      for (std::size_t k = 0; k < samples; ++k) {
-        ensemble::GaugeSample g;
-        g.t = all[at++];
-        g.depth.assign(all.begin() + at, all.begin() + at + gauges);
-        g.conc.assign(all.begin() + at + gauges, all.begin() + at + 2 * gauges);
-        at += 2 * gauges;
-        f.gauges.push_back(std::move(g));
-      }
-    }
-  }
 }
 
 // ---- the run ---------------------------------------------------------------------------------
