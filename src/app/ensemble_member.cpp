@@ -8,6 +8,7 @@
 
 #include "app/domain.hpp"
 #include "ensemble/member_recorder.hpp"
+#include "ensemble/variation.hpp"
 #include "ria/swe/solver.hpp"
 
 namespace ria::app {
@@ -131,7 +132,7 @@ MemberOutcome run_member(std::size_t member, const sim::Scenario& sc, MemberMode
     } else {
       out.status = MemberOutcome::Status::interrupted;
       out.message = "stopped by signal " + std::to_string(stop ? stop->load() : 0) + " at t = " +
-                    std::to_string(solver->time()) + " s";
+                    ensemble::shortest_text(solver->time()) + " s";
     }
   } catch (const swe::NumericalError& e) {
     out.status = MemberOutcome::Status::failed;
