@@ -17,6 +17,7 @@ const std::vector<NamedTarget>& targets() {
       {"series_csv", series_csv, "time-series CSV"},
       {"netcdf_initial", netcdf_initial, "NetCDF initial state"},
       {"checkpoint", checkpoint, "checkpoint payload"},
+      {"table_csv", table_csv, "CSV table with a header (ria ensemble --members-csv)"},
   };
   return t;
 }

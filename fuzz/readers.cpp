@@ -1,8 +1,9 @@
-// The fuzz targets of the text readers: scenario TOML, ESRI ASCII grids, time-series CSV.
+// The fuzz targets of the text readers: scenario TOML, ESRI ASCII grids, time-series CSV, CSV tables.
 #include "fuzz/targets.hpp"
 #include "io/raster/raster.hpp"
 #include "io/scenario/scenario_toml.hpp"
 #include "io/scenario/series_csv.hpp"
+#include "io/table_csv.hpp"
 
 namespace ria::fuzz {
 
@@ -35,6 +36,10 @@ void series_csv(const std::uint8_t* data, std::size_t size) {
     io::parse_series(text, "fuzz.csv", 1);
     io::parse_series(text, "fuzz.csv", 2);
   });
+}
+
+void table_csv(const std::uint8_t* data, std::size_t size) {
+  expect_only_project_errors(data, size, [](const std::string& text) { io::parse_csv_table(text, "fuzz.csv"); });
 }
 
 }  // namespace ria::fuzz

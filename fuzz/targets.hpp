@@ -25,6 +25,7 @@ void raster_ascii(const std::uint8_t* data, std::size_t size);   // an ESRI ASCI
 void series_csv(const std::uint8_t* data, std::size_t size);     // a time-series CSV
 void netcdf_initial(const std::uint8_t* data, std::size_t size); // a NetCDF initial state
 void checkpoint(const std::uint8_t* data, std::size_t size);     // a checkpoint payload (header and CRC made valid)
+void table_csv(const std::uint8_t* data, std::size_t size);      // a CSV table with a header (--members-csv)
 
 const std::vector<NamedTarget>& targets();
 

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 secs=${1:-60}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(scenario_toml raster_ascii series_csv netcdf_initial checkpoint)
+((${#targets[@]})) || targets=(scenario_toml raster_ascii series_csv netcdf_initial checkpoint table_csv)
 
 missing=()
 for p in clang-14 libclang-rt-14-dev; do
@@ -34,6 +34,7 @@ seeds_of() {
     scenario_toml) echo fuzz/seeds/scenario scenarios scenarios/validate ;;
     raster_ascii) echo fuzz/seeds/raster ;;
     series_csv) echo fuzz/seeds/series ;;
+    table_csv) echo fuzz/seeds/table fuzz/seeds/series ;;
     netcdf_initial) echo "$gen/netcdf_initial" ;;
     checkpoint) echo "$gen/checkpoint" ;;
   esac

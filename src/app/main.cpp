@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "ria 0.1.0");
   int exit_code = ria::app::kOk;
   ria::app::register_run(app, exit_code);
+  ria::app::register_ensemble(app, exit_code);
   ria::app::register_dem(app, exit_code);
   ria::app::register_validate(app, exit_code);
   ria::app::register_bench(app, exit_code);

@@ -1,0 +1,145 @@
+// One ensemble member (ensemble_member.hpp).
+#include "app/ensemble_member.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+#include "app/domain.hpp"
+#include "ensemble/member_recorder.hpp"
+#include "ensemble/variation.hpp"
+#include "ria/swe/solver.hpp"
+
+namespace ria::app {
+
+const char* status_name(MemberOutcome::Status s) {
+  switch (s) {
+    case MemberOutcome::Status::finished: return "finished";
+    case MemberOutcome::Status::failed: return "failed";
+    case MemberOutcome::Status::interrupted: return "interrupted";
+    default: return "not_run";
+  }
+}
+
+MemberModels::MemberModels(const BackendChoice& b)
+    : backend_(exec::parse_backend(b.backend)), precision_(parse_precision(b.precision)), kernel_(b.kernel) {}
+
+const sim::Domain& MemberModels::bed(const sim::Scenario& sc) {
+  auto it = beds_.find(sc.physics.manning_raster);
+  if (it == beds_.end()) it = beds_.emplace(sc.physics.manning_raster, load_domain(sc, backend_, precision_)).first;
+  return it->second;
+}
+
+sim::Model MemberModels::build(const sim::Scenario& sc) {
+  const sim::Domain& b = bed(sc);
+  std::vector<double> none;
+  const std::vector<double>* eta0 = &none;
+  if (sc.initial.kind == sim::InitialSpec::Kind::raster || sc.initial.kind == sim::InitialSpec::Kind::netcdf) {
+    const std::string key = sc.initial.path + "\n" + sc.initial.variable + "\n" + std::to_string(sc.initial.time);
+    auto it = initial_eta_.find(key);
+    if (it == initial_eta_.end()) it = initial_eta_.emplace(key, load_initial_eta(sc, b)).first;
+    eta0 = &it->second;
+  }
+  sim::Model m = sim::build_model(sc, b, *eta0);
+  m.setup.backend = backend_;
+  m.setup.kernel = kernel_;
+  m.setup.precision = precision_;
+  return m;
+}
+
+namespace {
+/// The driver's message of a numerical failure ends by saying where the checkpoint of the last
+/// good state went; a member writes no checkpoint (its recorder ignores it), so that part is cut.
+std::string without_checkpoint_note(std::string s) {
+  const auto k = s.find("; checkpoint of the last good state");
+  if (k != std::string::npos) s.erase(k);
+  const auto k2 = s.find("; the initial state is not physical, no checkpoint written");
+  if (k2 != std::string::npos) s.replace(k2, std::string::npos, "; the initial state is not physical");
+  return s;
+}
+/// True when RIA_ENSEMBLE_FAULT lists `member`.
+bool fault_injected(std::size_t member) {
+  const char* f = std::getenv("RIA_ENSEMBLE_FAULT");
+  if (!f) return false;
+  std::istringstream in(f);
+  for (std::string item; std::getline(in, item, ',');)
+    if (!item.empty() && std::strtoul(item.c_str(), nullptr, 10) == member) return true;
+  return false;
+}
+
+/// A solver whose state gets a NaN depth in its first wet cell after the first advance (the
+/// fault of RIA_ENSEMBLE_FAULT); everything else is the wrapped solver's.
+class PoisonedSolver final : public swe::Solver {
+ public:
+  explicit PoisonedSolver(std::unique_ptr<swe::Solver> s) : in_(std::move(s)) {}
+  void set_state(const swe::HostState& s) override { in_->set_state(s); }
+  void get_state(swe::HostState& s) const override { in_->get_state(s); }
+  double time() const override { return in_->time(); }
+  long steps() const override { return in_->steps(); }
+  void set_clock(double t, long n) override { in_->set_clock(t, n); }
+  long advance(double t_stop, long max_steps) override {
+    const long n = in_->advance(t_stop, max_steps);
+    if (!done_) {
+      swe::HostState s;
+      in_->get_state(s);
+      for (double& h : s.h)
+        if (h > 0) {
+          h = std::nan("");
+          break;
+        }
+      in_->set_state(s);
+      done_ = true;
+    }
+    return n;
+  }
+  swe::Totals totals() const override { return in_->totals(); }
+  void set_boundaries(const swe::Boundaries& bc) override { in_->set_boundaries(bc); }
+  swe::Balance balance() const override { return in_->balance(); }
+  void set_balance(const swe::Balance& b) override { in_->set_balance(b); }
+  std::vector<swe::Conserved<double>> probe(const std::vector<std::size_t>& c) const override { return in_->probe(c); }
+  std::string description() const override { return in_->description(); }
+  double bytes_per_cell_update() const override { return in_->bytes_per_cell_update(); }
+
+ private:
+  std::unique_ptr<swe::Solver> in_;
+  bool done_ = false;
+};
+
+}  // namespace
+
+MemberOutcome run_member(std::size_t member, const sim::Scenario& sc, MemberModels& models, const std::atomic<int>* stop,
+                         const std::function<void(const sim::Progress&)>& progress) {
+  const auto w0 = std::chrono::steady_clock::now();
+  MemberOutcome out;
+  const sim::Model m = models.build(sc);
+  std::unique_ptr<swe::Solver> solver = swe::make_solver(m.setup);
+  if (fault_injected(member)) solver = std::make_unique<PoisonedSolver>(std::move(solver));
+  solver->set_state(m.init);
+  const swe::Totals initial = solver->totals();
+  swe::Balance b0;
+  b0.water_expected = initial.water;
+  b0.pollutant_expected = initial.pollutant;
+  solver->set_balance(b0);
+  ensemble::MemberRecorder rec(sc, m, progress);
+  sim::RunOptions opt;
+  opt.stop = stop;
+  try {
+    const sim::RunEnd end = sim::run(*solver, sc, m, rec, opt);
+    if (end == sim::RunEnd::finished) {
+      out.status = MemberOutcome::Status::finished;
+      out.fields = rec.take();
+    } else {
+      out.status = MemberOutcome::Status::interrupted;
+      out.message = "stopped by signal " + std::to_string(stop ? stop->load() : 0) + " at t = " +
+                    ensemble::shortest_text(solver->time()) + " s";
+    }
+  } catch (const swe::NumericalError& e) {
+    out.status = MemberOutcome::Status::failed;
+    out.message = "numerical failure: " + without_checkpoint_note(e.what());
+  }
+  out.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+  return out;
+}
+
+}  // namespace ria::app

@@ -1,0 +1,57 @@
+// One member of `ria ensemble`: its scenario to a model (the bed loaded once for all members,
+// again only for a member with another physics.manning raster or initial file), and its run
+// through the simulation loop (sim::run) with an ensemble::MemberRecorder instead of the
+// outputs of `ria run`.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "app/options.hpp"
+#include "ensemble/member_fields.hpp"
+#include "ria/sim/driver.hpp"
+
+namespace ria::app {
+
+struct MemberOutcome {
+  enum class Status { not_run, finished, failed, interrupted };
+  Status status = Status::not_run;
+  std::string message;  // failed: the numerical failure; interrupted: the signal
+  double wall_s = 0;
+  int rank = 0;                  // the MPI rank that ran it
+  ensemble::MemberFields fields;  // finished members only
+};
+
+/// "not_run", "finished", "failed", "interrupted".
+const char* status_name(MemberOutcome::Status s);
+
+/// Builds the members' models. Beds and initial free surfaces are kept by what they are read
+/// from: all members of an ensemble share the domain (ensemble::check_varied_keys).
+class MemberModels {
+ public:
+  explicit MemberModels(const BackendChoice& backend);
+  /// The model of scenario sc with the chosen backend, kernel and precision. Throws what
+  /// load_bed and sim::build_model throw (InputError naming the key).
+  sim::Model build(const sim::Scenario& sc);
+
+ private:
+  const sim::Domain& bed(const sim::Scenario& sc);
+  exec::Backend backend_;
+  Precision precision_;
+  std::string kernel_;
+  std::map<std::string, sim::Domain> beds_;                   // by physics.manning raster ("" uniform)
+  std::map<std::string, std::vector<double>> initial_eta_;  // by initial file, variable and time
+};
+
+/// Runs member `member` (scenario sc) to its end. A numerical failure (swe::NumericalError) is
+/// the outcome `failed` with its message; the stop flag raised mid-run is `interrupted`; anything
+/// else propagates. `progress` gets the driver's reports.
+/// For the failure tests, RIA_ENSEMBLE_FAULT="M[,M...]" names members whose state gets a NaN
+/// depth in a wet cell after their first advance (a numerical failure through the driver).
+MemberOutcome run_member(std::size_t member, const sim::Scenario& sc, MemberModels& models, const std::atomic<int>* stop,
+                         const std::function<void(const sim::Progress&)>& progress);
+
+}  // namespace ria::app

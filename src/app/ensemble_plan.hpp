@@ -1,0 +1,55 @@
+// The members of `ria ensemble` from its command line: the base scenario (with --set and
+// --sample-interval), the varied keys and the member table (Latin hypercube, grid or CSV), the
+// thresholds. Refusals are io::InputError naming the option, key, file or value (exit 2).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app/options.hpp"
+#include "ensemble/variation.hpp"
+#include "ria/sim/scenario.hpp"
+
+namespace ria::app {
+
+struct EnsembleArgs {
+  std::string scenario;  // empty: the embedded default
+  BackendChoice backend;
+  std::string output = "ensemble_output";
+  std::vector<std::string> sets, vary, vary_point;
+  int members = 0;
+  bool grid = false;
+  std::uint64_t seed = 1;
+  bool seed_set = false;
+  std::string members_csv;
+  std::vector<double> thresholds;
+  std::string sample_interval;
+  bool quiet = false;
+};
+
+/// The scenario file (or the embedded default) with these overrides.
+sim::Scenario load_ensemble_scenario(const EnsembleArgs& a, const std::vector<std::string>& sets);
+
+/// a followed by b.
+std::vector<std::string> joined(std::vector<std::string> a, const std::vector<std::string>& b);
+
+/// The members and what they share.
+struct Plan {
+  std::vector<std::string> base_sets;  // --set, then time.output_interval from --sample-interval
+  sim::Scenario base;
+  std::vector<ensemble::VaryRange> ranges;
+  std::vector<ensemble::VaryPoint> points;
+  ensemble::MemberTable table;
+  std::string sampling;
+  std::vector<double> thresholds;
+};
+
+/// The plan of the command line; every --vary range is tried at both ends through the scenario
+/// reader (so that a value it refuses is named before any member is made).
+Plan make_plan(const EnsembleArgs& a);
+
+/// "member 3 (physics.manning=0.031, release.0.x=9650.5)".
+std::string member_label(const ensemble::MemberTable& t, std::size_t m);
+
+}  // namespace ria::app
