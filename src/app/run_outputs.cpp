@@ -13,8 +13,6 @@
 namespace ria::app {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
 /// H:MM:SS, with hundredths of a second when t is not a whole second (laboratory-scale runs);
 /// beyond 9999 days, seconds in exponent form.
 std::string hms(double t) {
@@ -50,16 +48,10 @@ std::string duration_text(double s) {
 }
 
 RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunContext& ctx, const swe::Totals& initial)
-    : sc_(sc), m_(m), ctx_(ctx), initial_(initial) {
-  const std::size_t n = m.setup.grid.cells();
-  max_depth_.assign(n, 0.0);
-  max_conc_.assign(n, 0.0);
-  arrival_.assign(n, kNaN);
-  if (ctx.resumed) {
-    max_depth_ = ctx.resumed->max_depth;
-    max_conc_ = ctx.resumed->max_concentration;
-    arrival_ = ctx.resumed->arrival_time;
-  }
+    : sc_(sc), m_(m), ctx_(ctx), initial_(initial),
+      extremes_(m.setup.grid.cells(), m.setup.physics.h_dry, sc.output.arrival_threshold) {
+  if (ctx.resumed)
+    extremes_.resume(ctx.resumed->max_depth, ctx.resumed->max_concentration, ctx.resumed->arrival_time);
   checkpoint_path_ = ctx.dir + "/checkpoint.ckpt";
   const double t_resume = ctx.resumed ? ctx.resumed->t : -1.0;
   std::vector<std::string> names;
@@ -150,40 +142,20 @@ std::string RunOutputs::time_label(double t) const {
 void RunOutputs::gauges(double t, const std::vector<swe::Conserved<double>>& values) {
   io::NcGaugeRecord r;
   r.t = t;
-  const double dry = sc_.physics.dry_depth;
   for (std::size_t g = 0; g < values.size(); ++g) {
-    const swe::Conserved<double>& w = values[g];
-    const bool wet = w.h > dry;
-    r.values.push_back({w.h, wet ? w.h - m_.setup.H[m_.gauges[g].cell] : kNaN, wet ? w.qx / w.h : kNaN,
-                        wet ? w.qy / w.h : kNaN, wet ? w.hc / w.h : kNaN});
+    const sim::Primitive p = sim::primitive(values[g], m_.setup.H[m_.gauges[g].cell], m_.setup.physics.h_dry);
+    r.values.push_back({p.h, p.eta, p.u, p.v, p.c});
   }
   if (csv_) csv_->append(t, r.values);
   if (gauge_nc_) pending_gauges_.push_back(std::move(r));
 }
 
-void RunOutputs::track_extremes(double t, const swe::HostState& s) {
-  const double dry = sc_.physics.dry_depth;
-  for (std::size_t k = 0; k < s.h.size(); ++k) {
-    max_depth_[k] = std::max(max_depth_[k], s.h[k]);
-    if (s.h[k] <= dry) continue;
-    const double c = s.hc[k] / s.h[k];
-    max_conc_[k] = std::max(max_conc_[k], c);
-    if (std::isnan(arrival_[k]) && c > sc_.output.arrival_threshold) arrival_[k] = t;
-  }
-}
-
 void RunOutputs::output(double t, long steps, const swe::HostState& s, const swe::Totals& totals,
                         const swe::Balance& b) {
-  track_extremes(t, s);
+  extremes_.update(t, s);
   if (nc_) {
-    const std::size_t n = s.h.size();
-    const double dry = sc_.physics.dry_depth;
-    std::vector<double> eta(n, kNaN), u(n, kNaN), v(n, kNaN), c(n, kNaN);
-    for (std::size_t k = 0; k < n; ++k) {
-      if (s.h[k] <= dry) continue;
-      eta[k] = s.h[k] - m_.setup.H[k], u[k] = s.qx[k] / s.h[k], v[k] = s.qy[k] / s.h[k], c[k] = s.hc[k] / s.h[k];
-    }
-    nc_->append(t, io::NcFields{&s.h, &eta, &u, &v, &c});
+    const sim::PrimitiveMaps p = sim::primitive_maps(s, m_.setup.H, m_.setup.physics.h_dry);
+    nc_->append(t, io::NcFields{&s.h, &p.eta, &p.u, &p.v, &p.c});
   }
   if (gauge_nc_) gauge_nc_->append(pending_gauges_);
   pending_gauges_.clear();
@@ -205,15 +177,11 @@ void RunOutputs::output(double t, long steps, const swe::HostState& s, const swe
 
 void RunOutputs::quicklook(double t, const swe::HostState& s) {
   if (!io::png_built()) return;
-  const std::size_t n = s.h.size();
-  const double dry = sc_.physics.dry_depth;
-  std::vector<double> c(n, kNaN), h(n, kNaN);
+  const double dry = m_.setup.physics.h_dry;
+  const std::vector<double> c = sim::primitive_maps(s, m_.setup.H, dry).c, h = sim::wet_depth(s, dry);
   double h_max = 0;
-  for (std::size_t k = 0; k < n; ++k) {
-    if (s.h[k] <= dry) continue;
-    c[k] = s.hc[k] / s.h[k], h[k] = s.h[k];
-    h_max = std::max(h_max, s.h[k]);
-  }
+  for (double v : h)
+    if (v > h_max) h_max = v;  // NaN (dry) never is
   char stamp[32];
   std::snprintf(stamp, sizeof stamp, "%09.0f", t);
   io::MapStyle cs;
@@ -258,9 +226,9 @@ void RunOutputs::checkpoint(double t, long steps, const swe::HostState& s, const
   c.balance = b;
   c.initial = initial_;
   c.state = s;
-  c.max_depth = max_depth_;
-  c.max_concentration = max_conc_;
-  c.arrival_time = arrival_;
+  c.max_depth = extremes_.max_depth();
+  c.max_concentration = extremes_.max_concentration();
+  c.arrival_time = extremes_.arrival_time();
   io::write_checkpoint(checkpoint_path_, c);
 }
 
@@ -279,7 +247,8 @@ std::vector<std::string> RunOutputs::finish() {
     gauge_nc_->close();
   }
   if (nc_) {
-    nc_->write_extremes(max_depth_, max_conc_, arrival_, sc_.output.arrival_threshold);
+    nc_->write_extremes(extremes_.max_depth(), extremes_.max_concentration(), extremes_.arrival_time(),
+                        sc_.output.arrival_threshold);
     nc_->close();
   }
   csv_.reset();

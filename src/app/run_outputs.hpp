@@ -1,6 +1,7 @@
 // What `ria run` writes while the driver runs (sim::Observer): gauges (gauges.csv, gauges.nc),
 // NetCDF maps (ria.nc) with the run-wide extremes, PNG quicklooks, checkpoints, the progress and mass-balance
-// lines on the console, and the run summary.
+// lines on the console, and the run summary. The values written (primitive values, extremes,
+// arrival times) come from sim/diagnostics.hpp.
 #pragma once
 
 #include <memory>
@@ -11,6 +12,7 @@
 #include "io/gauge_csv.hpp"
 #include "io/netcdf/netcdf_gauges.hpp"
 #include "io/netcdf/netcdf_output.hpp"
+#include "ria/sim/diagnostics.hpp"
 #include "ria/sim/driver.hpp"
 
 namespace ria::app {
@@ -59,7 +61,6 @@ class RunOutputs final : public sim::Observer {
   const swe::Totals& last_totals() const { return last_totals_; }
 
  private:
-  void track_extremes(double t, const swe::HostState& s);
   std::string time_label(double t) const;
 
   const sim::Scenario& sc_;
@@ -71,7 +72,7 @@ class RunOutputs final : public sim::Observer {
   std::vector<std::string> partial_;  // "<final>.partial" files written, renamed by finish()
   std::unique_ptr<io::GaugeNetcdf> gauge_nc_;
   std::vector<io::NcGaugeRecord> pending_gauges_;
-  std::vector<double> max_depth_, max_conc_, arrival_;
+  sim::Extremes extremes_;
   std::vector<std::string> files_;
   std::string checkpoint_path_;
   double c_scale_ = 1;  // colour-bar maximum of the concentration maps

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# End-to-end checks of `ria run` (and `ria tide`) through the command line, one case per ctest test:
+# End-to-end checks of `ria run` (and `ria tide`, and `ria bench --estuary` against `ria run`) through
+# the command line, one case per ctest test:
 #   run_cli.sh RIA WORKDIR CASE
 # Each case states what it expects; any failed expectation exits non-zero with a message.
 set -u

@@ -1,0 +1,53 @@
+// What the outputs show of a state, computed once for every writer (NetCDF maps and gauges, CSV
+// gauges, quicklooks, checkpoints): the primitive values of a cell and the running extremes of a
+// run. A cell is wet or dry by the one wet/dry policy (swe/wet_dry.hpp, is_wet with the dry
+// tolerance h_dry); a dry cell has no free surface, velocity or concentration: NaN.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "ria/swe/solver.hpp"
+
+namespace ria::sim {
+
+/// A cell as the outputs show it: depth h [m], free surface eta = h - H [m] above the datum,
+/// velocities u = qx/h, v = qy/h [m/s] and concentration C = hC/h; all but h NaN where dry.
+struct Primitive {
+  double h, eta, u, v, c;
+};
+
+/// The cell with state w over a bed at depth H below the datum. The ratios are the correctly
+/// rounded q/h of a wet cell (h > h_dry >= the desingularisation depth of wet_dry.hpp, where its
+/// ratio() is q/h to one rounding).
+Primitive primitive(const swe::Conserved<double>& w, double H, double h_dry);
+
+/// The maps of primitive() over a state: eta, u, v and C per cell.
+struct PrimitiveMaps {
+  std::vector<double> eta, u, v, c;
+};
+PrimitiveMaps primitive_maps(const swe::HostState& s, const std::vector<double>& H, double h_dry);
+
+/// The depth of wet cells, NaN where dry (the depth quicklook).
+std::vector<double> wet_depth(const swe::HostState& s, double h_dry);
+
+/// Per cell over a run: the largest depth, the largest concentration while wet, and the first time
+/// the concentration of the wet cell exceeded the arrival threshold (NaN: not yet). Updated at the
+/// output times; a restarted run continues the extremes of its checkpoint.
+class Extremes {
+ public:
+  Extremes(std::size_t cells, double h_dry, double arrival_threshold);
+  /// Continues from extremes recorded earlier (each of `cells` values).
+  void resume(const std::vector<double>& max_depth, const std::vector<double>& max_concentration,
+              const std::vector<double>& arrival_time);
+  void update(double t, const swe::HostState& s);
+  const std::vector<double>& max_depth() const { return max_depth_; }
+  const std::vector<double>& max_concentration() const { return max_concentration_; }
+  const std::vector<double>& arrival_time() const { return arrival_time_; }
+
+ private:
+  double h_dry_, threshold_;
+  std::vector<double> max_depth_, max_concentration_, arrival_time_;
+};
+
+}  // namespace ria::sim

@@ -1,0 +1,67 @@
+// Output diagnostics (diagnostics.hpp).
+#include "ria/sim/diagnostics.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "ria/swe/wet_dry.hpp"
+
+namespace ria::sim {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// q/h of a wet cell, NaN of a dry one.
+double ratio_if_wet(double q, double h, double h_dry) { return swe::is_wet(h, h_dry) ? q / h : kNaN; }
+
+}  // namespace
+
+Primitive primitive(const swe::Conserved<double>& w, double H, double h_dry) {
+  const bool wet = swe::is_wet(w.h, h_dry);
+  return {w.h, wet ? w.h - H : kNaN, ratio_if_wet(w.qx, w.h, h_dry), ratio_if_wet(w.qy, w.h, h_dry),
+          ratio_if_wet(w.hc, w.h, h_dry)};
+}
+
+PrimitiveMaps primitive_maps(const swe::HostState& s, const std::vector<double>& H, double h_dry) {
+  const std::size_t n = s.h.size();
+  PrimitiveMaps m{std::vector<double>(n), std::vector<double>(n), std::vector<double>(n), std::vector<double>(n)};
+  for (std::size_t k = 0; k < n; ++k) {
+    const Primitive p = primitive({s.h[k], s.qx[k], s.qy[k], s.hc[k]}, H[k], h_dry);
+    m.eta[k] = p.eta, m.u[k] = p.u, m.v[k] = p.v, m.c[k] = p.c;
+  }
+  return m;
+}
+
+std::vector<double> wet_depth(const swe::HostState& s, double h_dry) {
+  std::vector<double> h(s.h.size());
+  for (std::size_t k = 0; k < h.size(); ++k) h[k] = swe::is_wet(s.h[k], h_dry) ? s.h[k] : kNaN;
+  return h;
+}
+
+Extremes::Extremes(std::size_t cells, double h_dry, double arrival_threshold)
+    : h_dry_(h_dry), threshold_(arrival_threshold), max_depth_(cells, 0.0), max_concentration_(cells, 0.0),
+      arrival_time_(cells, kNaN) {}
+
+void Extremes::resume(const std::vector<double>& max_depth, const std::vector<double>& max_concentration,
+                      const std::vector<double>& arrival_time) {
+  const std::size_t n = max_depth_.size();
+  if (max_depth.size() != n || max_concentration.size() != n || arrival_time.size() != n)
+    throw std::logic_error("Extremes::resume: the recorded extremes are not of the grid's size");
+  max_depth_ = max_depth;
+  max_concentration_ = max_concentration;
+  arrival_time_ = arrival_time;
+}
+
+void Extremes::update(double t, const swe::HostState& s) {
+  for (std::size_t k = 0; k < s.h.size(); ++k) {
+    max_depth_[k] = std::max(max_depth_[k], s.h[k]);
+    if (!swe::is_wet(s.h[k], h_dry_)) continue;
+    const double c = ratio_if_wet(s.hc[k], s.h[k], h_dry_);
+    max_concentration_[k] = std::max(max_concentration_[k], c);
+    if (std::isnan(arrival_time_[k]) && c > threshold_) arrival_time_[k] = t;
+  }
+}
+
+}  // namespace ria::sim
