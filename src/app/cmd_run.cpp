@@ -92,29 +92,8 @@ class NoOutputs final : public sim::Observer {
   void progress(const sim::Progress&) override {}
 };
 
-bool is_root() { return mpi::world().rank == 0; }
-
 /// Set when every rank finished its set-up: from here on a failure of one rank alone ends the job.
 bool g_ranks_running = false;
-
-/// An MPI job's ranks agree on the set-up (one collective): when any failed, every rank ends with
-/// the exit code of the lowest failing rank, and only that rank prints its message. Without MPI,
-/// a failure is simply rethrown.
-void agree_on_setup(std::exception_ptr failure) {
-  if (!mpi::world().started) {
-    if (failure) std::rethrow_exception(failure);
-    return;
-  }
-  std::string message;
-  int code = failure ? exit_code_of(failure, message) : kOk;
-  long first[1] = {failure ? mpi::world().size - mpi::world().rank : 0};
-  mpi::max_all(first, 1);
-  if (first[0] == 0) return;
-  const int rank = mpi::world().size - static_cast<int>(first[0]);
-  mpi::broadcast(&code, sizeof code, rank);
-  if (mpi::world().rank == rank) std::rethrow_exception(failure);
-  throw QuietExit{code};
-}
 
 /// Everything a run needs before its first step.
 struct Prepared {

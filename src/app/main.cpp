@@ -10,7 +10,7 @@
 int main(int argc, char** argv) {
   // OpenMP threads sleep while they wait (ria/exec/threads.hpp).
   ria::exec::adopt_passive_wait(argv);
-  // Under mpirun or srun: MPI_Init (mpi/job.hpp); a plain start stays one process without MPI.
+  // Under mpirun or srun MPI is started here (mpi/job.hpp); a plain start stays one process.
   ria::mpi::start(argc, argv);
   // A file-size limit (or a full disk) must make writes fail with an error, not kill the process.
   std::signal(SIGXFSZ, SIG_IGN);

@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "app/options.hpp"
 #include "io/io_error.hpp"
+#include "mpi/job.hpp"
 
 namespace ria::app {
 namespace {
@@ -43,6 +45,24 @@ void prepare_output_dir(const std::string& dir) {
   if (!f) throw io::IoError("output directory '" + dir + "' is not writable");
   std::fclose(f);
   std::remove(probe.c_str());
+}
+
+bool is_root() { return mpi::world().rank == 0; }
+
+void agree_on_setup(std::exception_ptr failure) {
+  if (!mpi::world().started) {
+    if (failure) std::rethrow_exception(failure);
+    return;
+  }
+  std::string message;
+  int code = failure ? exit_code_of(failure, message) : kOk;
+  long first[1] = {failure ? mpi::world().size - mpi::world().rank : 0};
+  mpi::max_all(first, 1);
+  if (first[0] == 0) return;
+  const int rank = mpi::world().size - static_cast<int>(first[0]);
+  mpi::broadcast(&code, sizeof code, rank);
+  if (mpi::world().rank == rank) std::rethrow_exception(failure);
+  throw QuietExit{code};
 }
 
 }  // namespace ria::app

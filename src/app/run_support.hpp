@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <exception>
 #include <string>
 
 namespace ria::app {
@@ -24,5 +25,13 @@ bool interrupted_during(const char* cmd, const char* what);
 
 /// Creates `dir` (and its parents) and checks that a file can be written there; IoError otherwise.
 void prepare_output_dir(const std::string& dir);
+
+/// True on rank 0 of an MPI job (the rank that writes) and in a one-process run.
+bool is_root();
+
+/// An MPI job's ranks agree on the set-up (one collective): when any failed, every rank ends with
+/// the exit code of the lowest failing rank, and only that rank prints its message. Without MPI,
+/// a failure is simply rethrown.
+void agree_on_setup(std::exception_ptr failure);
 
 }  // namespace ria::app
