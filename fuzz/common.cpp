@@ -17,6 +17,8 @@ const std::vector<NamedTarget>& targets() {
       {"series_csv", series_csv, "time-series CSV"},
       {"netcdf_initial", netcdf_initial, "NetCDF initial state"},
       {"checkpoint", checkpoint, "checkpoint payload"},
+      {"sph_scenario_toml", sph_scenario_toml, "SPH scenario TOML file"},
+      {"sph_checkpoint", sph_checkpoint, "SPH checkpoint payload"},
   };
   return t;
 }
