@@ -18,6 +18,8 @@ const std::vector<NamedTarget>& targets() {
       {"netcdf_initial", netcdf_initial, "NetCDF initial state"},
       {"checkpoint", checkpoint, "checkpoint payload"},
       {"table_csv", table_csv, "CSV table with a header (ria ensemble --members-csv)"},
+      {"sph_scenario_toml", sph_scenario_toml, "SPH scenario TOML file"},
+      {"sph_checkpoint", sph_checkpoint, "SPH checkpoint payload"},
   };
   return t;
 }

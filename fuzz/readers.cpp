@@ -4,6 +4,7 @@
 #include "io/scenario/scenario_toml.hpp"
 #include "io/scenario/series_csv.hpp"
 #include "io/table_csv.hpp"
+#include "io/scenario/sph_scenario_toml.hpp"
 
 namespace ria::fuzz {
 
@@ -12,6 +13,16 @@ void scenario_toml(const std::uint8_t* data, std::size_t size) {
   // Relative paths in the scenario (DEMs, series) resolve in a directory of no such files.
   expect_only_project_errors(data, size, [](const std::string& text) {
     io::parse_scenario(text, "fuzz.toml", "/nonexistent-ria-fuzz", {});
+  });
+#else
+  (void)data, (void)size;  // this build reads no TOML
+#endif
+}
+
+void sph_scenario_toml(const std::uint8_t* data, std::size_t size) {
+#if defined(RIA_HAVE_TOML)
+  expect_only_project_errors(data, size, [](const std::string& text) {
+    io::parse_sph_scenario(text, "fuzz.toml", "/nonexistent-ria-fuzz", {});
   });
 #else
   (void)data, (void)size;  // this build reads no TOML

@@ -26,10 +26,12 @@ void series_csv(const std::uint8_t* data, std::size_t size);     // a time-serie
 void netcdf_initial(const std::uint8_t* data, std::size_t size); // a NetCDF initial state
 void checkpoint(const std::uint8_t* data, std::size_t size);     // a checkpoint payload (header and CRC made valid)
 void table_csv(const std::uint8_t* data, std::size_t size);      // a CSV table with a header (--members-csv)
+void sph_scenario_toml(const std::uint8_t* data, std::size_t size);  // an SPH scenario TOML file
+void sph_checkpoint(const std::uint8_t* data, std::size_t size);     // an SPH checkpoint payload (header and CRC made valid)
 
 const std::vector<NamedTarget>& targets();
 
-/// Writes valid inputs of the generated kinds (checkpoint payload, small ria.nc) into dir/<target>/.
+/// Writes valid inputs of the generated kinds (checkpoint payloads, small ria.nc) into dir/<target>/.
 void write_generated_seeds(const std::string& dir);
 
 /// Runs f on the input bytes; returns normally when f read them or threw io::InputError/IoError.

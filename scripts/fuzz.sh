@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 secs=${1:-60}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(scenario_toml raster_ascii series_csv netcdf_initial checkpoint table_csv)
+((${#targets[@]})) || targets=(scenario_toml raster_ascii series_csv netcdf_initial checkpoint table_csv sph_scenario_toml sph_checkpoint)
 
 missing=()
 for p in clang-14 libclang-rt-14-dev; do
@@ -37,6 +37,8 @@ seeds_of() {
     table_csv) echo fuzz/seeds/table fuzz/seeds/series ;;
     netcdf_initial) echo "$gen/netcdf_initial" ;;
     checkpoint) echo "$gen/checkpoint" ;;
+    sph_scenario_toml) echo scenarios/sph ;;
+    sph_checkpoint) echo "$gen/sph_checkpoint" ;;
   esac
 }
 
