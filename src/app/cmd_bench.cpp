@@ -1,6 +1,7 @@
 // ria bench: cell-updates per second of each backend/kernel on the water-column case
 // (the paper's Table V), and for CUDA the fraction of the measured copy bandwidth; with --estuary
-// also the default scenario run for a simulated week (bench_estuary.cpp).
+// also the default scenario run for a simulated week (bench_estuary.cpp). `ria bench sph` is the
+// SPH module's (bench_sph.cpp).
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
@@ -137,7 +138,9 @@ void register_bench(CLI::App& app, int& exit_code) {
   cmd->add_option("--ghost-rows", a->ghost_rows, "under mpirun: ghost rows per side, exchanged every G steps (default 8, at most a block's rows)")
       ->check(CLI::Range(1, 64));
   cmd->add_flag("--no-overlap", a->no_overlap, "under mpirun: update all rows, then exchange");
-  cmd->callback([a, &exit_code] {
+  CLI::App* sph = register_bench_sph(*cmd, exit_code);
+  cmd->callback([a, sph, &exit_code] {
+    if (sph->parsed()) return;  // `ria bench sph` ran instead
     try {
       exit_code = run_bench(*a);
     } catch (const swe::NotBuiltError& e) {
