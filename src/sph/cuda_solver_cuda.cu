@@ -41,6 +41,7 @@ class CudaSolver final : public Solver {
         cells_(static_cast<std::uint32_t>(s.cells.cells())) {
     if (!exec::cuda_device_available()) throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
     check_replacement(s.particles, D, nullptr);
+    if (n_ == 0) throw std::invalid_argument("the SPH set-up has no particles");
     stream_ = exec::cuda::make_stream();
     for (auto& set : sets_) {
       set.real = DeviceBuffer<double>((4 * D + 2) * n_);
@@ -84,6 +85,7 @@ class CudaSolver final : public Solver {
     copy_in(a.rho, p.rho.data(), n_);
     copy_in(a.kind, p.kind.data(), n_);
     copy_in(a.id, p.id.data(), n_);
+    RIA_CUDA_CHECK(cudaMemset(&scalars_.get()->bad, 0, sizeof(int)));  // the state check starts afresh
     host_ = p;
     stale_ = false;
     uploaded_ = true;

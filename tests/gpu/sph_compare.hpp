@@ -105,7 +105,9 @@ inline void check_gpu_against_cpu(const sph::Setup& s, long steps, const char* n
   // Pairs at exactly 2h (lattice neighbours 3 dp apart at h = 1.5 dp) are within the support or
   // not by the last bit of r^2; in 2-D they lie along an axis (3^2 = a^2 + b^2 has no other
   // integer solution), where r^2 is one rounded square on both, so the counts agree exactly.
-  if (cpu_counts_exact) EXPECT_TRUE(c_cpu == c_ranges) << name << ": CPU and GPU found different neighbours";
+  if (cpu_counts_exact) {
+    EXPECT_TRUE(c_cpu == c_ranges) << name << ": CPU and GPU found different neighbours";
+  }
 
   for (auto* sv : {cpu.get(), ranges.get(), tiles.get()}) ASSERT_EQ(sv->advance(1e30, steps - 1), steps - 1);
   const double t = cpu->time();
