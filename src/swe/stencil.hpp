@@ -52,6 +52,7 @@ struct SweepSetup {
   ManningField<T> manning;
   Boundaries bc;
   Releases rel;
+  bool dry_skip = true;  // interior edges between two cells of depth <= 0 are zero without the flux (dry_edge)
 };
 
 template <class T>
@@ -87,8 +88,20 @@ RIA_HD inline EdgeFlux<T> interior_edge(const EdgeState<T>& l, T Hl, const EdgeS
   return f;
 }
 
+/// Whether the interior edge between two cells of depths hl and hr has zero flux without evaluating
+/// it: both depths <= 0. Then both reconstructed depths max(0, (h - H) + min(H_L, H_R)) are 0
+/// (h - H <= -H and rounding is monotone, so (h - H) + H* <= -H + H* <= 0 in floating point too),
+/// edge_flux returns exactly zero and diffusion adds none (it needs min(h) > eps). Skipping the
+/// states' loads and the flux is therefore bitwise the same result; on a mostly dry estuary it
+/// skips most of the work (a GPU warp whose edges are all dry takes the short branch together).
+/// A NaN depth compares false and takes the full path, so it still reaches the time step.
+template <class T>
+RIA_HD inline bool dry_edge(const SweepSetup<T>& s, T hl, T hr) {
+  return s.dry_skip && hl <= T(0) && hr <= T(0);
+}
+
 /// Reads cells of row-major arrays: the state source of the CPU backends and the plain GPU kernels.
-/// A source provides state(i, j) and bed(i, j) for global cell indices; GPU kernels supply others
+/// A source provides state(i, j), depth(i, j) and bed(i, j) for global cell indices; GPU kernels supply others
 /// (texture fetches, shared-memory tiles) with the same two functions.
 template <class T>
 struct ArraySource {
@@ -97,6 +110,7 @@ struct ArraySource {
   int nx, row0;
   RIA_HD std::size_t index(int i, int j) const { return static_cast<std::size_t>(j - row0) * nx + i; }
   RIA_HD Conserved<T> state(int i, int j) const { return load(f, index(i, j)); }
+  RIA_HD T depth(int i, int j) const { return f.h[index(i, j)]; }
   RIA_HD T bed(int i, int j) const { return H[index(i, j)]; }
 };
 
@@ -106,6 +120,7 @@ RIA_HD inline EdgeFlux<T> x_edge_flux(const Src& src, const SweepSetup<T>& s, do
   if (i == 0) return boundary_edge(s.bc.side[west], j, to_x_edge(src.state(0, j)), src.bed(0, j), true, t, s.physics);
   if (i == s.nx)
     return boundary_edge(s.bc.side[east], j, to_x_edge(src.state(i - 1, j)), src.bed(i - 1, j), false, t, s.physics);
+  if (dry_edge(s, src.depth(i - 1, j), src.depth(i, j))) return {T(0), T(0), T(0), T(0), T(0)};
   return interior_edge(to_x_edge(src.state(i - 1, j)), src.bed(i - 1, j), to_x_edge(src.state(i, j)), src.bed(i, j),
                        s.inv_dx, s.physics);
 }
@@ -116,6 +131,7 @@ RIA_HD inline EdgeFlux<T> y_edge_flux(const Src& src, const SweepSetup<T>& s, do
   if (j == 0) return boundary_edge(s.bc.side[south], i, to_y_edge(src.state(i, 0)), src.bed(i, 0), true, t, s.physics);
   if (j == s.ny)
     return boundary_edge(s.bc.side[north], i, to_y_edge(src.state(i, j - 1)), src.bed(i, j - 1), false, t, s.physics);
+  if (dry_edge(s, src.depth(i, j - 1), src.depth(i, j))) return {T(0), T(0), T(0), T(0), T(0)};
   return interior_edge(to_y_edge(src.state(i, j - 1)), src.bed(i, j - 1), to_y_edge(src.state(i, j)), src.bed(i, j),
                        s.inv_dy, s.physics);
 }

@@ -26,6 +26,7 @@ struct TexSource<float> {
     const int k = index(i, j);
     return {tex1Dfetch<float>(h, k), tex1Dfetch<float>(qx, k), tex1Dfetch<float>(qy, k), tex1Dfetch<float>(hc, k)};
   }
+  __device__ float depth(int i, int j) const { return tex1Dfetch<float>(h, index(i, j)); }
   __device__ float bed(int i, int j) const { return tex1Dfetch<float>(H, index(i, j)); }
 };
 
@@ -42,6 +43,7 @@ struct TexSource<double> {
     const int k = index(i, j);
     return {fetch(h, k), fetch(qx, k), fetch(qy, k), fetch(hc, k)};
   }
+  __device__ double depth(int i, int j) const { return fetch(h, index(i, j)); }
   __device__ double bed(int i, int j) const { return fetch(H, index(i, j)); }
 };
 
