@@ -140,8 +140,15 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out,
       if (ty == BY - 1) all_dry = all_dry && dry(i, j + 1);
       check_dry = __syncthreads_and(all_dry);
     }
-    if (j >= j_begin && j < j_end && i < s.nx) fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j, check_dry);
-    if (i >= 0 && i < s.nx && j < j_end) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1, check_dry);
+    // Two copies of the edge code with the check fixed, so that a wet tile runs the plain one.
+    const bool x_edge = j >= j_begin && j < j_end && i < s.nx, y_edge = i >= 0 && i < s.nx && j < j_end;
+    if (check_dry) {
+      if (x_edge) fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j, true);
+      if (y_edge) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1, true);
+    } else {
+      if (x_edge) fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j, false);
+      if (y_edge) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1, false);
+    }
     __syncthreads();
     if (owner) {
       const Conserved<T> w = update_from_edge_fluxes(src.state(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx],
