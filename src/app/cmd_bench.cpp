@@ -134,7 +134,7 @@ void register_bench(CLI::App& app, int& exit_code) {
       ->check(CLI::PositiveNumber)->capture_default_str();
   cmd->add_option("--estuary-size", a->estuary_n, "estuary grid n (n x n, its domain.cells)")->check(CLI::Range(8, 100000))->capture_default_str();
   cmd->add_flag("--no-dry-skip", a->no_dry_skip,
-                "--estuary: evaluate the flux of every edge, also between two dry cells (same results)");
+                "--estuary on a CPU backend: evaluate the flux of every edge, also between two dry cells (same results)");
   cmd->add_flag("--balance", a->balance, "track the water/pollutant balance every step, as `ria run` does");
   cmd->add_option("--json", a->json, "write the results as JSON to this file");
   cmd->add_option("--ghost-rows", a->ghost_rows, "under mpirun: ghost rows per side, exchanged every G steps (default 8, at most a block's rows)")

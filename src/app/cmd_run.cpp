@@ -302,7 +302,7 @@ void register_run(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_flag("--no-overlap", a->no_overlap, "under mpirun: update all rows, then exchange (for measurement)");
   cmd->add_flag("--no-dry-skip", a->no_dry_skip,
-                "evaluate the flux of every edge, also between two dry cells (same results; for measurement)");
+                "CPU backends: evaluate the flux of every edge, also between two dry cells (same results; for measurement)");
   cmd->callback([a, ghost, &exit_code] {
     a->ghost_rows_set = ghost->count() > 0;
     const std::string name = mpi::world().started ? "ria run (rank " + std::to_string(mpi::world().rank) + " of " +

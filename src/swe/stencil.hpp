@@ -92,10 +92,9 @@ RIA_HD inline EdgeFlux<T> interior_edge(const EdgeState<T>& l, T Hl, const EdgeS
 /// it: both depths <= 0. Then both reconstructed depths max(0, (h - H) + min(H_L, H_R)) are 0
 /// (h - H <= -H and rounding is monotone, so (h - H) + H* <= -H + H* <= 0 in floating point too),
 /// edge_flux returns exactly zero and diffusion adds none (it needs min(h) > eps). Skipping the
-/// states' loads and the flux is therefore bitwise the same result; on a mostly dry estuary it
-/// skips most of the work. The CPU backends and the naive kernel check every edge; the tiled GPU
-/// kernels check only in tiles whose cells are all dry (swe_kernels_cuda.cuh), so that wet tiles
-/// pay nothing for it. A NaN depth compares false and takes the full path.
+/// states' loads and the flux is therefore bitwise the same result. The CPU backends check every
+/// edge when SweepSetup::dry_skip is set; the GPU solvers clear it (cuda_solver_cuda.cu says why).
+/// A NaN depth compares false and takes the full path.
 template <class T>
 RIA_HD inline bool dry_edge(T hl, T hr) {
   return hl <= T(0) && hr <= T(0);

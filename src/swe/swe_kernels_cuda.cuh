@@ -125,30 +125,8 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out,
   const bool owner = tx > 0 && ty > 0 && i < s.nx && j < j_end;
   T local = T(INFINITY);
   if (dt > T(0)) {
-    // A tile whose cells are all dry (depth <= 0) checks its edges with dry_edge, which skips the
-    // flux of each (stencil.hpp); a tile with a wet cell evaluates every edge without the check.
-    // The vote is over every cell the tile's edges read: each thread's own cell, the east
-    // neighbour of the last column and the north neighbour of the last row (rows j_begin - 1 to j_end).
-    bool check_dry = false;
-    if (s.dry_skip) {
-      const auto dry = [&](int ci, int cj) {
-        return ci < 0 || ci >= s.nx || cj < 0 || cj >= s.ny || cj < j_begin - 1 || cj > j_end ||
-               src.depth(ci, cj) <= T(0);
-      };
-      bool all_dry = dry(i, j);
-      if (tx == BX - 1) all_dry = all_dry && dry(i + 1, j);
-      if (ty == BY - 1) all_dry = all_dry && dry(i, j + 1);
-      check_dry = __syncthreads_and(all_dry);
-    }
-    // Two copies of the edge code with the check fixed, so that a wet tile runs the plain one.
-    const bool x_edge = j >= j_begin && j < j_end && i < s.nx, y_edge = i >= 0 && i < s.nx && j < j_end;
-    if (check_dry) {
-      if (x_edge) fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j, true);
-      if (y_edge) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1, true);
-    } else {
-      if (x_edge) fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j, false);
-      if (y_edge) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1, false);
-    }
+    if (j >= j_begin && j < j_end && i < s.nx) fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j, false);
+    if (i >= 0 && i < s.nx && j < j_end) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1, false);
     __syncthreads();
     if (owner) {
       const Conserved<T> w = update_from_edge_fluxes(src.state(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx],
