@@ -137,11 +137,7 @@ std::unique_ptr<Prepared> prepare_inputs(const RunArgs& a) {
   const Precision precision = parse_precision(a.backend.precision);
   const sim::Domain domain = load_domain(sc, backend, precision);
   if (interrupted_during("reading the bed")) throw QuietExit{kInterrupted};
-  const std::vector<double> eta0 =
-      sc.initial.kind == sim::InitialSpec::Kind::raster || sc.initial.kind == sim::InitialSpec::Kind::netcdf
-          ? load_initial_eta(sc, domain)
-          : std::vector<double>{};
-  p->m = std::make_unique<sim::Model>(sim::build_model(sc, domain, eta0));
+  p->m = std::make_unique<sim::Model>(sim::build_model(sc, domain, load_initial_fields(sc, domain)));
   sim::Model& m = *p->m;
   if (is_root())
     for (const std::string& w : sim::scenario_warnings(sc)) std::fprintf(stderr, "ria run: warning: %s\n", w.c_str());

@@ -121,10 +121,22 @@ io::Raster read_on_grid(const std::string& path, const Grid& m, const std::strin
 }
 }  // namespace
 
-std::vector<double> load_initial_eta(const sim::Scenario& sc, const sim::Domain& domain) {
-  if (sc.initial.kind == sim::InitialSpec::Kind::netcdf)
-    return io::read_netcdf_free_surface(sc.initial.path, sc.initial.variable, sc.initial.time, domain.grid);
-  return read_on_grid(sc.initial.path, domain.grid, sc.file + ": initial.path '" + sc.initial.path + "'").v;
+sim::InitialFields load_initial_fields(const sim::Scenario& sc, const sim::Domain& domain) {
+  const sim::InitialSpec& in = sc.initial;
+  sim::InitialFields f;
+  if (in.kind == sim::InitialSpec::Kind::netcdf) {
+    f.eta = io::read_netcdf_free_surface(in.path, in.variable, in.time, domain.grid);
+    if (!in.velocity.empty()) {
+      f.u = io::read_netcdf_field(in.path, in.velocity[0], in.time, domain.grid);
+      f.v = io::read_netcdf_field(in.path, in.velocity[1], in.time, domain.grid);
+    }
+  } else if (in.kind == sim::InitialSpec::Kind::raster) {
+    f.eta = read_on_grid(in.path, domain.grid, sc.file + ": initial.path '" + in.path + "'").v;
+    for (std::size_t c = 0; c < in.velocity.size(); ++c)
+      (c == 0 ? f.u : f.v) =
+          read_on_grid(in.velocity[c], domain.grid, sc.file + ": initial.velocity '" + in.velocity[c] + "'").v;
+  }
+  return f;
 }
 
 namespace {

@@ -23,8 +23,9 @@ sim::Domain load_domain(const sim::Scenario& sc, exec::Backend backend, Precisio
 /// state s at time t (the bump's exact solution is its steady state); else nullopt.
 std::optional<double> exact_depth_error(const sim::Scenario& sc, const swe::HostState& s, double t);
 
-/// Free-surface elevation of initial.kind = raster or netcdf on the domain's grid (NaN: dry).
-std::vector<double> load_initial_eta(const sim::Scenario& sc, const sim::Domain& domain);
+/// The initial free surface (NaN: dry) and, with initial.velocity, the velocity fields of
+/// initial.kind = raster or netcdf on the domain's grid; empty fields for the other kinds.
+sim::InitialFields load_initial_fields(const sim::Scenario& sc, const sim::Domain& domain);
 
 /// Refuses (io::InputError) a grid whose run would need more memory than is available, before
 /// anything of that size is allocated: host ~ 15 doubles per cell (state copies, outputs, extremes)

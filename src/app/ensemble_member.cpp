@@ -33,15 +33,16 @@ const sim::Domain& MemberModels::bed(const sim::Scenario& sc) {
 
 sim::Model MemberModels::build(const sim::Scenario& sc) {
   const sim::Domain& b = bed(sc);
-  std::vector<double> none;
-  const std::vector<double>* eta0 = &none;
+  const sim::InitialFields none;
+  const sim::InitialFields* initial = &none;
   if (sc.initial.kind == sim::InitialSpec::Kind::raster || sc.initial.kind == sim::InitialSpec::Kind::netcdf) {
-    const std::string key = sc.initial.path + "\n" + sc.initial.variable + "\n" + std::to_string(sc.initial.time);
-    auto it = initial_eta_.find(key);
-    if (it == initial_eta_.end()) it = initial_eta_.emplace(key, load_initial_eta(sc, b)).first;
-    eta0 = &it->second;
+    std::string key = sc.initial.path + "\n" + sc.initial.variable + "\n" + std::to_string(sc.initial.time);
+    for (const std::string& v : sc.initial.velocity) key += "\n" + v;
+    auto it = initial_fields_.find(key);
+    if (it == initial_fields_.end()) it = initial_fields_.emplace(key, load_initial_fields(sc, b)).first;
+    initial = &it->second;
   }
-  sim::Model m = sim::build_model(sc, b, *eta0);
+  sim::Model m = sim::build_model(sc, b, *initial);
   m.setup.backend = backend_;
   m.setup.kernel = kernel_;
   m.setup.precision = precision_;

@@ -43,7 +43,7 @@ class MemberModels {
   Precision precision_;
   std::string kernel_;
   std::map<std::string, sim::Domain> beds_;                   // by physics.manning raster ("" uniform)
-  std::map<std::string, std::vector<double>> initial_eta_;  // by initial file, variable and time
+  std::map<std::string, sim::InitialFields> initial_fields_;  // by initial file, variables and time
 };
 
 /// Runs member `member` (scenario sc) to its end. A numerical failure (swe::NumericalError) is

@@ -8,6 +8,7 @@
 
 #include "ria/sim/series.hpp"
 #include "ria/sim/tide.hpp"
+#include "ria/swe/wet_dry.hpp"
 
 namespace ria::sim {
 namespace {
@@ -217,10 +218,32 @@ void set_bed_and_physics(const Scenario& sc, const Domain& domain, Model& m) {
   s.track_balance = true;
 }
 
-/// Initial state: the analytic problem's, still water at a level, or a free-surface field; then
-/// the patches.
-void set_initial_state(const Scenario& sc, const Domain& domain, const std::vector<double>& initial_eta, Model& m) {
+/// Discharges q = h (u, v) of the wet cells from the initial velocity fields (the dry ones stay at
+/// rest, as the wet/dry policy keeps them, swe/wet_dry.hpp).
+void set_initial_velocity(const Scenario& sc, const Grid& g, const InitialFields& f, swe::HostState& s) {
+  if (f.u.size() != g.cells() || f.v.size() != g.cells())
+    throw ModelError("initial.velocity: the velocity fields do not match the model grid");
+  constexpr double kMaxSpeed = 30;  // m/s: no estuary or flood flow comes near it
+  for (std::size_t k = 0; k < g.cells(); ++k) {
+    if (!swe::is_wet(s.h[k], sc.physics.dry_depth)) continue;
+    const double u = f.u[k], v = f.v[k];
+    if (!(std::fabs(u) <= kMaxSpeed && std::fabs(v) <= kMaxSpeed)) {
+      std::ostringstream o;
+      o << "initial.velocity: cell (i, j) = (" << k % g.nx << ", " << k / g.nx << ") is wet (depth " << s.h[k]
+        << " m) and has velocity (" << u << ", " << v << ") m/s; expected finite components of at most " << kMaxSpeed
+        << " m/s in every wet cell (nodata only where the water surface is below the bed)";
+      throw ModelError(o.str());
+    }
+    s.qx[k] = s.h[k] * u;
+    s.qy[k] = s.h[k] * v;
+  }
+}
+
+/// Initial state: the analytic problem's, still water at a level, or a free-surface field (with
+/// velocities when given); then the patches.
+void set_initial_state(const Scenario& sc, const Domain& domain, const InitialFields& initial, Model& m) {
   const Grid& g = domain.grid;
+  const std::vector<double>& initial_eta = initial.eta;
   m.init.resize(g.cells());
   const bool from_field = sc.initial.kind == InitialSpec::Kind::raster || sc.initial.kind == InitialSpec::Kind::netcdf;
   if (from_field && initial_eta.size() != g.cells())
@@ -234,6 +257,7 @@ void set_initial_state(const Scenario& sc, const Domain& domain, const std::vect
       const double eta = from_field ? initial_eta[k] : sc.initial.level;
       m.init.h[k] = std::isfinite(eta) ? std::max(0.0, eta - domain.bed_z[k]) : 0.0;
     }
+    if (!sc.initial.velocity.empty()) set_initial_velocity(sc, g, initial, m.init);
   }
   set_patches(sc, g, m.init);
 }
@@ -303,10 +327,10 @@ void locate_gauges(const Scenario& sc, Model& m) {
 
 }  // namespace
 
-Model build_model(const Scenario& sc, const Domain& domain, const std::vector<double>& initial_eta) {
+Model build_model(const Scenario& sc, const Domain& domain, const InitialFields& initial) {
   Model m;
   set_bed_and_physics(sc, domain, m);
-  set_initial_state(sc, domain, initial_eta, m);
+  set_initial_state(sc, domain, initial, m);
   set_boundaries(sc, domain, m);
   add_releases(sc, m);
   locate_gauges(sc, m);

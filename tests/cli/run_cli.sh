@@ -43,6 +43,16 @@ default)  # the README's main command: the embedded default scenario, all output
     awk -v a="$v12" -v b="$v0" 'BEGIN { d = (a - b) / a; if (d < 0) d = -d; exit !(d < 1e-5) }' \
       || fail "water at the NetCDF restart $v0 differs from the 12 h volume $v12"
     echo "ok: started from ria.nc at 12 h: stored $v0 m3 (12 h of the first run: $v12 m3)"
+    # With initial.velocity the same start carries the 12 h currents: the mouth gauge's u at t = 0
+    # is the first run's u at 12 h to float precision (the maps are float); at rest it is 0.
+    { sed 's/^time = "12 h"$/time = "12 h"\nvelocity = ["u", "v"]/' nc.toml
+      printf 'gauges_csv = true\n[[gauge]]\nname = "mouth"\nx = 10066.0\ny = 5000.0\n'; } > ncv.toml
+    "$RIA" run ncv.toml --output ncvout > ncv.txt 2>&1 || { cat ncv.txt; fail "run from a NetCDF state with velocities"; }
+    u12=$(awk -F, 'NR > 1 && $1 == 43200 { print $4 }' out/gauges.csv)
+    u0=$(awk -F, 'NR == 2 { print $4 }' ncvout/gauges.csv)
+    awk -v a="$u12" -v b="$u0" 'BEGIN { d = a - b; if (d < 0) d = -d; m = a < 0 ? -a : a; exit !(m > 1e-3 && d <= 1e-6 * m + 1e-9) }' \
+      || fail "u at the mouth at the start ($u0 m/s) is not the first run's u at 12 h ($u12 m/s)"
+    echo "ok: started from ria.nc with velocities: u at the mouth $u0 m/s (12 h of the first run: $u12 m/s)"
   fi
   if [ -n "${RIA_EXPECT_PNG:-}" ]; then ls out/concentration_t*.png >/dev/null 2>&1 || fail "no PNG quicklooks"
   elif grep -q '^ria run: warning: .*without cairo' run.txt; then echo "ok: no cairo in this build, warned"

@@ -49,8 +49,14 @@ class ModelError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-/// `initial_eta`: free-surface elevation per cell for initial.kind = raster (NaN = dry), else empty.
-Model build_model(const Scenario& sc, const Domain& domain, const std::vector<double>& initial_eta = {});
+/// The fields of the initial state read from files for initial.kind = raster or netcdf: the
+/// free-surface elevation per cell (NaN = dry) and, with initial.velocity, the depth-averaged
+/// velocity components [m/s] per cell (NaN allowed only where the cell is dry); else empty.
+struct InitialFields {
+  std::vector<double> eta, u, v;
+};
+
+Model build_model(const Scenario& sc, const Domain& domain, const InitialFields& initial = {});
 
 /// The boundary conditions for the time-series interval that contains t (linear piece from the
 /// knot at or before t to the next one; constant before the first and after the last point).

@@ -63,6 +63,9 @@ struct InitialSpec {
   std::string path;                      // raster (free-surface elevation), checkpoint or NetCDF file
   std::string variable = "eta";          // netcdf: free-surface variable (time, y, x) or (y, x)
   double time = -1;                      // netcdf: the slice at this time [s]; < 0: the last one
+  // raster: the paths of the x and y velocity rasters; netcdf: the names of the u and v variables
+  // (of the same file and time slice). Empty: the water starts at rest.
+  std::vector<std::string> velocity;
 };
 
 /// One harmonic constituent: eta += amplitude cos(omega t - phase).

@@ -323,6 +323,22 @@ std::optional<std::vector<double>> Table::numbers(const std::string& key, std::s
   return v;
 }
 
+std::optional<std::vector<std::string>> Table::strings(const std::string& key, std::size_t count) const {
+  const auto* n = static_cast<const toml::node*>(node(key));
+  if (!n) return std::nullopt;
+  const std::string expected = "an array of " + std::to_string(count) + " non-empty strings";
+  const auto* a = n->as_array();
+  if (!a) type_error(key, expected);
+  if (a->size() != count) fail(key, "expected " + expected + ", got " + std::to_string(a->size()) + " elements");
+  std::vector<std::string> v;
+  for (const auto& e : *a) {
+    if (!e.is_string() || trim(e.as_string()->get()).empty())
+      fail(key, "expected " + expected + ", got an element " + describe(e));
+    v.push_back(e.as_string()->get());
+  }
+  return v;
+}
+
 std::optional<std::vector<std::array<double, 2>>> Table::pairs(const std::string& key) const {
   const auto* n = static_cast<const toml::node*>(node(key));
   if (!n) return std::nullopt;

@@ -86,6 +86,8 @@ class Table {
   std::optional<std::string> date_time(const std::string& key) const;
   /// An array of `count` numbers (any length >= 1 when count == 0).
   std::optional<std::vector<double>> numbers(const std::string& key, std::size_t count) const;
+  /// An array of `count` non-empty strings.
+  std::optional<std::vector<std::string>> strings(const std::string& key, std::size_t count) const;
   /// An array of [x, y] pairs.
   std::optional<std::vector<std::array<double, 2>>> pairs(const std::string& key) const;
   std::optional<std::vector<double>> durations(const std::string& key, const Range& r) const;

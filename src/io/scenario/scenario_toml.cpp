@@ -126,13 +126,20 @@ void read_pollutant(const Table& root, sim::Scenario& s) {
                      "commas, quotes or control characters; got \"" + u + "\"");
 }
 
+/// initial.velocity: absent (at rest), or two strings: `what` they are.
+std::vector<std::string> read_velocity(const Table& t, const std::string& what) {
+  if (t.has("velocity") && t.type("velocity") != Table::Type::array)
+    t.fail("velocity", "expected an array of two strings, " + what);
+  return t.strings("velocity", 2).value_or(std::vector<std::string>{});
+}
+
 void read_initial(const Table& root, sim::Scenario& s) {
   using Kind = sim::InitialSpec::Kind;
   const bool analytic_domain = s.domain.source == sim::DomainSpec::Source::analytic;
   s.initial.kind = analytic_domain ? Kind::analytic : Kind::still;
   const auto t = root.table("initial");
   if (!t) return;
-  t->check_keys({"kind", "level", "path", "variable", "time"});
+  t->check_keys({"kind", "level", "path", "variable", "time", "velocity"});
   s.initial.kind = t->choice<Kind>("kind", {{"still", Kind::still},
                                              {"raster", Kind::raster},
                                              {"checkpoint", Kind::checkpoint},
@@ -147,17 +154,25 @@ void read_initial(const Table& root, sim::Scenario& s) {
     case Kind::raster:
     case Kind::checkpoint: {
       const std::string k = s.initial.kind == Kind::raster ? "raster" : "checkpoint";
-      t->allow_only({"kind", "path"}, "with kind = \"" + k + "\"");
+      if (k == "raster")
+        t->allow_only({"kind", "path", "velocity"}, "with kind = \"raster\"");
+      else
+        t->allow_only({"kind", "path"}, "with kind = \"checkpoint\"");
       t->require("path", k == "raster" ? "a raster of the free-surface elevation" : "a checkpoint file");
       s.initial.path = resolve_scenario_path(*t->string("path"), s.base_dir);
+      if (k == "raster") {
+        s.initial.velocity = read_velocity(*t, "the paths of two rasters of the velocity [m/s], x then y component");
+        for (std::string& v : s.initial.velocity) v = resolve_scenario_path(v, s.base_dir);
+      }
       break;
     }
     case Kind::netcdf:
-      t->allow_only({"kind", "path", "variable", "time"}, "with kind = \"netcdf\"");
+      t->allow_only({"kind", "path", "variable", "time", "velocity"}, "with kind = \"netcdf\"");
       t->require("path", "a NetCDF file with the free surface on the model grid (e.g. the ria.nc of an earlier run)");
       s.initial.path = resolve_scenario_path(*t->string("path"), s.base_dir);
       s.initial.variable = t->string("variable").value_or(s.initial.variable);
       s.initial.time = t->duration("time", detail::at_least(0)).value_or(-1.0);
+      s.initial.velocity = read_velocity(*t, "the names of the x and y velocity variables, e.g. [\"u\", \"v\"] of a ria.nc");
       break;
     case Kind::analytic:
       t->allow_only({"kind"}, "with kind = \"analytic\"");
