@@ -62,8 +62,7 @@ sph::Scenario load(const std::string& file, const char* embedded, const char* na
 }
 
 /// The column collapse: SPH, shallow water, Ritter, measured.
-void compare_column(const CompareArgs& a, exec::Backend backend, std::vector<std::string>& files) {
-  sph::Scenario sc = load(a.scenario, kMartinMoyce2d, kMartinMoyce2dName, a.sets);
+void compare_column(const CompareArgs& a, sph::Scenario sc, exec::Backend backend, std::vector<std::string>& files) {
   ColumnComparison c;
   c.col = compare::column_of(sc);
   const compare::Column& col = c.col;
@@ -72,8 +71,6 @@ void compare_column(const CompareArgs& a, exec::Backend backend, std::vector<std
   // Profile times: T snapped to the rows.
   std::vector<double> profile_t;
   for (double T : a.profile_T) {
-    if (!(T > 0 && T <= a.until))
-      throw io::InputError("--profile-times: T = " + num(T) + " is not in (0, --until = " + num(a.until) + "]");
     const double snapped = std::round(T / kRowT) * kRowT;
     if (std::fabs(snapped - T) > 1e-9) std::printf("profile at T = %g: taken at the row T = %g\n", T, snapped);
     profile_t.push_back(col.t_of(snapped));
@@ -121,8 +118,7 @@ void compare_column(const CompareArgs& a, exec::Backend backend, std::vector<std
 }
 
 /// SPHERIC Test 2: the tank in plan view (and in 3-D SPH), against the measured heights.
-void compare_tank(const CompareArgs& a, exec::Backend backend, std::vector<std::string>& files) {
-  sph::Scenario sc = load(a.spheric_scenario, kSphericTest2, kSphericTest2Name, {});
+void compare_tank(const CompareArgs& a, sph::Scenario sc, exec::Backend backend, std::vector<std::string>& files) {
   TankComparison c;
   c.tank = compare::tank_of(sc);
   c.dx = a.spheric_dx;
@@ -168,10 +164,21 @@ void compare_tank(const CompareArgs& a, exec::Backend backend, std::vector<std::
 int run_compare(const CompareArgs& a) {
   const exec::Backend backend = exec::parse_backend(a.backend);
   if (a.spheric_sph && !a.spheric) throw io::InputError("--spheric-sph needs --spheric");
+  // Every input is read and checked before anything runs.
+  const sph::Scenario column = load(a.scenario, kMartinMoyce2d, kMartinMoyce2dName, a.sets);
+  compare::column_of(column);
+  for (double T : a.profile_T)
+    if (!(T > 0 && T <= a.until))
+      throw io::InputError("--profile-times: T = " + num(T) + " is not in (0, --until = " + num(a.until) + "]");
+  sph::Scenario tank;
+  if (a.spheric) {
+    tank = load(a.spheric_scenario, kSphericTest2, kSphericTest2Name, {});
+    compare::tank_of(tank);
+  }
   prepare_output_dir(a.output);
   std::vector<std::string> files;
-  compare_column(a, backend, files);
-  if (a.spheric) compare_tank(a, backend, files);
+  compare_column(a, column, backend, files);
+  if (a.spheric) compare_tank(a, tank, backend, files);
   std::printf("\nwritten:");
   for (const std::string& f : files) std::printf(" %s", f.c_str());
   std::printf("\n");

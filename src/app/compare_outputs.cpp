@@ -13,7 +13,7 @@ namespace ria::app {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr io::Rgb kMeasured{0, 0, 0}, kSph{30, 80, 200}, kSwe{210, 40, 40}, kRitter{110, 110, 110};
+constexpr io::Rgb kMeasured{0, 0, 0}, kSph{30, 80, 200}, kSwe{210, 40, 40}, kRitter{110, 110, 110}, kDepth{235, 140, 20};
 
 /// A CSV number: %.9g, empty when not finite.
 std::string field(double v) {
@@ -234,10 +234,14 @@ void report_column(const ColumnComparison& c, const std::string& dir, std::vecto
   io::Series s_swe{"shallow water", {}, {}, kSwe, false};
   io::Series s_tip{"Ritter tip, Z = 1 + 2T", {}, {}, kRitter, true};
   io::Series s_wet{wet_label, {}, {}, kSwe, true};
+  io::Series s_swe_d{std::string("shallow water ") + depth_label, {}, {}, kDepth, false};
+  io::Series s_rit_d{std::string("Ritter ") + depth_label, {}, {}, kDepth, true};
   for (const FrontRow& r : rows) {
     s_swe.x.push_back(r.T), s_swe.y.push_back(r.swe);
     s_tip.x.push_back(r.T), s_tip.y.push_back(r.ritter_tip);
     s_wet.x.push_back(r.T), s_wet.y.push_back(r.ritter_wet);
+    s_swe_d.x.push_back(r.T), s_swe_d.y.push_back(r.swe_depth);
+    s_rit_d.x.push_back(r.T), s_rit_d.y.push_back(r.ritter_depth);
   }
   s_swe.name = "shallow water (h > " + cell(c.dry_depth * 1e3, 1) + " mm)";
   if (c.have_measured) front.series.push_back(meas);
@@ -245,6 +249,8 @@ void report_column(const ColumnComparison& c, const std::string& dir, std::vecto
   front.series.push_back(s_swe);
   front.series.push_back(s_tip);
   front.series.push_back(s_wet);
+  front.series.push_back(s_swe_d);
+  front.series.push_back(s_rit_d);
   front.xmin = 0, front.xmax = rows.empty() ? 1.0 : rows.back().T;
   write_chart(dir + "/front.png", {front}, 900, 520, files);
   if (!panels.empty()) write_chart(dir + "/profiles.png", panels, 900, 280, files);
