@@ -72,6 +72,14 @@ std::vector<double> T_of_rows(const compare::Column& c, const compare::Record& r
   return T;
 }
 
+/// The first time y exceeds `level` (linear between samples); NaN when it starts above or never does.
+double arrival(const std::vector<double>& t, const std::vector<double>& y, double level, double t_end) {
+  if (t.empty() || !(y[0] <= level)) return kNaN;
+  for (std::size_t k = 1; k < t.size() && t[k] <= t_end; ++k)
+    if (y[k] > level) return t[k - 1] + (t[k] - t[k - 1]) * (level - y[k - 1]) / (y[k] - y[k - 1]);
+  return kNaN;
+}
+
 }  // namespace
 
 std::vector<FrontRow> front_rows(const ColumnComparison& c) {
@@ -293,8 +301,9 @@ void report_tank(const TankComparison& c, const std::string& dir, std::vector<st
 
   std::printf("\nSPHERIC Test 2 water heights over 0-%g s (RMSE against the measurements at their ~1 kHz samples):\n\n",
               c.duration);
-  std::printf("| gauge | x, y [m] | measured max [m] | shallow water max | shallow water RMSE | SPH max | SPH RMSE |\n");
-  std::printf("|---|---|---|---|---|---|---|\n");
+  std::printf("| gauge | x, y [m] | arrival (> 1 cm) measured, shallow water, SPH [s] | max measured, shallow water, "
+              "SPH [m] | RMSE shallow water, SPH [m] |\n");
+  std::printf("|---|---|---|---|---|\n");
   std::vector<io::Panel> panels;
   for (std::size_t g = 0; g < gauges.size(); ++g) {
     double m_max = kNaN, swe_max = 0, sph_max = c.have_sph ? 0 : kNaN;
@@ -308,8 +317,12 @@ void report_tank(const TankComparison& c, const std::string& dir, std::vector<st
     const double r_swe = meas[g] ? compare::rmse(c.swe.t, swe[g], c.measured.t, *meas[g], c.duration) : kNaN;
     const double r_sph =
         meas[g] && c.have_sph ? compare::rmse(c.sph.t, sph[g], c.measured.t, *meas[g], c.sph.t.back()) : kNaN;
-    std::printf("| %s | %.3f, %.3f | %s | %s | %s | %s | %s |\n", gauges[g].name.c_str(), gauges[g].at[0], gauges[g].at[1],
-                cell(m_max, 3).c_str(), cell(swe_max, 3).c_str(), cell(r_swe, 3).c_str(), cell(sph_max, 3).c_str(),
+    const double a_m = meas[g] ? arrival(c.measured.t, *meas[g], 0.01, c.duration) : kNaN;
+    const double a_swe = arrival(c.swe.t, swe[g], 0.01, c.duration);
+    const double a_sph = c.have_sph ? arrival(c.sph.t, sph[g], 0.01, c.duration) : kNaN;
+    std::printf("| %s | %.3f, %.3f | %s, %s, %s | %s, %s, %s | %s, %s |\n", gauges[g].name.c_str(), gauges[g].at[0],
+                gauges[g].at[1], cell(a_m, 3).c_str(), cell(a_swe, 3).c_str(), cell(a_sph, 3).c_str(),
+                cell(m_max, 3).c_str(), cell(swe_max, 3).c_str(), cell(sph_max, 3).c_str(), cell(r_swe, 3).c_str(),
                 cell(r_sph, 3).c_str());
     io::Panel pn;
     pn.title = gauges[g].name + " (x = " + cell(gauges[g].at[0], 3) + " m, y = " + cell(gauges[g].at[1], 3) + " m)";
