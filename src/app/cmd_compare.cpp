@@ -3,6 +3,7 @@
 // measurements; with --spheric, SPHERIC Test 2 in plan view (and 3-D SPH with --spheric-sph)
 // against Kleefsman et al.'s gauges. Tables on stdout, CSV and PNG files (docs/compare.md).
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -29,6 +30,7 @@ struct CompareArgs {
   int across = 4;
   double until = 3.5;
   std::vector<double> profile_T{1, 2, 3};
+  bool profile_T_given = false;
   double manning = 0;
   double dry_depth = 1e-3;
   double front_depth = 0.1;  // x column height
@@ -69,12 +71,16 @@ void compare_column(const CompareArgs& a, sph::Scenario sc, exec::Backend backen
   c.ritter = analytic::RitterColumn{col.height, col.a, col.x_wall, col.g};
   const double row = col.t_of(kRowT), duration = col.t_of(a.until);
   // Profile times: T snapped to the rows.
+  // (the defaults past --until are left out; a time given twice, or twice after snapping, once).
   std::vector<double> profile_t;
   for (double T : a.profile_T) {
-    const double snapped = std::round(T / kRowT) * kRowT;
+    if (!(T <= a.until)) continue;
+    const double snapped = std::max(1.0, std::round(T / kRowT)) * kRowT;
     if (std::fabs(snapped - T) > 1e-9) std::printf("profile at T = %g: taken at the row T = %g\n", T, snapped);
-    profile_t.push_back(col.t_of(snapped));
+    const double t = col.t_of(snapped);
+    if (std::find(profile_t.begin(), profile_t.end(), t) == profile_t.end()) profile_t.push_back(t);
   }
+  if (profile_t.empty()) std::printf("no depth profiles: no --profile-times within --until = %g\n", a.until);
 
   compare::SweCase swe = compare::swe_channel(col, a.swe_resolution, a.across, duration, row, a.manning);
   swe.scenario.physics.dry_depth = a.dry_depth;
@@ -168,7 +174,7 @@ int run_compare(const CompareArgs& a) {
   const sph::Scenario column = load(a.scenario, kMartinMoyce2d, kMartinMoyce2dName, a.sets);
   compare::column_of(column);
   for (double T : a.profile_T)
-    if (!(T > 0 && T <= a.until))
+    if (a.profile_T_given && !(T > 0 && T <= a.until))
       throw io::InputError("--profile-times: T = " + num(T) + " is not in (0, --until = " + num(a.until) + "]");
   sph::Scenario tank;
   if (a.spheric) {
@@ -230,7 +236,10 @@ void register_compare(CLI::App& app, int& exit_code) {
   cmd->add_option("--spheric-dp", a->spheric_dp, "3-D SPH particle spacing [m]")
       ->check(CLI::Range(0.005, 0.2))->capture_default_str();
   cmd->add_flag("--quiet", a->quiet, "no progress lines on stderr");
-  cmd->callback([a, &exit_code] { exit_code = guarded(kCmd, [&] { return run_compare(*a); }); });
+  cmd->callback([a, cmd, &exit_code] {
+    a->profile_T_given = cmd->count("--profile-times") > 0;
+    exit_code = guarded(kCmd, [&] { return run_compare(*a); });
+  });
 }
 
 }  // namespace ria::app

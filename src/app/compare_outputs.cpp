@@ -201,6 +201,7 @@ void report_column(const ColumnComparison& c, const std::string& dir, std::vecto
   p << "T,t_s,x_m,Z,h_sph_m,h_swe_m,h_ritter_m\n";
   std::vector<io::Panel> panels;
   for (std::size_t k = 0; k < c.swe.profile_rows.size(); ++k) {
+    if (c.swe.profiles[k].size() != c.profile_x.size()) continue;  // its row was not reached
     const double t = c.swe.t[c.swe.profile_rows[k]];
     const double T = col.T_of(t);
     io::Panel pn;
