@@ -231,6 +231,20 @@ TEST(RenderChart, DrawsEverySeriesInItsColour) {
   EXPECT_GT(b.y1, 520);  // last panel
 }
 
+TEST(RenderChart, PointsAreDiscsAtTheirPositionsOnly) {
+  if (!png_built()) GTEST_SKIP() << "built without cairo";
+  Panel pn;
+  const Rgb green{20, 170, 40};
+  Series pts{"measured", {1, 9}, {1, 9}, green, false, true};
+  Series frame{"", {0, 10}, {0, 10}, {255, 255, 255}, false};  // white: sets the ranges only
+  pn.series = {frame, pts};
+  const Image img = render_chart({pn}, 400, 300);
+  // Two discs of radius 4 px (about 50 px each, antialiased edges not counted) and the legend's.
+  const BoundingBox g = find_pixels(img, [](Rgb c) { return c[1] > 140 && c[0] < 80 && c[2] < 90; });
+  EXPECT_GT(g.count, 3 * 25);
+  EXPECT_LT(g.count, 3 * 60);  // no line between them
+}
+
 TEST(Png, WrittenFilesReadBackPixelForPixel) {
   if (!png_built()) GTEST_SKIP() << "built without cairo";
   Image img(37, 21, {10, 20, 30});

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   ria::app::register_bench(app, exit_code);
   ria::app::register_sph(app, exit_code);
   ria::app::register_tide(app, exit_code);
+  ria::app::register_compare(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -51,5 +51,6 @@ void register_dem(CLI::App& app, int& exit_code);
 void register_sph(CLI::App& app, int& exit_code);
 void register_tide(CLI::App& app, int& exit_code);
 void register_ensemble(CLI::App& app, int& exit_code);
+void register_compare(CLI::App& app, int& exit_code);
 
 }  // namespace ria::app

@@ -1,5 +1,5 @@
 // The line chart of io/maps/image.hpp drawn with cairo: stacked panels with axes, ticks, labels,
-// grid lines, antialiased (optionally dashed) series and a legend.
+// grid lines, antialiased (optionally dashed) series or points (filled discs) and a legend.
 #include <cairo.h>
 
 #include <algorithm>
@@ -20,6 +20,13 @@ void line_style(cairo_t* cr, const Series& s) {
   cairo_set_line_width(cr, 2);
   const double dash[2] = {8, 5};
   cairo_set_dash(cr, dash, s.dashed ? 2 : 0, 0);
+}
+
+/// A filled disc of radius 4 px at (x, y) in the current colour (a measured point).
+void disc(cairo_t* cr, double x, double y) {
+  cairo_new_path(cr);
+  cairo_arc(cr, x, y, 4, 0, 2 * M_PI);
+  cairo_fill(cr);
 }
 
 /// x range given or from the data; y range from the data within the x range, plus 5%.
@@ -99,6 +106,11 @@ Image render_chart(const std::vector<Panel>& panels, int width, int panel_height
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     for (const Series& s : pn.series) {
       line_style(cr, s);
+      if (s.points) {
+        for (std::size_t k = 0; k < std::min(s.x.size(), s.y.size()); ++k)
+          if (std::isfinite(s.x[k]) && std::isfinite(s.y[k])) disc(cr, X(s.x[k]), Y(s.y[k]));
+        continue;
+      }
       bool pen = false;
       for (std::size_t k = 0; k < std::min(s.x.size(), s.y.size()); ++k) {
         if (!std::isfinite(s.x[k]) || !std::isfinite(s.y[k])) {
@@ -136,7 +148,8 @@ Image render_chart(const std::vector<Panel>& panels, int width, int panel_height
       if (s.name.empty()) continue;
       const double cy = ly + 11 + 16 * row++;
       line_style(cr, s);
-      cairo_move_to(cr, lx + 6, cy), cairo_line_to(cr, lx + 30, cy), cairo_stroke(cr);
+      if (s.points) disc(cr, lx + 18, cy);
+      else cairo_move_to(cr, lx + 6, cy), cairo_line_to(cr, lx + 30, cy), cairo_stroke(cr);
       cairo_set_dash(cr, nullptr, 0, 0);
       set_colour(cr, kBlack);
       text(cr, lx + 36, cy - 7, s.name);

@@ -102,6 +102,7 @@ struct Series {
   std::vector<double> x, y;  // NaN in y breaks the line
   Rgb colour{0, 0, 0};
   bool dashed = false;
+  bool points = false;  // a filled disc at each point instead of a line (measurements)
 };
 
 struct Panel {
