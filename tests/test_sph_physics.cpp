@@ -212,3 +212,15 @@ TEST(Grid3d, IndexAndClampedCellLookup) {
   EXPECT_EQ(g2.cells(), 35u);
   EXPECT_EQ(g2.index(4, 6), 34u);
 }
+
+TEST(SphTimeStep, StepTowardsAStopEndsOnItWithoutSlivers) {
+  bool last = false;
+  EXPECT_EQ(step_towards(0.1, 0.0, 1.0, last), 0.1);  // far from the stop: the full step
+  EXPECT_FALSE(last);
+  EXPECT_EQ(step_towards(0.1, 0.85, 1.0, last), 0.5 * (1.0 - 0.85));  // a full step would leave 0.05 < dt: half of 0.15
+  EXPECT_FALSE(last);
+  EXPECT_EQ(step_towards(0.1, 0.925, 1.0, last), 1.0 - 0.925);  // reaches the stop: ends on it
+  EXPECT_TRUE(last);
+  EXPECT_EQ(step_towards(0.1, 0.8, 1.0, last), 0.1);  // t + 2 dt == t_stop exactly: two full steps
+  EXPECT_FALSE(last);
+}

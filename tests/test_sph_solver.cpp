@@ -267,3 +267,36 @@ TEST(SphCheckpoint, DamagedFilesAreRefused) {
   EXPECT_THROW(io::read_sph_checkpoint(path), io::InputError);        // a shallow-water checkpoint
   EXPECT_THROW(io::read_sph_checkpoint(path + ".none"), io::IoError);  // absent
 }
+
+TEST(SphSolver, PairCountsOfTheLastEvaluationAndTheSearchesOfEachBackend) {
+  const sph::Scenario sc = test::dam_break_scenario(2, 0.01);
+  sph::Setup s = test::make_test_setup(sc);
+  auto solver = make_solver(s);
+  EXPECT_TRUE(solver->pair_counts().empty());  // nothing evaluated yet
+  ASSERT_EQ(solver->advance(1e30, 1), 1);
+  // The fluid starts at rest: the predictor moves nothing, so both evaluations of the first step
+  // see the same neighbours and the total is twice the last evaluation's counts.
+  const std::vector<std::uint32_t> counts = solver->pair_counts();
+  ASSERT_EQ(counts.size(), s.particles.size());
+  double sum = 0;
+  for (std::uint32_t c : counts) sum += c;
+  EXPECT_GT(sum, 10.0 * s.particles.count(Kind::fluid));
+  EXPECT_EQ(solver->pair_interactions(), 2 * sum);
+  // The CPU backends search cell ranges; tiles are a CUDA search.
+  EXPECT_EQ(searches_of(exec::Backend::serial), std::vector<Search>{Search::cell_range});
+  EXPECT_EQ(parse_search("tiles"), Search::tiles);
+  EXPECT_EQ(parse_search(search_name(Search::cell_range)), Search::cell_range);
+  EXPECT_THROW(parse_search("texture"), std::invalid_argument);
+  s.search = Search::tiles;
+  try {
+    make_solver(s);
+    ADD_FAILURE() << "a CPU solver with the tiles search";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("CUDA backend only"), std::string::npos) << e.what();
+  }
+  s.search = Search::cell_range;
+  s.backend = exec::Backend::cuda;
+  if (!exec::built_with_cuda()) {
+    EXPECT_THROW(make_solver(s), NotBuiltError);
+  }
+}

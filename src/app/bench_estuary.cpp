@@ -52,7 +52,7 @@ class EstuaryLog final : public sim::Observer {
 }  // namespace
 
 EstuaryResult run_estuary(const std::string& backend, const std::string& kernel, Precision p, int n, double hours,
-                          std::ostream& log) {
+                          bool dry_skip, std::ostream& log) {
   const exec::Backend b = exec::parse_backend(backend);
   const std::string k = kernel.empty() ? swe::kernels_of(b).front() : kernel;
   char duration[64];
@@ -63,6 +63,7 @@ EstuaryResult run_estuary(const std::string& backend, const std::string& kernel,
   m.setup.backend = b;
   m.setup.kernel = k;
   m.setup.precision = p;
+  m.setup.dry_skip = dry_skip;
   auto solver = swe::make_solver(m.setup);
   solver->set_state(m.init);
   const swe::Totals initial = solver->totals();
@@ -80,6 +81,7 @@ EstuaryResult run_estuary(const std::string& backend, const std::string& kernel,
   r.kernel = k;
   r.precision = precision_name(p);
   r.n = n;
+  r.dry_skip = dry_skip;
   r.simulated_s = sc.time.duration;
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.steps = solver->steps();

@@ -98,7 +98,7 @@ std::string to_json(const BenchReport& rep, long steps) {
     w.value("backend", e.backend).value("kernel", e.kernel).value("precision", e.precision).value("n", e.n);
     w.value("simulated_s", e.simulated_s).value("wall_s", e.wall_s).value("speedup_vs_real_time", e.ratio);
     w.value("steps", static_cast<long long>(e.steps)).value("cell_updates_per_s", e.cell_updates_per_s);
-    w.value("water_balance_rel_error", e.water_rel_error);
+    w.value("water_balance_rel_error", e.water_rel_error).value("dry_skip", e.dry_skip);
     w.end_object();
   }
   w.end_object();

@@ -30,6 +30,7 @@ struct EstuaryResult {
   bool ran = false;
   std::string backend, kernel, precision;
   int n = 0;
+  bool dry_skip = true;
   double simulated_s = 0, wall_s = 0, ratio = 0;
   long steps = 0;
   double cell_updates_per_s = 0;
@@ -52,7 +53,8 @@ std::string to_json(const BenchReport& rep, long steps);
 /// Runs the default scenario (scenarios/estuary.toml, embedded) at n x n cells for `hours`
 /// simulated hours, as `ria run` runs it but writing nothing (bench_estuary.cpp); reports wall
 /// time, the speed-up over real time and the closure of the water balance.
+/// dry_skip: SolverSetup::dry_skip (edges between dry cells not evaluated; the same results).
 EstuaryResult run_estuary(const std::string& backend, const std::string& kernel, Precision p, int n, double hours,
-                          std::ostream& log);
+                          bool dry_skip, std::ostream& log);
 
 }  // namespace ria::app

@@ -1,6 +1,7 @@
 // ria bench: cell-updates per second of each backend/kernel on the water-column case
 // (the paper's Table V), and for CUDA the fraction of the measured copy bandwidth; with --estuary
-// also the default scenario run for a simulated week (bench_estuary.cpp).
+// also the default scenario run for a simulated week (bench_estuary.cpp). `ria bench sph` is the
+// SPH module's (bench_sph.cpp).
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
@@ -29,6 +30,7 @@ struct BenchArgs {
   double estuary_hours = 168;
   int estuary_n = 1000;
   bool balance = false;
+  bool no_dry_skip = false;  // --estuary: evaluate the flux between dry cells too
   std::string json;
   int ghost_rows = 0;       // under mpirun; 0: the default (mpi/distributed_solver.hpp)
   bool no_overlap = false;  // under mpirun
@@ -111,7 +113,7 @@ int run_bench(const BenchArgs& a) {
   }
   if (a.estuary)
     rep.estuary = run_estuary(a.backends.back(), a.kernels.empty() ? "" : a.kernels.back(),
-                              parse_precision(a.precisions.front()), a.estuary_n, a.estuary_hours, std::cout);
+                              parse_precision(a.precisions.front()), a.estuary_n, a.estuary_hours, !a.no_dry_skip, std::cout);
   if (!a.json.empty() && root) io::write_file_atomic(a.json, to_json(rep, a.steps));
   return kOk;
 }
@@ -132,12 +134,16 @@ void register_bench(CLI::App& app, int& exit_code) {
   cmd->add_option("--estuary-hours", a->estuary_hours, "simulated hours of the estuary run (its time.duration)")
       ->check(CLI::PositiveNumber)->capture_default_str();
   cmd->add_option("--estuary-size", a->estuary_n, "estuary grid n (n x n, its domain.cells)")->check(CLI::Range(8, 100000))->capture_default_str();
+  cmd->add_flag("--no-dry-skip", a->no_dry_skip,
+                "--estuary on a CPU backend: evaluate the flux of every edge, also between two dry cells (same results)");
   cmd->add_flag("--balance", a->balance, "track the water/pollutant balance every step, as `ria run` does");
   cmd->add_option("--json", a->json, "write the results as JSON to this file");
   cmd->add_option("--ghost-rows", a->ghost_rows, "under mpirun: ghost rows per side, exchanged every G steps (default 8, at most a block's rows)")
       ->check(CLI::Range(1, 64));
   cmd->add_flag("--no-overlap", a->no_overlap, "under mpirun: update all rows, then exchange");
-  cmd->callback([a, &exit_code] {
+  CLI::App* sph = register_bench_sph(*cmd, exit_code);
+  cmd->callback([a, sph, &exit_code] {
+    if (sph->parsed()) return;  // `ria bench sph` ran instead
     try {
       exit_code = run_bench(*a);
     } catch (const swe::NotBuiltError& e) {

@@ -36,6 +36,7 @@ struct RunArgs {
   bool ghost_rows_set = false;
   std::string split = "even";  // MPI: even or wet
   bool no_overlap = false;     // MPI: update all rows before the halo exchange
+  bool no_dry_skip = false;    // evaluate every interior edge, also between dry cells (for measurement)
 };
 
 bool interrupted_during(const char* what) { return app::interrupted_during("ria run", what); }
@@ -148,6 +149,7 @@ std::unique_ptr<Prepared> prepare_inputs(const RunArgs& a) {
   m.setup.backend = backend;
   m.setup.kernel = a.backend.kernel;
   m.setup.precision = precision;
+  m.setup.dry_skip = !a.no_dry_skip;
   if (interrupted_during("building the model")) throw QuietExit{kInterrupted};
   if (is_root()) {
     prepare_output_dir(sc.output.directory);
@@ -301,6 +303,8 @@ void register_run(CLI::App& app, int& exit_code) {
   cmd->add_option("--split", a->split, "under mpirun: rows per rank split 'even' or balanced by 'wet' cells")
       ->capture_default_str();
   cmd->add_flag("--no-overlap", a->no_overlap, "under mpirun: update all rows, then exchange (for measurement)");
+  cmd->add_flag("--no-dry-skip", a->no_dry_skip,
+                "CPU backends: evaluate the flux of every edge, also between two dry cells (same results; for measurement)");
   cmd->callback([a, ghost, &exit_code] {
     a->ghost_rows_set = ghost->count() > 0;
     const std::string name = mpi::world().started ? "ria run (rank " + std::to_string(mpi::world().rank) + " of " +

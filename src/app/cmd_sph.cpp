@@ -27,6 +27,7 @@ namespace {
 struct SphArgs {
   std::string scenario;
   std::string backend = "serial";
+  std::string search = sph::search_name(sph::Search::cell_range);
   std::string output;
   std::vector<std::string> sets;
   std::string restart;
@@ -119,7 +120,8 @@ int run_sph(const SphArgs& a) {
   if (interrupted_during(kCmd, "reading the scenario")) return kInterrupted;
   const exec::Backend backend = exec::parse_backend(a.backend);
   std::vector<std::string> warnings;
-  const sph::Setup setup = sph::make_setup(sc, backend, warnings);
+  sph::Setup setup = sph::make_setup(sc, backend, warnings);
+  setup.search = sph::parse_search(a.search);
   for (const std::string& w : warnings) std::fprintf(stderr, "%s: warning: %s\n", kCmd, w.c_str());
   if (interrupted_during(kCmd, "generating the particles")) return kInterrupted;
   prepare_output_dir(sc.directory);
@@ -188,6 +190,9 @@ void register_sph(CLI::App& app, int& exit_code) {
   CLI::App* cmd = sph->add_subcommand("run", "run an SPH scenario file");
   cmd->add_option("scenario", a->scenario, "SPH scenario TOML file (docs/sph.md)")->required();
   cmd->add_option("--backend", a->backend, "execution backend")->check(CLI::IsMember({"serial", "openmp", "cuda"}))->capture_default_str();
+  cmd->add_option("--search", a->search, "neighbour search: cell-range (every backend) or tiles (cuda; docs/sph.md)")
+      ->check(CLI::IsMember({sph::search_name(sph::Search::cell_range), sph::search_name(sph::Search::tiles)}))
+      ->capture_default_str();
   cmd->add_option("--output", a->output, "output directory (overrides output.directory)");
   cmd->add_option("--set", a->sets, "override a scenario key, e.g. --set particles.dp=0.005 (repeatable)");
   cmd->add_option("--restart", a->restart, "continue from a checkpoint written by an earlier run");

@@ -44,6 +44,8 @@ Precision parse_precision(const std::string& s);
 
 void register_validate(CLI::App& app, int& exit_code);
 void register_bench(CLI::App& app, int& exit_code);
+/// `ria bench sph` under the bench command (bench_sph.cpp); returns it.
+CLI::App* register_bench_sph(CLI::App& bench, int& exit_code);
 void register_run(CLI::App& app, int& exit_code);
 void register_dem(CLI::App& app, int& exit_code);
 void register_sph(CLI::App& app, int& exit_code);

@@ -39,7 +39,7 @@ struct CellList {
 };
 
 /// The cell (i, j, k) of a linear cell index (k = 0 in 2-D).
-inline std::array<int, 3> cell_coords(const Grid& g, std::uint32_t c) {
+RIA_HD inline std::array<int, 3> cell_coords(const Grid& g, std::uint32_t c) {
   const int i = static_cast<int>(c % static_cast<std::uint32_t>(g.nx));
   const std::uint32_t rest = c / static_cast<std::uint32_t>(g.nx);
   return {i, static_cast<int>(rest % static_cast<std::uint32_t>(g.ny)), static_cast<int>(rest / static_cast<std::uint32_t>(g.ny))};
@@ -54,7 +54,7 @@ struct NeighbourRanges {
 /// The ranges of the cells around cell (i, j, k) that exist: one range per row (i-1..i+1 clipped
 /// to the grid), rows ordered by k then j (k only in 3-D).
 template <int D>
-inline NeighbourRanges neighbour_ranges(const Grid& g, const std::uint32_t* start, int i, int j, int k) {
+RIA_HD inline NeighbourRanges neighbour_ranges(const Grid& g, const std::uint32_t* start, int i, int j, int k) {
   NeighbourRanges r;
   const int i0 = i > 0 ? i - 1 : 0, i1 = i + 1 < g.nx ? i + 1 : g.nx - 1;
   const int j0 = j > 0 ? j - 1 : 0, j1 = j + 1 < g.ny ? j + 1 : g.ny - 1;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <type_traits>
 
 #include "exec/cpu/parallel_for.hpp"
@@ -18,6 +19,9 @@
 #include "sph/cell_list.hpp"
 #include "sph/interaction.hpp"
 #include "sph/measure.hpp"
+#include "sph/particle_step.hpp"
+#include "sph/solver_factory.hpp"
+#include "sph/step_checks.hpp"
 
 namespace ria::sph {
 namespace {
@@ -38,20 +42,13 @@ class CpuSolver final : public Solver {
   double last_dt() const override { return last_dt_; }
   const Particles& particles() const override { return p_; }
   double pair_interactions() const override { return pairs_; }
+  std::vector<std::uint32_t> pair_counts() const override {
+    return !rated_ ? std::vector<std::uint32_t>{} : std::vector<std::uint32_t>(npairs_.begin(), npairs_.end());
+  }
 
   void set_particles(const Particles& p) override {
-    if (p.dim != D) throw std::invalid_argument("set_particles: particles of dimension " + std::to_string(p.dim) +
-                                                " for a " + std::to_string(D) + "-D solver");
+    check_replacement(p, D, n_ > 0 ? &p_ : nullptr);
     const std::size_t n = p.size();
-    for (int d = 0; d < D; ++d)
-      if (p.r[d].size() != n || p.v[d].size() != n) throw std::invalid_argument("set_particles: arrays of unequal length");
-    if (p.rho.size() != n || p.kind.size() != n || p.id.size() != n)
-      throw std::invalid_argument("set_particles: arrays of unequal length");
-    if (n >= (1u << 31)) throw std::invalid_argument("set_particles: more than 2^31 particles");
-    if (n_ > 0 && (n != n_ || p.count(Kind::fluid) != p_.count(Kind::fluid)))
-      throw std::invalid_argument("set_particles: " + std::to_string(n) + " particles (" +
-                                  std::to_string(p.count(Kind::fluid)) + " fluid) replace " + std::to_string(n_) + " (" +
-                                  std::to_string(p_.count(Kind::fluid)) + " fluid): a restart needs the set-up's particles");
     p_ = p;
     n_ = n;
     for (auto* a : {&r0_, &v0_, &acc_})
@@ -115,9 +112,8 @@ class CpuSolver final : public Solver {
   /// Pressure, sound speed and the rates (acc, drho, mu_max) at the current, sorted state.
   void rates() {
     exec::cpu::for_rows(parallel_, 0, static_cast<int>(n_), [&](int a) {
-      pres_[a] = P_.eos.pressure(p_.rho[a]);
-      c_[a] = P_.eos.sound_speed(p_.rho[a]);
-      inv_rho_[a] = 1.0 / p_.rho[a];
+      const EosValues e = eos_values(P_.eos, p_.rho[a]);
+      pres_[a] = e.p, c_[a] = e.c, inv_rho_[a] = e.inv_rho;
     });
     SweepIn<D> in;
     SweepOut<D> out;
@@ -130,95 +126,41 @@ class CpuSolver final : public Solver {
     out.drho = drho_.data(), out.mu_max = mu_.data(), out.pairs = npairs_.data();
     interact<D>(P_, grid_, cells_, in, out, n_, parallel_);
     pairs_ += reducer_->reduce(exec::ReduceOp::sum, npairs_.data(), n_);
+    rated_ = true;
+  }
+
+  StepArrays<D> arrays() {
+    StepArrays<D> s;
+    for (int d = 0; d < D; ++d) {
+      s.r[d] = p_.r[d].data(), s.v[d] = p_.v[d].data(), s.r0[d] = r0_[d].data(), s.v0[d] = v0_[d].data();
+      s.acc[d] = acc_[d].data();
+    }
+    s.rho = p_.rho.data(), s.rho0 = rho0_.data(), s.drho = drho_.data(), s.kind = p_.kind.data();
+    return s;
   }
 
   void step(double t_stop) {
     sort(false);
     rates();
-    exec::cpu::for_rows(parallel_, 0, static_cast<int>(n_), [&](int a) {
-      Vec<D> acc;
-      for (int d = 0; d < D; ++d) acc[d] = acc_[d][a];
-      dtl_[a] = local_dt(P_, fluid(a), acc, c_[a], mu_[a]);
-    });
-    double dt = reducer_->reduce(exec::ReduceOp::min, dtl_.data(), n_);
-    if (!(dt > 0) || !std::isfinite(dt)) fail_dt(dt);
-    // The step that reaches t_stop ends on it exactly; the one before it takes half of what is left
-    // when a full step would leave less than one, so that no sliver of a step remains.
-    const bool last = t_ + dt >= t_stop;
-    if (last) dt = t_stop - t_;
-    else if (t_ + 2 * dt > t_stop) dt = 0.5 * (t_stop - t_);
+    const StepArrays<D> s = arrays();  // valid until the next sort (which swaps the arrays)
+    exec::cpu::for_rows(parallel_, 0, static_cast<int>(n_), [&](int a) { dtl_[a] = particle_dt(P_, s, c_.data(), mu_.data(), a); });
+    const double dt_min = reducer_->reduce(exec::ReduceOp::min, dtl_.data(), n_);
+    if (!(dt_min > 0) || !std::isfinite(dt_min)) fail_dt(dt_min, dtl_, p_, steps_, t_);
+    bool last = false;
+    const double dt = step_towards(dt_min, t_, t_stop, last);
 
     // Predictor: half a step with the rates of the state at t.
     const double rho_ref = P_.eos.rho0;
-    exec::cpu::for_rows(parallel_, 0, static_cast<int>(n_), [&](int a) {
-      for (int d = 0; d < D; ++d) r0_[d][a] = p_.r[d][a], v0_[d][a] = p_.v[d][a];
-      rho0_[a] = p_.rho[a];
-      if (fluid(a)) {
-        for (int d = 0; d < D; ++d) {
-          p_.r[d][a] = half_step(r0_[d][a], v0_[d][a], dt);
-          p_.v[d][a] = half_step(v0_[d][a], acc_[d][a], dt);
-        }
-        p_.rho[a] = half_step(rho0_[a], drho_[a], dt);
-      } else {
-        p_.rho[a] = boundary_density(half_step(rho0_[a], drho_[a], dt), rho_ref);
-      }
-    });
+    exec::cpu::for_rows(parallel_, 0, static_cast<int>(n_), [&](int a) { predict(s, a, dt, rho_ref); });
     // Corrector: the full step with the rates of the half-step state.
     sort(true);
     rates();
-    exec::cpu::for_rows(parallel_, 0, static_cast<int>(n_), [&](int a) {
-      const double rho1 = corrected_density(rho0_[a], drho_[a], p_.rho[a], dt);
-      if (fluid(a)) {
-        for (int d = 0; d < D; ++d) {
-          const double v1 = corrected_velocity(v0_[d][a], acc_[d][a], dt);
-          p_.r[d][a] = corrected_position(r0_[d][a], v0_[d][a], v1, dt);
-          p_.v[d][a] = v1;
-        }
-        p_.rho[a] = rho1;
-      } else {
-        p_.rho[a] = boundary_density(rho1, rho_ref);
-      }
-    });
+    const StepArrays<D> sorted = arrays();
+    exec::cpu::for_rows(parallel_, 0, static_cast<int>(n_), [&](int a) { correct(sorted, a, dt, rho_ref); });
     t_ = last ? t_stop : t_ + dt;
     ++steps_;
     last_dt_ = dt;
-    check_state();
-  }
-
-  /// Throws NumericalError for the first particle (in storage order) with a non-finite position
-  /// or velocity or a density that is not finite and > 0.
-  void check_state() const {
-    for (std::size_t a = 0; a < n_; ++a) {
-      bool ok = std::isfinite(p_.rho[a]) && p_.rho[a] > 0;
-      for (int d = 0; d < D; ++d) ok = ok && std::isfinite(p_.r[d][a]) && std::isfinite(p_.v[d][a]);
-      if (!ok) throw NumericalError("step " + std::to_string(steps_) + ", t = " + num(t_) + " s: " + particle_text(a));
-    }
-  }
-
-  [[noreturn]] void fail_dt(double dt) const {
-    std::size_t worst = 0;
-    for (std::size_t a = 1; a < n_; ++a)
-      if (!(dtl_[a] >= dtl_[worst])) worst = a;
-    throw NumericalError("the time step is " + num(dt) + " s at step " + std::to_string(steps_) + ", t = " + num(t_) +
-                         " s; the particle limiting it: " + particle_text(worst));
-  }
-
-  std::string particle_text(std::size_t a) const {
-    std::ostringstream o;
-    o.precision(9);
-    o << (fluid(a) ? "fluid" : "boundary") << " particle " << p_.id[a] << " at (";
-    for (int d = 0; d < D; ++d) o << (d ? ", " : "") << p_.r[d][a];
-    o << ") m, velocity (";
-    for (int d = 0; d < D; ++d) o << (d ? ", " : "") << p_.v[d][a];
-    o << ") m/s, density " << p_.rho[a] << " kg/m3";
-    return o.str();
-  }
-
-  static std::string num(double v) {
-    std::ostringstream o;
-    o.precision(9);
-    o << v;
-    return o.str();
+    check_state(p_, steps_, t_);
   }
 
   SphParams<D> P_;
@@ -236,16 +178,18 @@ class CpuSolver final : public Solver {
   mutable CellList measure_cells_;
   double t_ = 0, last_dt_ = 0, pairs_ = 0;
   long steps_ = 0;
+  bool rated_ = false;
 };
 
 }  // namespace
 
-std::unique_ptr<Solver> make_solver(const Setup& s) {
-  if (s.backend == exec::Backend::cuda)
-    throw NotBuiltError("the SPH module has no CUDA backend yet (use --backend serial or openmp)");
+std::unique_ptr<Solver> make_cpu_solver(const Setup& s) {
   const bool parallel = s.backend == exec::Backend::openmp;
   if (parallel && !exec::built_with_openmp())
     throw NotBuiltError("backend 'openmp' requested but ria was not built with OpenMP (-DRIA_OPENMP=ON)");
+  if (s.search != Search::cell_range)
+    throw std::invalid_argument(std::string("neighbour search '") + search_name(s.search) + "' runs on the CUDA backend only; backend '" +
+                                exec::to_string(s.backend) + "' searches cell ranges (--search cell-range)");
   if (s.dim == 2) return std::make_unique<CpuSolver<2>>(s, parallel);
   if (s.dim == 3) return std::make_unique<CpuSolver<3>>(s, parallel);
   throw std::invalid_argument("SPH runs in 2 or 3 dimensions, not " + std::to_string(s.dim));

@@ -42,6 +42,7 @@ SweepSetup<T> make_sweep_setup(const SolverSetup& s) {
   sp.dy = g.dy;
   sp.bc = s.bc;
   sp.rel = s.releases;
+  sp.dry_skip = s.dry_skip;
   return sp;  // sp.manning.per_cell is set by the solver, which owns the field in its precision and memory
 }
 

@@ -52,6 +52,7 @@ struct SweepSetup {
   ManningField<T> manning;
   Boundaries bc;
   Releases rel;
+  bool dry_skip = true;  // skip the flux of interior edges between two dry cells (dry_edge): same results
 };
 
 template <class T>
@@ -87,8 +88,20 @@ RIA_HD inline EdgeFlux<T> interior_edge(const EdgeState<T>& l, T Hl, const EdgeS
   return f;
 }
 
+/// Whether the interior edge between two cells of depths hl and hr has zero flux without evaluating
+/// it: both depths <= 0. Then both reconstructed depths max(0, (h - H) + min(H_L, H_R)) are 0
+/// (h - H <= -H and rounding is monotone, so (h - H) + H* <= -H + H* <= 0 in floating point too),
+/// edge_flux returns exactly zero and diffusion adds none (it needs min(h) > eps). Skipping the
+/// states' loads and the flux is therefore bitwise the same result. The CPU backends check every
+/// edge when SweepSetup::dry_skip is set; the GPU solvers clear it (cuda_solver_cuda.cu says why).
+/// A NaN depth compares false and takes the full path.
+template <class T>
+RIA_HD inline bool dry_edge(T hl, T hr) {
+  return hl <= T(0) && hr <= T(0);
+}
+
 /// Reads cells of row-major arrays: the state source of the CPU backends and the plain GPU kernels.
-/// A source provides state(i, j) and bed(i, j) for global cell indices; GPU kernels supply others
+/// A source provides state(i, j), depth(i, j) and bed(i, j) for global cell indices; GPU kernels supply others
 /// (texture fetches, shared-memory tiles) with the same two functions.
 template <class T>
 struct ArraySource {
@@ -97,25 +110,32 @@ struct ArraySource {
   int nx, row0;
   RIA_HD std::size_t index(int i, int j) const { return static_cast<std::size_t>(j - row0) * nx + i; }
   RIA_HD Conserved<T> state(int i, int j) const { return load(f, index(i, j)); }
+  RIA_HD T depth(int i, int j) const { return f.h[index(i, j)]; }
   RIA_HD T bed(int i, int j) const { return H[index(i, j)]; }
 };
 
-/// Flux through the x-edge on the west side of cell (i, j), i in [0, nx].
+/// Flux through the x-edge on the west side of cell (i, j), i in [0, nx]. check_dry: an interior
+/// edge between two dry cells (dry_edge) returns the zero flux without loading the states.
 template <class T, class Src>
-RIA_HD inline EdgeFlux<T> x_edge_flux(const Src& src, const SweepSetup<T>& s, double t, int i, int j) {
+RIA_HD inline EdgeFlux<T> x_edge_flux(const Src& src, const SweepSetup<T>& s, double t, int i, int j,
+                                      bool check_dry) {
   if (i == 0) return boundary_edge(s.bc.side[west], j, to_x_edge(src.state(0, j)), src.bed(0, j), true, t, s.physics);
   if (i == s.nx)
     return boundary_edge(s.bc.side[east], j, to_x_edge(src.state(i - 1, j)), src.bed(i - 1, j), false, t, s.physics);
+  if (check_dry && dry_edge(src.depth(i - 1, j), src.depth(i, j))) return {T(0), T(0), T(0), T(0), T(0)};
   return interior_edge(to_x_edge(src.state(i - 1, j)), src.bed(i - 1, j), to_x_edge(src.state(i, j)), src.bed(i, j),
                        s.inv_dx, s.physics);
 }
 
-/// Flux through the y-edge on the south side of cell (i, j), j in [0, ny] (global rows).
+/// Flux through the y-edge on the south side of cell (i, j), j in [0, ny] (global rows); check_dry
+/// as for x_edge_flux.
 template <class T, class Src>
-RIA_HD inline EdgeFlux<T> y_edge_flux(const Src& src, const SweepSetup<T>& s, double t, int i, int j) {
+RIA_HD inline EdgeFlux<T> y_edge_flux(const Src& src, const SweepSetup<T>& s, double t, int i, int j,
+                                      bool check_dry) {
   if (j == 0) return boundary_edge(s.bc.side[south], i, to_y_edge(src.state(i, 0)), src.bed(i, 0), true, t, s.physics);
   if (j == s.ny)
     return boundary_edge(s.bc.side[north], i, to_y_edge(src.state(i, j - 1)), src.bed(i, j - 1), false, t, s.physics);
+  if (check_dry && dry_edge(src.depth(i, j - 1), src.depth(i, j))) return {T(0), T(0), T(0), T(0), T(0)};
   return interior_edge(to_y_edge(src.state(i, j - 1)), src.bed(i, j - 1), to_y_edge(src.state(i, j)), src.bed(i, j),
                        s.inv_dy, s.physics);
 }
@@ -138,8 +158,9 @@ RIA_HD inline Conserved<T> update_from_edge_fluxes(const Conserved<T>& w, const 
 template <class T, class Src>
 RIA_HD inline Conserved<T> update_from_neighbours(const Src& src, const SweepSetup<T>& s, double t, T dt, int i,
                                                   int j) {
-  const EdgeFlux<T> w = x_edge_flux(src, s, t, i, j), e = x_edge_flux(src, s, t, i + 1, j);
-  const EdgeFlux<T> so = y_edge_flux(src, s, t, i, j), n = y_edge_flux(src, s, t, i, j + 1);
+  const bool d = s.dry_skip;
+  const EdgeFlux<T> w = x_edge_flux(src, s, t, i, j, d), e = x_edge_flux(src, s, t, i + 1, j, d);
+  const EdgeFlux<T> so = y_edge_flux(src, s, t, i, j, d), n = y_edge_flux(src, s, t, i, j + 1, d);
   return update_from_edge_fluxes(src.state(i, j), w, e, so, n, s, t, dt, i, j);
 }
 
@@ -154,14 +175,14 @@ RIA_HD inline BoundaryRates perimeter_edge_rates(const Src& src, const SweepSetu
   EdgeFlux<T> f;
   double len, inward;
   if (e < s.ny) {
-    f = x_edge_flux(src, s, t, 0, e), len = s.dy, inward = 1;
+    f = x_edge_flux(src, s, t, 0, e, false), len = s.dy, inward = 1;
   } else if ((e -= s.ny) < s.ny) {
-    f = x_edge_flux(src, s, t, s.nx, e), len = s.dy, inward = -1;
+    f = x_edge_flux(src, s, t, s.nx, e, false), len = s.dy, inward = -1;
   } else if ((e -= s.ny) < s.nx) {
-    f = y_edge_flux(src, s, t, e, 0), len = s.dx, inward = 1;
+    f = y_edge_flux(src, s, t, e, 0, false), len = s.dx, inward = 1;
   } else {
     e -= s.nx;
-    f = y_edge_flux(src, s, t, e, s.ny), len = s.dx, inward = -1;
+    f = y_edge_flux(src, s, t, e, s.ny, false), len = s.dx, inward = -1;
   }
   const double w = inward * static_cast<double>(f.h) * len, c = inward * static_cast<double>(f.hc) * len;
   return {fmax(w, 0.0), fmax(-w, 0.0), fmax(c, 0.0), fmax(-c, 0.0)};

@@ -27,6 +27,7 @@ struct TexSource<float> {
     const int k = index(i, j);
     return {tex1Dfetch<float>(h, k), tex1Dfetch<float>(qx, k), tex1Dfetch<float>(qy, k), tex1Dfetch<float>(hc, k)};
   }
+  __device__ float depth(int i, int j) const { return tex1Dfetch<float>(h, index(i, j)); }
   __device__ float bed(int i, int j) const { return tex1Dfetch<float>(H, index(i, j)); }
 };
 
@@ -43,6 +44,7 @@ struct TexSource<double> {
     const int k = index(i, j);
     return {fetch(h, k), fetch(qx, k), fetch(qy, k), fetch(hc, k)};
   }
+  __device__ double depth(int i, int j) const { return fetch(h, index(i, j)); }
   __device__ double bed(int i, int j) const { return fetch(H, index(i, j)); }
 };
 
@@ -141,8 +143,8 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out,
   // state stays in the buffer the last step wrote and the partial minima stay those of that
   // state (the host tracks the buffer from the steps taken). Host steps always have dt > 0.
   if (!(dt > T(0))) return;
-  if (j >= j_begin && j < j_end && i < s.nx) fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j);
-  if (i >= 0 && i < s.nx && j < j_end) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1);
+  if (j >= j_begin && j < j_end && i < s.nx) fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j, false);
+  if (i >= 0 && i < s.nx && j < j_end) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1, false);
   __syncthreads();
   if (owner) {
     const Conserved<T> w = update_from_edge_fluxes(src.state(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx],

@@ -2,6 +2,7 @@
 // cross it as double arrays on the host (particles.hpp).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -12,6 +13,7 @@
 #include "ria/sph/params.hpp"
 #include "ria/sph/particles.hpp"
 #include "ria/sph/scenario.hpp"
+#include "ria/sph/search.hpp"
 
 namespace ria::sph {
 
@@ -23,6 +25,7 @@ struct Setup {
   Grid cells;                  // the neighbour-search cells: size >= 2h, 2-D grids use (x, z) as (x, y)
   Particles particles;         // the initial particles
   exec::Backend backend = exec::Backend::serial;
+  Search search = Search::cell_range;  // the neighbour search (search.hpp); tiles only on CUDA
 };
 
 /// Raised when the particles stop being physical (a non-finite value, a density <= 0, dt <= 0).
@@ -67,9 +70,17 @@ class Solver {
   virtual Measures measure(const std::vector<Probe>& probes) const = 0;
   /// Pair interactions evaluated so far (pairs within 2h, each seen from both sides, both halves of a step).
   virtual double pair_interactions() const = 0;
+  /// The pairs of each particle (in the current order) in the last rate evaluation (the
+  /// corrector's); empty before the first step. Checks that searches find the same neighbours.
+  virtual std::vector<std::uint32_t> pair_counts() const = 0;
   virtual std::string description() const = 0;
 };
 
+/// The solver of setup.backend with setup.search: NotBuiltError for a backend not in this build,
+/// std::invalid_argument for a search the backend does not have.
 std::unique_ptr<Solver> make_solver(const Setup& setup);
+
+/// The searches a backend has in this build on this machine (none for CUDA without a device).
+std::vector<Search> searches_of(exec::Backend b);
 
 }  // namespace ria::sph

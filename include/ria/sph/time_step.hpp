@@ -25,4 +25,14 @@ RIA_HD inline double local_dt(const SphParams<D>& P, bool fluid, const Vec<D>& a
   return P.cfl * (dt_f < dt_cv ? dt_f : dt_cv);
 }
 
+/// The step actually taken from the reduced dt at time t towards the stop t_stop: the step that
+/// reaches t_stop ends on it exactly (last = true), and the one before it takes half of what is
+/// left when a full step would leave less than one, so that no sliver of a step remains.
+RIA_HD inline double step_towards(double dt, double t, double t_stop, bool& last) {
+  last = t + dt >= t_stop;
+  if (last) return t_stop - t;
+  if (t + 2 * dt > t_stop) return 0.5 * (t_stop - t);
+  return dt;
+}
+
 }  // namespace ria::sph

@@ -1,0 +1,322 @@
+// The CUDA backend of the SPH solver: the symplectic step of cpu_solver.cpp with particles,
+// cells and rates on the device (kernels in sph_kernels_cuda.cuh). Per step: sort, rates with
+// the local dt reduced in the search kernel (phase 1) and by reduce_phase2, the dt read by the
+// host (the same step_towards as the CPU), predictor, sort, rates, corrector, and the state
+// check's flag read back. The host keeps a copy of the particles, refreshed when asked for.
+#include <cub/device/device_radix_sort.cuh>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <sstream>
+#include <utility>
+
+#include "exec/cuda/cuda_check.hpp"
+#include "exec/cuda/device_buffer.hpp"
+#include "ria/exec/device_info.hpp"
+#include "sph/measure.hpp"
+#include "sph/solver_factory.hpp"
+#include "sph/sph_kernels_cuda.cuh"
+#include "sph/step_checks.hpp"
+
+namespace ria::sph {
+namespace {
+
+using exec::cuda::DeviceBuffer;
+
+/// Values the host reads back each step.
+struct Scalars {
+  double dt_min;      // min over particles of the local dt (reduce_phase2)
+  double pair_total;  // pair interactions since construction
+  int bad;            // the corrector found a non-finite state
+};
+
+inline unsigned blocks_of(std::size_t n, int threads) { return static_cast<unsigned>((n + threads - 1) / threads); }
+
+template <int D>
+class CudaSolver final : public Solver {
+ public:
+  CudaSolver(const Setup& s)
+      : P_(make_params<D>(s.physics)), dp_(s.dp), grid_(s.cells), search_(s.search), n_(s.particles.size()),
+        cells_(static_cast<std::uint32_t>(s.cells.cells())) {
+    if (!exec::cuda_device_available()) throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
+    check_replacement(s.particles, D, nullptr);
+    if (n_ == 0) throw std::invalid_argument("the SPH set-up has no particles");
+    stream_ = exec::cuda::make_stream();
+    for (auto& set : sets_) {
+      set.real = DeviceBuffer<double>((4 * D + 2) * n_);
+      set.kind = DeviceBuffer<std::uint8_t>(n_);
+      set.id = DeviceBuffer<std::uint32_t>(n_);
+    }
+    derived_ = DeviceBuffer<double>((D + 5) * n_);
+    for (auto* b : {&key_, &key_sorted_, &slot_, &order_, &pairs_}) *b = DeviceBuffer<std::uint32_t>(n_);
+    start_ = DeviceBuffer<std::uint32_t>(cells_ + 1);
+    end_bit_ = 1;
+    while (end_bit_ < 32 && (static_cast<std::uint64_t>(1) << end_bit_) < cells_) ++end_bit_;
+    std::size_t bytes = 0;
+    RIA_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, key_.get(), key_sorted_.get(), slot_.get(),
+                                                   order_.get(), static_cast<int>(n_), 0, end_bit_, stream_.get()));
+    sort_temp_ = DeviceBuffer<unsigned char>(std::max<std::size_t>(bytes, 1));
+    sort_temp_bytes_ = bytes;
+    partial_ = DeviceBuffer<double>(std::max<std::size_t>({1, blocks_of(n_, cuda::kRangeThreads),
+                                                           blocks_of(cells_, cuda::kTileWarps)}));
+    scalars_ = DeviceBuffer<Scalars>(1);
+    host_scalars_ = exec::cuda::PinnedBuffer<Scalars>(1);
+    const Scalars zero{0, 0, 0};
+    RIA_CUDA_CHECK(cudaMemcpy(scalars_, &zero, sizeof zero, cudaMemcpyHostToDevice));
+    set_particles(s.particles);
+  }
+
+  double time() const override { return t_; }
+  long steps() const override { return steps_; }
+  void set_clock(double t, long steps) override { t_ = t, steps_ = steps; }
+  double last_dt() const override { return last_dt_; }
+
+  const Particles& particles() const override {
+    download();
+    return host_;
+  }
+
+  void set_particles(const Particles& p) override {
+    check_replacement(p, D, uploaded_ ? &particles() : nullptr);
+    if (p.size() != n_) throw std::invalid_argument("set_particles: the CUDA solver was built for " + std::to_string(n_) + " particles");
+    const cuda::Arrays<D> a = arrays(cur_);
+    for (int d = 0; d < D; ++d) copy_in(a.r[d], p.r[d].data(), n_), copy_in(a.v[d], p.v[d].data(), n_);
+    copy_in(a.rho, p.rho.data(), n_);
+    copy_in(a.kind, p.kind.data(), n_);
+    copy_in(a.id, p.id.data(), n_);
+    RIA_CUDA_CHECK(cudaMemset(&scalars_.get()->bad, 0, sizeof(int)));  // the state check starts afresh
+    host_ = p;
+    stale_ = false;
+    uploaded_ = true;
+  }
+
+  long advance(double t_stop, long max_steps) override {
+    long taken = 0;
+    while (t_ < t_stop && taken < max_steps) {
+      step(t_stop);
+      ++taken;
+    }
+    return taken;
+  }
+
+  Measures measure(const std::vector<Probe>& probes) const override {
+    download();
+    return sph::measure<D>(P_, dp_, grid_, host_, probes, measure_cells_);
+  }
+
+  double pair_interactions() const override { return read_scalars().pair_total; }
+
+  std::vector<std::uint32_t> pair_counts() const override {
+    if (!rated_) return {};
+    std::vector<std::uint32_t> out(n_);
+    copy_out(out.data(), pairs_.get(), n_);
+    return out;
+  }
+
+  std::string description() const override {
+    std::ostringstream o;
+    o << D << "-D, cuda, " << search_name(search_) << " search (" << exec::cuda_device_name() << ")";
+    return o.str();
+  }
+
+ private:
+  /// One set of the ping-pong pair of particle arrays: r, v, r0, v0 (D each), rho, rho0 as doubles.
+  struct Set {
+    DeviceBuffer<double> real;
+    DeviceBuffer<std::uint8_t> kind;
+    DeviceBuffer<std::uint32_t> id;
+  };
+
+  cuda::Arrays<D> arrays(int k) const {
+    cuda::Arrays<D> a;
+    double* base = sets_[k].real.get();
+    for (int d = 0; d < D; ++d) {
+      a.r[d] = base + d * n_, a.v[d] = base + (D + d) * n_;
+      a.r0[d] = base + (2 * D + d) * n_, a.v0[d] = base + (3 * D + d) * n_;
+    }
+    a.rho = base + 4 * D * n_, a.rho0 = base + (4 * D + 1) * n_;
+    a.kind = sets_[k].kind.get(), a.id = sets_[k].id.get();
+    return a;
+  }
+  double* pressure() const { return derived_.get(); }
+  double* sound_speed() const { return derived_.get() + n_; }
+  double* inv_rho() const { return derived_.get() + 2 * n_; }
+  double* drho() const { return derived_.get() + 3 * n_; }
+  double* mu_max() const { return derived_.get() + 4 * n_; }
+  double* acc(int d) const { return derived_.get() + (5 + d) * n_; }
+
+  cuda::SweepIn<D> sweep_in() const {
+    const cuda::Arrays<D> a = arrays(cur_);
+    cuda::SweepIn<D> in;
+    for (int d = 0; d < D; ++d) in.r[d] = a.r[d], in.v[d] = a.v[d];
+    in.rho = a.rho, in.inv_rho = inv_rho(), in.p = pressure(), in.c = sound_speed(), in.kind = a.kind;
+    return in;
+  }
+  cuda::SweepOut<D> sweep_out() const {
+    cuda::SweepOut<D> out;
+    for (int d = 0; d < D; ++d) out.acc[d] = acc(d);
+    out.drho = drho(), out.mu_max = mu_max(), out.pairs = pairs_.get();
+    return out;
+  }
+  StepArrays<D> step_arrays() const {
+    const cuda::Arrays<D> a = arrays(cur_);
+    StepArrays<D> s;
+    for (int d = 0; d < D; ++d) s.r[d] = a.r[d], s.v[d] = a.v[d], s.r0[d] = a.r0[d], s.v0[d] = a.v0[d], s.acc[d] = acc(d);
+    s.rho = a.rho, s.rho0 = a.rho0, s.drho = drho(), s.kind = a.kind;
+    return s;
+  }
+
+  template <class T>
+  void copy_in(T* d, const T* h, std::size_t n) {
+    RIA_CUDA_CHECK(cudaMemcpy(d, h, n * sizeof(T), cudaMemcpyHostToDevice));
+  }
+  template <class T>
+  void copy_out(T* h, const T* d, std::size_t n) const {
+    RIA_CUDA_CHECK(cudaMemcpy(h, d, n * sizeof(T), cudaMemcpyDeviceToHost));
+  }
+
+  /// Refreshes the host copy of the particles after steps.
+  void download() const {
+    if (!stale_) return;
+    RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    const cuda::Arrays<D> a = arrays(cur_);
+    for (int d = 0; d < D; ++d) copy_out(host_.r[d].data(), a.r[d], n_), copy_out(host_.v[d].data(), a.v[d], n_);
+    copy_out(host_.rho.data(), a.rho, n_);
+    copy_out(host_.kind.data(), a.kind, n_);
+    copy_out(host_.id.data(), a.id, n_);
+    stale_ = false;
+  }
+
+  Scalars read_scalars() const {
+    RIA_CUDA_CHECK(cudaMemcpyAsync(host_scalars_.get(), scalars_.get(), sizeof(Scalars), cudaMemcpyDeviceToHost, stream_));
+    RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    return *host_scalars_.get();
+  }
+
+  /// Bins the particles at their positions, sorts them by cell (stable) and reorders every array
+  /// into the other set, with r0, v0, rho0 when `with_start_of_step`; then the cell starts.
+  void sort(bool with_start_of_step) {
+    const cuda::Arrays<D> a = arrays(cur_);
+    const std::uint32_t n = static_cast<std::uint32_t>(n_);
+    if (D == 2)
+      cuda::k_cell_keys_2<<<blocks_of(n_, cuda::kThreads), cuda::kThreads, 0, stream_>>>(grid_, a.r[0], a.r[1], n, key_, slot_);
+    else
+      cuda::k_cell_keys_3<<<blocks_of(n_, cuda::kThreads), cuda::kThreads, 0, stream_>>>(grid_, a.r[0], a.r[1], a.r[D - 1], n,
+                                                                                        key_, slot_);
+    RIA_CUDA_CHECK(cudaGetLastError());
+    std::size_t bytes = sort_temp_bytes_;
+    RIA_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(sort_temp_.get(), bytes, key_.get(), key_sorted_.get(), slot_.get(),
+                                                   order_.get(), static_cast<int>(n_), 0, end_bit_, stream_.get()));
+    cuda::k_gather<D><<<blocks_of(n_, cuda::kThreads), cuda::kThreads, 0, stream_>>>(
+        order_, n, a, arrays(1 - cur_), with_start_of_step, P_.eos, pressure(), sound_speed(), inv_rho());
+    RIA_CUDA_CHECK(cudaGetLastError());
+    cur_ = 1 - cur_;
+    cuda::k_cell_start<<<blocks_of(cells_ + 1, cuda::kThreads), cuda::kThreads, 0, stream_>>>(key_sorted_, n, cells_, start_);
+    RIA_CUDA_CHECK(cudaGetLastError());
+  }
+
+  /// The rates of the current (sorted) state; with kDt also the reduced local dt in scalars.
+  template <bool kDt>
+  void rates() {
+    Scalars* sc = scalars_.get();
+    double* pair_total = &sc->pair_total;
+    unsigned blocks = 0;
+    if (search_ == Search::tiles) {
+      blocks = blocks_of(cells_, cuda::kTileWarps);
+      cuda::k_rates_tiles<D, kDt><<<blocks, 32 * cuda::kTileWarps, 0, stream_>>>(P_, grid_, start_, sweep_in(), sweep_out(),
+                                                                               cells_, partial_, pair_total);
+    } else {
+      blocks = blocks_of(n_, cuda::kRangeThreads);
+      cuda::k_rates_cell_range<D, kDt><<<blocks, cuda::kRangeThreads, 0, stream_>>>(
+          P_, grid_, start_, key_sorted_, sweep_in(), sweep_out(), static_cast<std::uint32_t>(n_), partial_, pair_total);
+    }
+    RIA_CUDA_CHECK(cudaGetLastError());
+    if (kDt) {
+      exec::cuda::reduce_phase2<exec::ReduceOp::min, double><<<1, 1024, 0, stream_>>>(partial_, static_cast<int>(blocks),
+                                                                                     &sc->dt_min);
+      RIA_CUDA_CHECK(cudaGetLastError());
+    }
+    rated_ = true;
+  }
+
+  void step(double t_stop) {
+    sort(false);
+    rates<true>();
+    const double dt_min = read_scalars().dt_min;
+    if (!(dt_min > 0) || !std::isfinite(dt_min)) fail_dt_here(dt_min);
+    bool last = false;
+    const double dt = step_towards(dt_min, t_, t_stop, last);
+    const double rho_ref = P_.eos.rho0;
+    const unsigned blocks = blocks_of(n_, cuda::kThreads);
+    const std::uint32_t n = static_cast<std::uint32_t>(n_);
+    cuda::k_predict<D><<<blocks, cuda::kThreads, 0, stream_>>>(step_arrays(), n, dt, rho_ref);
+    RIA_CUDA_CHECK(cudaGetLastError());
+    sort(true);
+    rates<false>();
+    cuda::k_correct<D><<<blocks, cuda::kThreads, 0, stream_>>>(step_arrays(), n, dt, rho_ref, &scalars_.get()->bad);
+    RIA_CUDA_CHECK(cudaGetLastError());
+    t_ = last ? t_stop : t_ + dt;
+    ++steps_;
+    last_dt_ = dt;
+    stale_ = true;
+    if (read_scalars().bad) {
+      download();
+      check_state(host_, steps_, t_);  // throws, naming the first bad particle
+      throw NumericalError("step " + std::to_string(steps_) + ": the device flagged a non-finite state the host copy does not show");
+    }
+  }
+
+  /// The reduced dt is not finite and > 0: names the particle limiting it, from the device's rates.
+  [[noreturn]] void fail_dt_here(double dt_min) {
+    stale_ = true;
+    download();
+    std::vector<double> c(n_), mu(n_), dtl(n_);
+    std::array<std::vector<double>, D> a;
+    copy_out(c.data(), sound_speed(), n_);
+    copy_out(mu.data(), mu_max(), n_);
+    StepArrays<D> s{};
+    for (int d = 0; d < D; ++d) {
+      a[d].resize(n_);
+      copy_out(a[d].data(), acc(d), n_);
+      s.acc[d] = a[d].data();
+    }
+    s.kind = host_.kind.data();
+    for (std::size_t k = 0; k < n_; ++k) dtl[k] = particle_dt(P_, s, c.data(), mu.data(), k);
+    fail_dt(dt_min, dtl, host_, steps_, t_);
+  }
+
+  SphParams<D> P_;
+  double dp_;
+  Grid grid_;
+  Search search_;
+  std::size_t n_;
+  std::uint32_t cells_;
+  int end_bit_ = 32;
+  exec::cuda::Stream stream_;
+  Set sets_[2];
+  int cur_ = 0;
+  DeviceBuffer<double> derived_;  // p, c, 1/rho, drho/dt, max mu, acc (D)
+  DeviceBuffer<std::uint32_t> key_, key_sorted_, slot_, order_, pairs_, start_;
+  DeviceBuffer<unsigned char> sort_temp_;
+  std::size_t sort_temp_bytes_ = 0;
+  DeviceBuffer<double> partial_;
+  DeviceBuffer<Scalars> scalars_;
+  exec::cuda::PinnedBuffer<Scalars> host_scalars_;
+  mutable Particles host_;
+  mutable bool stale_ = false;
+  bool uploaded_ = false, rated_ = false;
+  mutable CellList measure_cells_;
+  double t_ = 0, last_dt_ = 0;
+  long steps_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Solver> make_cuda_solver(const Setup& s) {
+  if (s.dim == 2) return std::make_unique<CudaSolver<2>>(s);
+  if (s.dim == 3) return std::make_unique<CudaSolver<3>>(s);
+  throw std::invalid_argument("SPH runs in 2 or 3 dimensions, not " + std::to_string(s.dim));
+}
+
+}  // namespace ria::sph

@@ -1,0 +1,18 @@
+#include "ria/exec/backend.hpp"
+#include "sph/solver_factory.hpp"
+
+namespace ria::sph {
+
+std::unique_ptr<Solver> make_solver(const Setup& s) {
+  if (s.backend == exec::Backend::cuda) return make_cuda_solver(s);
+  return make_cpu_solver(s);
+}
+
+std::vector<Search> searches_of(exec::Backend b) {
+  if (b == exec::Backend::cuda)
+    return exec::cuda_device_available() ? std::vector<Search>{Search::cell_range, Search::tiles} : std::vector<Search>{};
+  if (b == exec::Backend::openmp && !exec::built_with_openmp()) return {};
+  return {Search::cell_range};
+}
+
+}  // namespace ria::sph

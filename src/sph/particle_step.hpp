@@ -1,0 +1,83 @@
+// The per-particle parts of a symplectic step (ria/sph/symplectic.hpp) over structure-of-arrays
+// storage: what the serial/OpenMP loops (cpu_solver.cpp) and the CUDA kernels
+// (sph_kernels_cuda.cuh) run for particle slot a, written once. The particles are in sorted
+// storage (slot = particle); r0, v0, rho0 hold the state at the start of the step.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "ria/config.hpp"
+#include "ria/sph/eos.hpp"
+#include "ria/sph/params.hpp"
+#include "ria/sph/particles.hpp"
+#include "ria/sph/symplectic.hpp"
+#include "ria/sph/time_step.hpp"
+
+namespace ria::sph {
+
+template <int D>
+struct StepArrays {
+  double* r[D];
+  double* v[D];
+  double* rho;
+  double* r0[D];
+  double* v0[D];
+  double* rho0;
+  const double* acc[D];  // dv/dt with gravity (fluid), 0 (boundary)
+  const double* drho;    // drho/dt
+  const std::uint8_t* kind;
+};
+
+RIA_HD inline bool is_fluid_kind(std::uint8_t k) { return k == static_cast<std::uint8_t>(Kind::fluid); }
+
+/// The pressure, sound speed and 1 / rho of a density (what the pair interaction reads).
+struct EosValues {
+  double p, c, inv_rho;
+};
+RIA_HD inline EosValues eos_values(const Tait& eos, double rho) { return {eos.pressure(rho), eos.sound_speed(rho), 1.0 / rho}; }
+
+/// Particle a's stable step from its rates (time_step.hpp).
+template <int D>
+RIA_HD inline double particle_dt(const SphParams<D>& P, const StepArrays<D>& s, const double* c, const double* mu_max,
+                                 std::size_t a) {
+  Vec<D> acc;
+  for (int d = 0; d < D; ++d) acc[d] = s.acc[d][a];
+  return local_dt(P, is_fluid_kind(s.kind[a]), acc, c[a], mu_max[a]);
+}
+
+/// Predictor: keeps the state at t in r0, v0, rho0 and moves particle a half a step with the rates
+/// of that state; a boundary particle's density is held >= rho_ref.
+template <int D>
+RIA_HD inline void predict(const StepArrays<D>& s, std::size_t a, double dt, double rho_ref) {
+  for (int d = 0; d < D; ++d) s.r0[d][a] = s.r[d][a], s.v0[d][a] = s.v[d][a];
+  s.rho0[a] = s.rho[a];
+  if (is_fluid_kind(s.kind[a])) {
+    for (int d = 0; d < D; ++d) {
+      s.r[d][a] = half_step(s.r0[d][a], s.v0[d][a], dt);
+      s.v[d][a] = half_step(s.v0[d][a], s.acc[d][a], dt);
+    }
+    s.rho[a] = half_step(s.rho0[a], s.drho[a], dt);
+  } else {
+    s.rho[a] = boundary_density(half_step(s.rho0[a], s.drho[a], dt), rho_ref);
+  }
+}
+
+/// Corrector: the full step of particle a from r0, v0, rho0 with the rates of the half-step state
+/// (r, v, rho hold the half-step state on entry and the new state on return).
+template <int D>
+RIA_HD inline void correct(const StepArrays<D>& s, std::size_t a, double dt, double rho_ref) {
+  const double rho1 = corrected_density(s.rho0[a], s.drho[a], s.rho[a], dt);
+  if (is_fluid_kind(s.kind[a])) {
+    for (int d = 0; d < D; ++d) {
+      const double v1 = corrected_velocity(s.v0[d][a], s.acc[d][a], dt);
+      s.r[d][a] = corrected_position(s.r0[d][a], s.v0[d][a], v1, dt);
+      s.v[d][a] = v1;
+    }
+    s.rho[a] = rho1;
+  } else {
+    s.rho[a] = boundary_density(rho1, rho_ref);
+  }
+}
+
+}  // namespace ria::sph

@@ -1,0 +1,282 @@
+// CUDA kernels of the SPH step (docs/sph.md, "GPU backend"). They run the same pure functions as
+// the serial/OpenMP solver: the pair interaction add_pair (ria/sph/pair.hpp), the per-particle
+// step parts (particle_step.hpp), the cell numbering and neighbour ranges (cell_list.hpp); they
+// differ from it only in how threads map to particles.
+//
+// Per rate evaluation: k_cell_keys (each particle's cell) -> CUB radix sort of (cell, slot) pairs
+// (stable, so within a cell particles keep their order, as the CPU counting sort) -> k_gather
+// (every array reordered, pressure, sound speed and 1/rho of the new order) -> k_cell_start
+// (start[c] = first slot of cell c, by binary search in the sorted keys) -> one of the two
+// searches (search.hpp), which also reduces the local dt (phase 1 of the two-phase min reduction,
+// src/exec/cuda/two_phase_reduce.cuh) and the pair count of its block.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cmath>
+#include <cstdint>
+
+#include "exec/cuda/two_phase_reduce.cuh"
+#include "ria/grid/grid.hpp"
+#include "ria/sph/pair.hpp"
+#include "sph/cell_list.hpp"
+#include "sph/particle_step.hpp"
+
+namespace ria::sph::cuda {
+
+/// The particle arrays that the sort reorders (one set of a ping-pong pair); r0, v0, rho0 only
+/// in the corrector's sort.
+template <int D>
+struct Arrays {
+  double* r[D];
+  double* v[D];
+  double* rho;
+  std::uint8_t* kind;
+  std::uint32_t* id;
+  double* r0[D];
+  double* v0[D];
+  double* rho0;
+};
+
+/// What the searches read (sorted storage) and write.
+template <int D>
+struct SweepIn {
+  const double* r[D];
+  const double* v[D];
+  const double* rho;
+  const double* inv_rho;
+  const double* p;
+  const double* c;
+  const std::uint8_t* kind;
+};
+template <int D>
+struct SweepOut {
+  double* acc[D];        // dv/dt with gravity (fluid), 0 (boundary)
+  double* drho;
+  double* mu_max;
+  std::uint32_t* pairs;  // pairs that interacted, per particle
+};
+
+constexpr int kThreads = 256;     // element-wise kernels
+constexpr int kRangeThreads = 128;  // cell-range search: one thread per particle
+constexpr int kTileWarps = 4;       // tiled search: warps (cells) per block
+constexpr int kTile = 32;           // particles per shared-memory tile (one per lane)
+
+__global__ void k_cell_keys_2(Grid g, const double* __restrict__ x, const double* __restrict__ z, std::uint32_t n,
+                              std::uint32_t* __restrict__ key, std::uint32_t* __restrict__ slot) {
+  const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
+  if (a >= n) return;
+  key[a] = static_cast<std::uint32_t>(g.index(g.cell_i(x[a]), g.cell_j(z[a]), 0));
+  slot[a] = a;
+}
+
+__global__ void k_cell_keys_3(Grid g, const double* __restrict__ x, const double* __restrict__ y,
+                              const double* __restrict__ z, std::uint32_t n, std::uint32_t* __restrict__ key,
+                              std::uint32_t* __restrict__ slot) {
+  const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
+  if (a >= n) return;
+  key[a] = static_cast<std::uint32_t>(g.index(g.cell_i(x[a]), g.cell_j(y[a]), g.cell_k(z[a])));
+  slot[a] = a;
+}
+
+/// dst[s] = src[order[s]] for every array, then the equation-of-state values of the new order.
+template <int D>
+__global__ void k_gather(const std::uint32_t* __restrict__ order, std::uint32_t n, Arrays<D> src, Arrays<D> dst,
+                         bool with_start, Tait eos, double* __restrict__ p, double* __restrict__ c,
+                         double* __restrict__ inv_rho) {
+  const std::uint32_t s = blockIdx.x * blockDim.x + threadIdx.x;
+  if (s >= n) return;
+  const std::uint32_t o = order[s];
+  for (int d = 0; d < D; ++d) dst.r[d][s] = src.r[d][o], dst.v[d][s] = src.v[d][o];
+  const double rho = src.rho[o];
+  dst.rho[s] = rho;
+  dst.kind[s] = src.kind[o];
+  dst.id[s] = src.id[o];
+  if (with_start) {
+    for (int d = 0; d < D; ++d) dst.r0[d][s] = src.r0[d][o], dst.v0[d][s] = src.v0[d][o];
+    dst.rho0[s] = src.rho0[o];
+  }
+  const EosValues e = eos_values(eos, rho);
+  p[s] = e.p, c[s] = e.c, inv_rho[s] = e.inv_rho;
+}
+
+/// start[c] = the first sorted slot whose key is >= c, for c = 0..cells (start[cells] = n), so
+/// that cell c holds the slots [start[c], start[c + 1]) as CellList::start.
+__global__ void k_cell_start(const std::uint32_t* __restrict__ key, std::uint32_t n, std::uint32_t cells,
+                             std::uint32_t* __restrict__ start) {
+  const std::uint32_t c = blockIdx.x * blockDim.x + threadIdx.x;
+  if (c > cells) return;
+  std::uint32_t lo = 0, hi = n;
+  while (lo < hi) {
+    const std::uint32_t mid = lo + (hi - lo) / 2;
+    if (key[mid] < c) lo = mid + 1;
+    else hi = mid;
+  }
+  start[c] = lo;
+}
+
+template <int D>
+__device__ inline Vec<D> position_ldg(const SweepIn<D>& in, std::uint32_t b) {
+  Vec<D> r;
+  for (int d = 0; d < D; ++d) r[d] = __ldg(in.r[d] + b);
+  return r;
+}
+
+/// Particle b through the read-only data cache, its position already loaded.
+template <int D>
+__device__ inline PairParticle<D> particle_ldg(const SweepIn<D>& in, std::uint32_t b, const Vec<D>& r) {
+  PairParticle<D> q;
+  q.r = r;
+  for (int d = 0; d < D; ++d) q.v[d] = __ldg(in.v[d] + b);
+  q.rho = __ldg(in.rho + b);
+  q.inv_rho = __ldg(in.inv_rho + b);
+  q.p = __ldg(in.p + b);
+  q.c = __ldg(in.c + b);
+  q.fluid = is_fluid_kind(__ldg(in.kind + b));
+  return q;
+}
+
+/// The candidate screen both searches apply before add_pair (which decides): b is not a itself
+/// and lies within the support. The same expression in both, so they keep the same pairs.
+template <int D>
+__device__ inline bool candidate(const SphParams<D>& P, const Vec<D>& ra, const Vec<D>& rb, bool self) {
+  const Vec<D> rab = ra - rb;
+  return !self && dot(rab, rab) < P.kernel.support2();
+}
+
+/// Writes particle a's rates (as interaction.hpp) and returns its local dt.
+template <int D>
+__device__ inline double store_rates(const SphParams<D>& P, const PairParticle<D>& pa, const PairSums<D>& s,
+                                     unsigned pairs, std::uint32_t a, const SweepOut<D>& out) {
+  Vec<D> acc;
+  for (int d = 0; d < D; ++d) acc[d] = pa.fluid ? s.acc[d] + P.g[d] : 0.0;
+  for (int d = 0; d < D; ++d) out.acc[d][a] = acc[d];
+  out.drho[a] = s.drho;
+  out.mu_max[a] = s.mu_max;
+  out.pairs[a] = pairs;
+  return local_dt(P, pa.fluid, acc, pa.c, s.mu_max);
+}
+
+/// The block's min local dt to dt_partial[blockIdx.x] (kDt) and its pairs added to *pair_total.
+template <bool kDt>
+__device__ inline void reduce_block(double dtl, double pairs, double* dt_partial, double* pair_total) {
+  __shared__ double scratch_dt[32], scratch_pairs[32];
+  if (kDt) {
+    dtl = exec::cuda::block_reduce<exec::ReduceOp::min>(dtl, scratch_dt);
+    if (threadIdx.x == 0) dt_partial[blockIdx.x] = dtl;
+  }
+  pairs = exec::cuda::block_reduce<exec::ReduceOp::sum>(pairs, scratch_pairs);
+  if (threadIdx.x == 0) atomicAdd(pair_total, pairs);  // whole numbers < 2^53: exact in any order
+}
+
+/// Search (a), cell ranges: one thread per particle a walks the slot ranges of its neighbour
+/// cells (cell_list.hpp, neighbour_ranges) in order, loading candidates through __ldg.
+template <int D, bool kDt>
+__global__ void __launch_bounds__(kRangeThreads)
+    k_rates_cell_range(SphParams<D> P, Grid g, const std::uint32_t* __restrict__ start,
+                       const std::uint32_t* __restrict__ key, SweepIn<D> in, SweepOut<D> out, std::uint32_t n,
+                       double* __restrict__ dt_partial, double* __restrict__ pair_total) {
+  const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
+  double dtl = INFINITY;
+  unsigned pairs = 0;
+  if (a < n) {
+    const PairParticle<D> pa = particle_ldg(in, a, position_ldg(in, a));
+    PairSums<D> s;
+    const std::array<int, 3> ijk = cell_coords(g, key[a]);
+    const NeighbourRanges nb = neighbour_ranges<D>(g, start, ijk[0], ijk[1], ijk[2]);
+    for (int rg = 0; rg < nb.count; ++rg)
+      for (std::uint32_t b = nb.begin[rg]; b < nb.end[rg]; ++b) {
+        const Vec<D> rb = position_ldg(in, b);
+        if (!candidate(P, pa.r, rb, b == a)) continue;
+        pairs += add_pair(P, pa, particle_ldg(in, b, rb), s) ? 1u : 0u;
+      }
+    dtl = store_rates(P, pa, s, pairs, a, out);
+  }
+  reduce_block<kDt>(dtl, static_cast<double>(pairs), dt_partial, pair_total);
+}
+
+/// Search (b), shared-memory tiles (GPUSPH): warp w of the block takes cell c; for each group of
+/// up to 32 of c's particles (one per lane) it walks c's neighbour ranges in order, copying 32
+/// consecutive slots at a time into its shared-memory tile, and each lane sums the tile in slot
+/// order: every particle sees its candidates in the order of search (a).
+template <int D, bool kDt>
+__global__ void __launch_bounds__(32 * kTileWarps)
+    k_rates_tiles(SphParams<D> P, Grid g, const std::uint32_t* __restrict__ start, SweepIn<D> in, SweepOut<D> out,
+                  std::uint32_t cells, double* __restrict__ dt_partial, double* __restrict__ pair_total) {
+  __shared__ double t_r[kTileWarps][D][kTile], t_v[kTileWarps][D][kTile];
+  __shared__ double t_rho[kTileWarps][kTile], t_inv_rho[kTileWarps][kTile], t_p[kTileWarps][kTile], t_c[kTileWarps][kTile];
+  __shared__ bool t_fluid[kTileWarps][kTile];
+  const int w = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const std::uint32_t c = blockIdx.x * kTileWarps + w;
+  double dtl = INFINITY;
+  double pairs_total = 0;
+  const std::uint32_t s0 = c < cells ? start[c] : 0, s1 = c < cells ? start[c + 1] : 0;
+  if (s0 < s1) {  // uniform over the warp: __syncwarp below is reached by all its lanes
+    const std::array<int, 3> ijk = cell_coords(g, c);
+    const NeighbourRanges nb = neighbour_ranges<D>(g, start, ijk[0], ijk[1], ijk[2]);
+    for (std::uint32_t a0 = s0; a0 < s1; a0 += kTile) {
+      const std::uint32_t a = a0 + lane;
+      const bool active = a < s1;
+      PairParticle<D> pa;
+      if (active) pa = particle_ldg(in, a, position_ldg(in, a));
+      PairSums<D> s;
+      unsigned pairs = 0;
+      for (int rg = 0; rg < nb.count; ++rg)
+        for (std::uint32_t t0 = nb.begin[rg]; t0 < nb.end[rg]; t0 += kTile) {
+          const std::uint32_t b = t0 + lane;
+          if (b < nb.end[rg]) {
+            for (int d = 0; d < D; ++d) t_r[w][d][lane] = __ldg(in.r[d] + b), t_v[w][d][lane] = __ldg(in.v[d] + b);
+            t_rho[w][lane] = __ldg(in.rho + b);
+            t_inv_rho[w][lane] = __ldg(in.inv_rho + b);
+            t_p[w][lane] = __ldg(in.p + b);
+            t_c[w][lane] = __ldg(in.c + b);
+            t_fluid[w][lane] = is_fluid_kind(__ldg(in.kind + b));
+          }
+          __syncwarp();
+          const std::uint32_t m = nb.end[rg] - t0 < kTile ? nb.end[rg] - t0 : kTile;
+          if (active)
+            for (std::uint32_t k = 0; k < m; ++k) {
+              Vec<D> rb;
+              for (int d = 0; d < D; ++d) rb[d] = t_r[w][d][k];
+              if (!candidate(P, pa.r, rb, t0 + k == a)) continue;
+              PairParticle<D> pb;
+              pb.r = rb;
+              for (int d = 0; d < D; ++d) pb.v[d] = t_v[w][d][k];
+              pb.rho = t_rho[w][k];
+              pb.inv_rho = t_inv_rho[w][k];
+              pb.p = t_p[w][k];
+              pb.c = t_c[w][k];
+              pb.fluid = t_fluid[w][k];
+              pairs += add_pair(P, pa, pb, s) ? 1u : 0u;
+            }
+          __syncwarp();
+        }
+      if (active) {
+        const double dta = store_rates(P, pa, s, pairs, a, out);
+        dtl = dta < dtl ? dta : dtl;
+        pairs_total += pairs;
+      }
+    }
+  }
+  reduce_block<kDt>(dtl, pairs_total, dt_partial, pair_total);
+}
+
+template <int D>
+__global__ void k_predict(StepArrays<D> s, std::uint32_t n, double dt, double rho_ref) {
+  const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
+  if (a < n) predict(s, a, dt, rho_ref);
+}
+
+/// The corrector; sets *bad when a particle's new state is not finite or its density not > 0
+/// (the host then names the first such particle, step_checks.hpp).
+template <int D>
+__global__ void k_correct(StepArrays<D> s, std::uint32_t n, double dt, double rho_ref, int* __restrict__ bad) {
+  const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
+  if (a >= n) return;
+  correct(s, a, dt, rho_ref);
+  bool ok = isfinite(s.rho[a]) && s.rho[a] > 0;
+  for (int d = 0; d < D; ++d) ok = ok && isfinite(s.r[d][a]) && isfinite(s.v[d][a]);
+  if (!ok) *bad = 1;
+}
+
+}  // namespace ria::sph::cuda

@@ -1,0 +1,38 @@
+// The synthetic estuary under a tide, a river and a release, run with and without the dry-edge
+// skip (SolverSetup::dry_skip, stencil.hpp dry_edge): the CPU and CUDA tests compare the two runs
+// bit for bit.
+#pragma once
+
+#include <cstring>
+#include <string>
+
+#include "run_fixture.hpp"
+
+namespace ria::test {
+
+struct DrySkipOutcome {
+  swe::HostState state;
+  swe::Balance balance;
+  long steps = 0;
+};
+
+inline DrySkipOutcome run_dry_skip_case(exec::Backend b, const std::string& kernel, Precision p, bool dry_skip) {
+  const sim::Scenario sc = forcing_scenario(3600);
+  sim::Model m = sim::build_model(sc, estuary_domain(64));
+  m.setup.dry_skip = dry_skip;
+  auto solver = start_solver(m, b, kernel, p);
+  RecordingObserver obs;
+  sim::run(*solver, sc, m, obs, {});
+  DrySkipOutcome o;
+  solver->get_state(o.state);
+  o.balance = solver->balance();
+  o.steps = solver->steps();
+  return o;
+}
+
+/// Bitwise equality of two vectors of doubles (also -0.0 against 0.0 and NaN payloads).
+inline bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+}  // namespace ria::test

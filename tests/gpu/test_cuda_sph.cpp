@@ -1,0 +1,72 @@
+// The SPH CUDA backend against the CPU solver on a 3-D dam break built in code (no scenario file
+// needed), its two neighbour searches against each other, and its stops and state checks.
+// The shipped 2-D scenarios are compared in test_cuda_sph_scenarios.cpp. Skipped without a device.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "sph_cases.hpp"
+#include "sph_compare.hpp"
+
+using namespace ria;
+
+TEST(SphCuda, DamBreak3dMatchesTheCpuOverFiftySteps) {
+  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
+  const sph::Setup s = test::make_test_setup(test::dam_break_scenario(3, 0.01));
+  test::check_gpu_against_cpu(s, 50, "3-D dam break, dp = 0.01 m", false);
+}
+
+TEST(SphCuda, DamBreak2dMatchesTheCpuOverFiftySteps) {
+  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
+  const sph::Setup s = test::make_test_setup(test::dam_break_scenario(2, 0.005));
+  test::check_gpu_against_cpu(s, 50, "2-D dam break, dp = 0.005 m", true);
+}
+
+TEST(SphCuda, StopsExactlyAtTheRequestedTime) {
+  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
+  const sph::Setup s = test::make_test_setup(test::dam_break_scenario(2, 0.01));
+  for (sph::Search search : {sph::Search::cell_range, sph::Search::tiles}) {
+    auto gpu = test::solver_for(s, exec::Backend::cuda, search);
+    auto cpu = test::solver_for(s, test::fastest_cpu(), sph::Search::cell_range);
+    gpu->advance(1e-3, 1L << 40);
+    cpu->advance(1e-3, 1L << 40);
+    EXPECT_EQ(gpu->time(), 1e-3);
+    EXPECT_EQ(gpu->steps(), cpu->steps());  // dt agrees to round-off: the same steps to the stop
+    EXPECT_GT(gpu->steps(), 1);
+  }
+}
+
+TEST(SphCuda, NonFiniteStateIsANumericalErrorNamingAParticle) {
+  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
+  sph::Setup s = test::make_test_setup(test::dam_break_scenario(2, 0.01));
+  for (std::size_t k = 0; k < s.particles.size(); ++k)
+    if (s.particles.is_fluid(k)) {
+      s.particles.v[0][k] = std::numeric_limits<double>::quiet_NaN();
+      break;
+    }
+  for (sph::Search search : {sph::Search::cell_range, sph::Search::tiles}) {
+    auto gpu = test::solver_for(s, exec::Backend::cuda, search);
+    try {
+      gpu->advance(1e30, 3);
+      ADD_FAILURE() << "no NumericalError";
+    } catch (const sph::NumericalError& e) {
+      EXPECT_NE(std::string(e.what()).find("particle"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(SphCuda, SetParticlesRestartsBitwiseLikeAnUninterruptedRun) {
+  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
+  const sph::Setup s = test::make_test_setup(test::dam_break_scenario(2, 0.01));
+  auto straight = test::solver_for(s, exec::Backend::cuda, sph::Search::cell_range);
+  straight->advance(1e30, 20);
+  auto first = test::solver_for(s, exec::Backend::cuda, sph::Search::cell_range);
+  first->advance(1e30, 10);
+  auto second = test::solver_for(s, exec::Backend::cuda, sph::Search::tiles);
+  second->set_particles(first->particles());
+  second->set_clock(first->time(), first->steps());
+  second->advance(1e30, 10);
+  test::expect_bitwise_equal(straight->particles(), second->particles());
+  EXPECT_EQ(straight->time(), second->time());
+}
