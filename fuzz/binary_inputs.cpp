@@ -29,7 +29,9 @@ io::Checkpoint small_checkpoint() {
   c.steps = 12;
   const std::size_t n = c.grid.cells();
   c.state.h.assign(n, 1.5), c.state.qx.assign(n, 0.25), c.state.qy.assign(n, -0.125), c.state.hc.assign(n, 0.5);
-  c.max_depth.assign(n, 1.6), c.max_concentration.assign(n, 0.4), c.arrival_time.assign(n, 30.0);
+  c.extremes.reset(n);
+  c.extremes.max_depth.assign(n, 1.6), c.extremes.max_speed.assign(n, 0.3), c.extremes.max_concentration.assign(n, 0.4);
+  c.extremes.first_wet_time.assign(n, 0.0), c.extremes.arrival_time.assign(n, 30.0);
   return c;
 }
 

@@ -66,7 +66,7 @@ class Distributed final : public DistributedSolver {
   long steps() const override { return steps_; }
   void set_clock(double t, long steps) override { t_ = t, steps_ = steps; }
 
-  long advance(double t_stop, long max_steps) override {
+  long advance(double t_stop, long max_steps, double t_hold) override {
     ready();
     // One collective per call: rank 0's step limit and whether any rank caught a signal.
     long v[2] = {world().rank == 0 ? max_steps : 0, local_stop_ && local_stop_->load() ? long(local_stop_->load()) : 0};
@@ -80,6 +80,7 @@ class Distributed final : public DistributedSolver {
       const double min_local = global_min(rates);
       const double dt = swe::global_dt(rule_, min_local, t_stop - t_);
       check_dt(dt);
+      if (swe::held(t_, dt, t_stop, t_hold)) break;  // the same dt on every rank: all hold together
       if (setup_.track_balance) {
         double rw, rc;
         swe::release_totals(setup_.releases, t_, rw, rc);
@@ -89,8 +90,34 @@ class Distributed final : public DistributedSolver {
       t_ = swe::advance_time(t_, dt, t_stop);
       ++steps_;
       ++taken;
+      if (setup_.extremes.track) block_->record_extremes(t_, mine().owned_begin, mine().owned_end);
     }
     return taken;
+  }
+
+  // ---------------------------------------------------------------- extremes (owned rows)
+  void record_extremes() override {
+    ready();
+    block_->record_extremes(t_, mine().owned_begin, mine().owned_end);
+  }
+  /// Each rank's owned rows, gathered on rank 0 as the states are.
+  void get_extremes(swe::HostExtremes& e) const override {
+    ready();
+    const RowBlock& b = mine();
+    const std::size_t nx = setup_.grid.nx, m = static_cast<std::size_t>(b.owned_end - b.owned_begin) * nx;
+    std::vector<double> rows(5 * m);
+    block_->get_extremes_rows(b.owned_begin, b.owned_end, rows.data());
+    std::vector<std::size_t> counts;
+    for (const RowBlock& r : blocks_) counts.push_back(static_cast<std::size_t>(r.owned_end - r.owned_begin) * nx);
+    swe::HostExtremes g;
+    if (world().rank == 0) g.reset(setup_.grid.cells());
+    std::vector<double>* f[5] = {&g.max_depth, &g.max_speed, &g.max_concentration, &g.first_wet_time, &g.arrival_time};
+    for (int c = 0; c < 5; ++c) gather_to_root(rows.data() + c * m, m, f[c]->data(), counts);
+    e = std::move(g);
+  }
+  void set_extremes(const swe::HostExtremes& e) override {
+    ready();
+    block_->set_extremes(e);
   }
 
   swe::Totals totals() const override {

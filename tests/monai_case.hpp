@@ -72,7 +72,8 @@ struct GaugeRecorder : sim::Observer {
   }
   void output(double, long, const swe::HostState&, const swe::Totals&, const swe::Balance&) override {}
   void quicklook(double, const swe::HostState&) override {}
-  void checkpoint(double, long, const swe::HostState&, const swe::Balance&) override {}
+  void checkpoint(double, long, const swe::HostState&, const swe::Balance&, const swe::HostExtremes&) override {}
+  void extremes(double, const swe::HostExtremes&) override {}
   void progress(const sim::Progress&) override {}
 };
 

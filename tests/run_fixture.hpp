@@ -65,24 +65,35 @@ inline sim::Domain estuary_domain(int n) {
 /// Records what the driver reports; optionally raises the stop flag after `stop_after_gauges` records.
 struct RecordingObserver : sim::Observer {
   std::vector<double> gauge_times, output_times, checkpoint_times;
+  std::vector<std::vector<swe::Conserved<double>>> gauge_values;
   std::vector<swe::HostState> checkpoints;
+  std::vector<swe::HostExtremes> checkpoint_extremes;
+  swe::HostExtremes final_extremes;
+  double extremes_time = -1;
   std::vector<swe::Balance> checkpoint_balances;
   std::vector<long> checkpoint_steps;
   std::atomic<int>* stop = nullptr;
   std::size_t stop_after_gauges = 0;
-  void gauges(double t, const std::vector<swe::Conserved<double>>&) override {
+  void gauges(double t, const std::vector<swe::Conserved<double>>& v) override {
     gauge_times.push_back(t);
+    gauge_values.push_back(v);
     if (stop && stop_after_gauges && gauge_times.size() == stop_after_gauges) stop->store(2);
   }
   void output(double t, long, const swe::HostState&, const swe::Totals&, const swe::Balance&) override {
     output_times.push_back(t);
   }
   void quicklook(double, const swe::HostState&) override {}
-  void checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& b) override {
+  void checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& b,
+                  const swe::HostExtremes& e) override {
     checkpoint_times.push_back(t);
+    checkpoint_extremes.push_back(e);
     checkpoints.push_back(s);
     checkpoint_balances.push_back(b);
     checkpoint_steps.push_back(steps);
+  }
+  void extremes(double t, const swe::HostExtremes& e) override {
+    extremes_time = t;
+    final_extremes = e;
   }
   void progress(const sim::Progress&) override {}
 };
@@ -108,6 +119,7 @@ inline std::unique_ptr<swe::Solver> resume_run(sim::Model& m, const sim::Scenari
   s->set_state(rec.checkpoints[k]);
   s->set_clock(rec.checkpoint_times[k], rec.checkpoint_steps[k]);
   s->set_balance(rec.checkpoint_balances[k]);
+  if (m.setup.extremes.track) s->set_extremes(rec.checkpoint_extremes[k]);
   sim::RunOptions opt;
   opt.t_start = rec.checkpoint_times[k];
   sim::run(*s, sc, m, out, opt);

@@ -1,10 +1,12 @@
-// Output diagnostics (include/ria/sim/diagnostics.hpp): primitive values of wet and dry cells and
-// the running extremes, on values exact in binary so every expectation is exact.
+// Output diagnostics (include/ria/sim/diagnostics.hpp): primitive values of wet and dry cells, and
+// the per-step extremes record (include/ria/swe/extremes.hpp), on values exact in binary so every
+// expectation is exact.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <stdexcept>
 
+#include "swe/extremes_store.hpp"
 #include "ria/sim/diagnostics.hpp"
 
 using namespace ria;
@@ -46,32 +48,47 @@ TEST(Diagnostics, MapsAreThePrimitivesOfEachCell) {
   EXPECT_EQ(h[2], 0.5);
 }
 
-TEST(Diagnostics, ExtremesKeepMaximaAndTheFirstArrival) {
-  const double h_dry = 0.01, threshold = 0.25;
-  sim::Extremes e(2, h_dry, threshold);
-  EXPECT_TRUE(std::isnan(e.arrival_time()[0]));
-  swe::HostState s;
-  s.h = {1.0, 0.005};  // cell 1 is dry: its concentration 20 is no concentration
-  s.qx = s.qy = {0.0, 0.0};
-  s.hc = {0.125, 0.1};
-  e.update(10, s);  // C = 0.125 below the threshold
-  EXPECT_EQ(e.max_concentration()[0], 0.125);
-  EXPECT_TRUE(std::isnan(e.arrival_time()[0]));
-  EXPECT_EQ(e.max_depth()[1], 0.005);
-  EXPECT_EQ(e.max_concentration()[1], 0.0);
-  s.hc[0] = 0.5;  // C = 0.5 arrives at t = 20
-  e.update(20, s);
-  s.h[0] = 0.5, s.hc[0] = 0.375;  // C = 0.75 later, shallower
-  e.update(30, s);
-  EXPECT_EQ(e.arrival_time()[0], 20.0);
-  EXPECT_EQ(e.max_concentration()[0], 0.75);
-  EXPECT_EQ(e.max_depth()[0], 1.0);
-  EXPECT_TRUE(std::isnan(e.arrival_time()[1]));
+TEST(Extremes, KeepMaximaTheFirstWetTimeAndTheFirstArrival) {
+  const swe::ExtremesRule<double> rule{0.01, 0.25};  // h_dry, arrival threshold
+  swe::ExtremesStore<double> e(2);
+  EXPECT_TRUE(std::isnan(e.arrival[0]) && std::isnan(e.first_wet[0]));
+  auto record = [&](double t, std::size_t k, swe::Conserved<double> w) { swe::record_extremes(e.fields(), k, w, t, rule); };
+  record(10, 0, {1.0, 0.6, -0.8, 0.125});  // wet, C = 0.125 below the threshold, speed |(0.6, -0.8)| = 1
+  record(10, 1, {0.005, 0.0, 0.0, 0.1});   // dry: its concentration 20 is no concentration
+  EXPECT_EQ(e.max_conc[0], 0.125);
+  EXPECT_EQ(e.max_speed[0], 1.0);
+  EXPECT_EQ(e.first_wet[0], 10.0);
+  EXPECT_TRUE(std::isnan(e.arrival[0]));
+  EXPECT_EQ(e.max_depth[1], 0.005);
+  EXPECT_EQ(e.max_conc[1], 0.0);
+  EXPECT_TRUE(std::isnan(e.first_wet[1]));
+  record(20, 0, {1.0, 0.0, 0.0, 0.5});       // C = 0.5 arrives at t = 20
+  record(25, 0, {1.0, 0.0, 0.0, 0.25});      // C = threshold: not above it, the arrival stays
+  record(30, 0, {0.5, 0.0, 0.0, 0.375});     // C = 0.75 later, shallower
+  record(35, 0, {std::nan(""), 0.0, 0.0, 1.0});  // a NaN state records nothing
+  EXPECT_EQ(e.arrival[0], 20.0);
+  EXPECT_EQ(e.first_wet[0], 10.0);
+  EXPECT_EQ(e.max_conc[0], 0.75);
+  EXPECT_EQ(e.max_depth[0], 1.0);
+  EXPECT_EQ(e.max_speed[0], 1.0);
+  EXPECT_EQ(e.flags[0], swe::kSeenWet | swe::kArrived);
+  EXPECT_EQ(e.flags[1], 0);
 
-  sim::Extremes r(2, h_dry, threshold);  // a restarted run continues the recorded extremes
-  r.resume(e.max_depth(), e.max_concentration(), e.arrival_time());
-  r.update(40, s);
-  EXPECT_EQ(r.arrival_time()[0], 20.0);
-  EXPECT_EQ(r.max_depth()[0], 1.0);
-  EXPECT_THROW(r.resume({1.0}, {1.0}, {1.0}), std::logic_error);
+  // A restarted run continues the records: through the double HostExtremes of the Solver
+  // interface, with the flags rebuilt from the times.
+  swe::HostExtremes h;
+  h.reset(2);
+  std::vector<double> rows(10);
+  e.to_rows(0, 2, rows.data());
+  swe::place_extremes_rows(rows.data(), 2, 0, h);
+  swe::ExtremesStore<float> r(2);
+  r.from_host(h, 0, 2);
+  EXPECT_EQ(r.flags[0], swe::kSeenWet | swe::kArrived);
+  EXPECT_EQ(r.flags[1], 0);
+  swe::record_extremes(r.fields(), 0, swe::Conserved<float>{2.0f, 0.0f, 0.0f, 2.0f}, 40, swe::ExtremesRule<float>{0.01f, 0.25f});
+  EXPECT_EQ(r.arrival[0], 20.0);
+  EXPECT_EQ(r.max_depth[0], 2.0f);
+  EXPECT_EQ(r.max_conc[0], 1.0f);
+  h.arrival_time.pop_back();
+  EXPECT_THROW(r.from_host(h, 0, 2), std::invalid_argument);
 }

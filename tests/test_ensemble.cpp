@@ -206,7 +206,7 @@ TEST(MembersCsv, MalformedTablesAreRefusedWithFileAndLine) {
 
 // ---- the member observer -----------------------------------------------------------------------
 
-TEST(MemberRecorder, KeepsTheMaximumAndFirstArrivalAtOutputsAsRiaNc) {
+TEST(MemberRecorder, TakesTheSolversExtremesAsRiaNcAndGaugesAtOutputs) {
   sim::Scenario sc;
   sc.physics.dry_depth = 1e-3;
   sc.output.arrival_threshold = 0.01;
@@ -216,18 +216,27 @@ TEST(MemberRecorder, KeepsTheMaximumAndFirstArrivalAtOutputsAsRiaNc) {
   m.gauges.push_back({"g", 0, 0, 1});
   MemberRecorder rec(sc, m);
   swe::HostState s;
-  s.h = {1, 2, 0}, s.qx = {0, 0, 0}, s.qy = {0, 0, 0}, s.hc = {0.005, 0.04, 0};  // C = 0.005, 0.02, dry
+  s.h = {1, 2, 0}, s.qx = {0, 0, 0}, s.qy = {0, 0, 0}, s.hc = {0.005, 0.04, 0};
   rec.output(0, 0, s, {}, {});
-  s.h = {1, 1, 1e-4}, s.hc = {0.05, 0.01, 1e-4};  // C = 0.05, 0.01, still dry
-  rec.gauges(5, {});                               // ignored: gauges come with the outputs
+  s.h = {1, 1, 1e-4}, s.hc = {0.05, 0.01, 1e-4};
+  rec.gauges(5, {});  // ignored: gauges come with the outputs
   rec.output(10, 7, s, {}, {});
+  // The extremes the solver recorded after every step (swe/extremes.hpp), at the end.
+  swe::HostExtremes e;
+  e.reset(3);
+  e.max_concentration = {0.05, 0.02, 0.0};
+  e.first_wet_time = {0, 0, NAN};
+  e.arrival_time = {7.5, 0, NAN};
+  rec.extremes(10, e);
   const MemberFields& f = rec.fields();
   EXPECT_EQ(f.max_conc[0], 0.05);
   EXPECT_EQ(f.max_conc[1], 0.02);
-  EXPECT_TRUE(std::isnan(f.max_conc[2]));  // dry at every sample
-  EXPECT_EQ(f.arrival[0], 10);             // 0.005 <= 0.01 at t = 0
+  EXPECT_TRUE(std::isnan(f.max_conc[2]));  // never wet
+  EXPECT_EQ(f.arrival[0], 7.5);
   EXPECT_EQ(f.arrival[1], 0);
   EXPECT_TRUE(std::isnan(f.arrival[2]));
+  e.arrival_time.pop_back();
+  EXPECT_THROW(rec.extremes(10, e), std::logic_error);
   ASSERT_EQ(f.gauges.size(), 2u);
   EXPECT_EQ(f.gauges[1].t, 10);
   EXPECT_EQ(f.gauges[1].depth, std::vector<double>{1});

@@ -120,7 +120,7 @@ TEST(NetcdfOutput, DimensionsCoordinatesAndAttributesFollowCf) {
   EXPECT_EQ(n_unlimited, 1);  // time
   int nvars = 0;
   ASSERT_EQ(nc_inq_nvars(r.id, &nvars), NC_NOERR);
-  EXPECT_EQ(nvars, 13);  // x, y, time, crs, bed, 5 maps, 3 extremes: no gauge variables (gauges.nc)
+  EXPECT_EQ(nvars, 15);  // x, y, time, crs, bed, 5 maps, 5 extremes: no gauge variables (gauges.nc)
 
   // Cell centres: x0 + (i + 1/2) dx, y0 + (j + 1/2) dy, south to north.
   EXPECT_EQ(r.doubles("x", 4), (std::vector<double>{1005, 1015, 1025, 1035}));
@@ -248,15 +248,24 @@ TEST(NetcdfOutput, ExtremesAreWrittenAndOverwritten) {
   std::vector<double> arrival(12, kNaN);
   arrival[5] = 3600.25;
   arrival[6] = 7200;
+  const std::vector<double> max_u = field(1.5, 12, 2);
+  std::vector<double> wet(12, kNaN);
+  wet[5] = 1800.5;
   {
     NetcdfOutput out(path, make_header(false));
-    out.write_extremes(std::vector<double>(12, 9.0), {}, {}, 0.5);  // a first pass, replaced below
-    out.write_extremes(max_h, max_c, arrival, 1e-3);
+    swe::HostExtremes first;
+    first.max_depth.assign(12, 9.0);
+    out.write_extremes(first, 0.5);  // a first pass, replaced below
+    swe::HostExtremes e;
+    e.max_depth = max_h, e.max_speed = max_u, e.max_concentration = max_c, e.first_wet_time = wet, e.arrival_time = arrival;
+    out.write_extremes(e, 1e-3);
   }
   Reader r(path);
   expect_stored(r.map("max_depth"), max_h);
   expect_stored(r.map("max_concentration"), max_c);
   expect_stored(r.map("arrival_time"), arrival);
+  expect_stored(r.map("max_speed"), max_u);
+  expect_stored(r.map("first_wet_time"), wet);
   double threshold = 0;
   ASSERT_EQ(nc_get_att_double(r.id, r.var("arrival_time"), "threshold", &threshold), NC_NOERR);
   EXPECT_EQ(threshold, 1e-3);
@@ -264,6 +273,8 @@ TEST(NetcdfOutput, ExtremesAreWrittenAndOverwritten) {
   EXPECT_EQ(r.att("arrival_time", "long_name"), "time of first arrival of concentration above threshold");
   EXPECT_EQ(r.att("max_depth", "units"), "m");
   EXPECT_EQ(r.att("max_concentration", "units"), "kg m-3");
+  EXPECT_EQ(r.att("max_speed", "units"), "m s-1");
+  EXPECT_EQ(r.att("first_wet_time", "units"), "seconds since 2000-01-01 00:00:00");
 }
 
 TEST(NetcdfOutput, ExtremesNotWrittenStayFilled) {
@@ -337,7 +348,9 @@ TEST(NetcdfOutput, MisuseIsReported) {
   const std::vector<double> wrong(5, 1.0);
   EXPECT_THROW(out.append(0, {&wrong, nullptr, nullptr, nullptr, nullptr}), std::invalid_argument);
   EXPECT_EQ(out.slices(), 0u);
-  EXPECT_THROW(out.write_extremes(wrong, {}, {}, 0.1), std::invalid_argument);
+  swe::HostExtremes e;
+  e.max_speed = wrong;
+  EXPECT_THROW(out.write_extremes(e, 0.1), std::invalid_argument);
   out.close();
   EXPECT_THROW(out.append(0, {}), IoError);
 }

@@ -176,8 +176,8 @@ struct FaultySolver : swe::Solver {
   double time() const override { return in->time(); }
   long steps() const override { return in->steps(); }
   void set_clock(double t, long n) override { in->set_clock(t, n); }
-  long advance(double t_stop, long max_steps) override {
-    const long n = in->advance(t_stop, max_steps);
+  long advance(double t_stop, long max_steps, double t_hold) override {
+    const long n = in->advance(t_stop, max_steps, t_hold);
     if (!done && in->time() >= t_fault) {
       swe::HostState s;
       in->get_state(s);
@@ -191,6 +191,9 @@ struct FaultySolver : swe::Solver {
   void set_boundaries(const swe::Boundaries& bc) override { in->set_boundaries(bc); }
   swe::Balance balance() const override { return in->balance(); }
   void set_balance(const swe::Balance& b) override { in->set_balance(b); }
+  void record_extremes() override { in->record_extremes(); }
+  void get_extremes(swe::HostExtremes& e) const override { in->get_extremes(e); }
+  void set_extremes(const swe::HostExtremes& e) override { in->set_extremes(e); }
   std::vector<swe::Conserved<double>> probe(const std::vector<std::size_t>& c) const override { return in->probe(c); }
   std::string description() const override { return in->description(); }
   double bytes_per_cell_update() const override { return in->bytes_per_cell_update(); }
@@ -241,7 +244,8 @@ TEST(CheckpointFile, RoundTripsAndRefusesDamage) {
   c.balance.water_in = 1.5, c.balance.pollutant_expected = -2;
   c.state.resize(6);
   for (int k = 0; k < 6; ++k) c.state.h[k] = k * 0.1, c.state.hc[k] = std::nextafter(1.0, 2.0) * k;
-  c.max_depth.assign(6, 1), c.max_concentration.assign(6, 2), c.arrival_time.assign(6, std::nan(""));
+  c.extremes.reset(6);
+  c.extremes.max_depth.assign(6, 1), c.extremes.max_concentration.assign(6, 2), c.extremes.first_wet_time[2] = 0.5;
   const std::string path = dir + "/a.ckpt";
   io::write_checkpoint(path, c);
   const io::Checkpoint r = io::read_checkpoint(path);
@@ -252,7 +256,9 @@ TEST(CheckpointFile, RoundTripsAndRefusesDamage) {
   EXPECT_EQ(r.steps, 77);
   EXPECT_EQ(r.balance.pollutant_expected, -2);
   EXPECT_EQ(r.state.hc, c.state.hc);
-  EXPECT_TRUE(std::isnan(r.arrival_time[5]));
+  EXPECT_TRUE(std::isnan(r.extremes.arrival_time[5]));
+  EXPECT_EQ(r.extremes.first_wet_time[2], 0.5);
+  EXPECT_EQ(r.extremes.max_concentration, c.extremes.max_concentration);
 
   std::string bytes;
   {

@@ -17,6 +17,7 @@
 #include "io/gauge_csv.hpp"
 #include "io/io_error.hpp"
 #include "io/output_lock.hpp"
+#include "ria/sim/gauge_times.hpp"
 #include "ria/sim/schedule.hpp"
 #include "run_fixture.hpp"
 
@@ -24,12 +25,13 @@ using namespace ria;
 
 namespace {
 
-/// The stops as the driver listed them before they were generated lazily: every multiple below
-/// the end, the single times inside (t_start, end), the end; sorted, unique.
+/// The stops as the driver listed them before they were generated lazily: every multiple of the
+/// output and checkpoint intervals below the end (gauge times are no stops), the single times
+/// inside (t_start, end), the end; sorted, unique.
 std::vector<double> listed_stops(const sim::Scenario& sc, const sim::Model& m, double t_start) {
   const double t_end = sc.time.duration;
   std::vector<double> t;
-  for (double interval : {sc.time.output_interval, sc.output.gauge_interval, sc.output.checkpoint_interval})
+  for (double interval : {sc.time.output_interval, sc.output.checkpoint_interval})
     if (interval > 0)
       for (long long k = static_cast<long long>(std::floor(t_start / interval)) + 1; k * interval < t_end; ++k)
         t.push_back(k * interval);
@@ -56,7 +58,7 @@ io::Checkpoint small_checkpoint() {
   c.fingerprint = 7, c.precision = "double", c.grid = Grid{3, 2, 1.5, 2.0, 10, 20};
   c.t = 60, c.steps = 5;
   c.state.resize(6);
-  c.max_depth.assign(6, 0), c.max_concentration.assign(6, 0), c.arrival_time.assign(6, 0);
+  c.extremes.reset(6);
   c.identity = {{"physics.gravity", "9.81"}};
   return c;
 }
@@ -86,12 +88,15 @@ TEST(StopSchedule, GivesTheListedStopsBitForBit) {
 
 TEST(StopSchedule, HugeDurationsCostNothing) {
   sim::Scenario sc = test::forcing_scenario(1e12);
-  sc.output.gauge_interval = 1e-7;  // 1e19 stops: never listed
+  sc.time.output_interval = 1e-7;  // 1e19 stops: never listed
   const sim::Model m = sim::build_model(sc, test::estuary_domain(32));
   const sim::StopSchedule s(sc, m);
   EXPECT_EQ(s.next_after(0), 1e-7);
   EXPECT_EQ(s.next_after(1e12 - 1e-3), 1e12);
   EXPECT_EQ(s.next_after(1e12), 1e12);
+  EXPECT_EQ(sim::next_gauge_time(1e-7, 1e12, 0), 1e-7);  // gauge times are generated the same way
+  EXPECT_EQ(sim::next_gauge_time(1e-7, 1e12, 1e12 - 1e-3), 1e12);
+  EXPECT_EQ(sim::next_gauge_time(1e-7, 1e12, 1e12), INFINITY);
 }
 
 TEST(CheckpointEvery, DefaultIsAboutATenthOfTheRunOnExistingStops) {
@@ -102,13 +107,13 @@ TEST(CheckpointEvery, DefaultIsAboutATenthOfTheRunOnExistingStops) {
   sc.output.checkpoint_interval = 1200;
   EXPECT_EQ(sim::checkpoint_every(sc).mode, Mode::own_stops);
   sc.output.checkpoint_interval = -1;  // not set
+  EXPECT_EQ(sim::checkpoint_every(sc).mode, Mode::after_crossing);  // gauge times are no stops
+  EXPECT_EQ(sim::checkpoint_every(sc).interval, 360);
+  sc.time.output_interval = 225;
   EXPECT_EQ(sim::checkpoint_every(sc).mode, Mode::on_stops);
   EXPECT_EQ(sim::checkpoint_every(sc).interval, 225);
-  sc.output.gauge_interval = 100;
-  EXPECT_EQ(sim::checkpoint_every(sc).interval, 300);  // 3 gauge intervals <= 360 s
-  sc.output.gauge_interval = 0, sc.time.output_interval = 3600;
-  EXPECT_EQ(sim::checkpoint_every(sc).mode, Mode::after_crossing);
-  EXPECT_EQ(sim::checkpoint_every(sc).interval, 360);
+  sc.time.output_interval = 100;
+  EXPECT_EQ(sim::checkpoint_every(sc).interval, 300);  // 3 output intervals <= 360 s
 }
 
 TEST(Driver, DefaultCheckpointsChangeNoStepAndRestartBitwise) {
@@ -141,7 +146,8 @@ TEST(Driver, DefaultCheckpointsChangeNoStepAndRestartBitwise) {
 
 TEST(Driver, DenseStopsAreNoTimeStepCollapse) {
   sim::Scenario sc = test::forcing_scenario(3600);
-  sc.output.gauge_interval = 1e-10;  // every step ends on a stop: tiny progress, but no collapse
+  sc.time.output_interval = 1e-10;  // every step ends on a stop: tiny progress, but no collapse
+  sc.output.gauge_interval = 0;     // gauges at every step: they count the steps
   sim::Model m = sim::build_model(sc, test::estuary_domain(32));
   auto s = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
   std::atomic<int> stop{0};
@@ -222,29 +228,24 @@ TEST(CheckpointFile, RefusesHeaderFieldsOutOfRange) {
   refused([](io::Checkpoint& c) { c.precision = "half"; }, "precision 'half'");
 }
 
-TEST(CheckpointFile, KeepsTheIdentityAndReadsVersion1) {
+TEST(CheckpointFile, KeepsTheIdentityAndRefusesVersions1And2WithTheReason) {
   const std::string dir = test::fresh_temp_dir("lifecycle_ckpt_v1");
   const io::Checkpoint c = small_checkpoint();
-  io::write_checkpoint(dir + "/v2.ckpt", c);
-  EXPECT_EQ(io::read_checkpoint(dir + "/v2.ckpt").identity, c.identity);
-  // Version 1: the same payload without the identity list.
-  io::Checkpoint v1 = c;
-  v1.identity.clear();
-  io::write_checkpoint(dir + "/tmp.ckpt", v1);
-  std::ifstream f(dir + "/tmp.ckpt", std::ios::binary);
+  io::write_checkpoint(dir + "/v3.ckpt", c);
+  EXPECT_EQ(io::read_checkpoint(dir + "/v3.ckpt").identity, c.identity);
+  std::ifstream f(dir + "/v3.ckpt", std::ios::binary);
   std::string bytes((std::istreambuf_iterator<char>(f)), {});
-  const std::size_t head = 8 + 4 + 8 + 4;
-  std::string payload = bytes.substr(head, bytes.size() - head - 8);  // without the u64 count
-  const std::uint32_t version = 1, crc = io::crc32(payload);
-  const std::uint64_t n = payload.size();
-  std::string file = bytes.substr(0, 8);
-  file.append(reinterpret_cast<const char*>(&version), 4).append(reinterpret_cast<const char*>(&n), 8);
-  file.append(reinterpret_cast<const char*>(&crc), 4).append(payload);
-  std::ofstream(dir + "/v1.ckpt", std::ios::binary) << file;
-  const io::Checkpoint r = io::read_checkpoint(dir + "/v1.ckpt");
-  EXPECT_TRUE(r.identity.empty());
-  EXPECT_EQ(r.t, 60);
-  EXPECT_EQ(r.grid.dx, 1.5);
+  // Versions 1 and 2 (identity list absent or present): their extremes were sampled at the map
+  // outputs and cannot be continued exactly; the version field alone decides.
+  for (std::uint32_t version : {1u, 2u}) {
+    std::string file = bytes;
+    std::memcpy(&file[8], &version, 4);
+    const std::string path = dir + "/v" + std::to_string(version) + ".ckpt";
+    std::ofstream(path, std::ios::binary) << file;
+    expect_input_error([&] { io::read_checkpoint(path); },
+                       "has format version " + std::to_string(version) + ", written by an earlier ria whose run "
+                       "extremes were sampled at the map outputs");
+  }
 }
 
 TEST(RestartCheck, NamesTheKeyThatDiffers) {
@@ -253,6 +254,7 @@ TEST(RestartCheck, NamesTheKeyThatDiffers) {
   io::Checkpoint ck;
   ck.grid = m.setup.grid, ck.precision = "double", ck.t = 600, ck.fingerprint = app::run_fingerprint(m);
   ck.identity = app::run_identity(sc, m);
+  ck.extremes.reset(m.setup.grid.cells());
   EXPECT_NO_THROW(app::check_restart(ck, "c.ckpt", sc, m, app::run_key(sc, m), "double"));
   auto refused = [&](const std::function<void(io::Checkpoint&)>& edit, const std::string& words) {
     io::Checkpoint c = ck;
@@ -267,6 +269,9 @@ TEST(RestartCheck, NamesTheKeyThatDiffers) {
           "started at time.start = 1999-01-01T00:00:00Z, but <test> has time.start = 2000-01-01T00:00:00Z");
   refused([](io::Checkpoint& c) { c.identity.clear(), c.fingerprint ^= 1; }, "another grid, bed or physics");  // version 1
   refused([](io::Checkpoint& c) { c.t = 3600; }, "nothing left to run");
+  refused([](io::Checkpoint& c) { c.extremes = {}; }, "carries no run extremes");
+  refused([](io::Checkpoint& c) { c.identity.back().second = "0.5"; },
+          "another output.arrival_threshold than <test>: 0.5 there");
   expect_input_error([&] { app::check_restart(ck, "c.ckpt", sc, m, app::run_key(sc, m), "float"); }, "--precision double");
 }
 

@@ -35,7 +35,8 @@ class EstuaryLog final : public sim::Observer {
     log_ << line << std::endl;
   }
   void quicklook(double, const swe::HostState&) override {}
-  void checkpoint(double, long, const swe::HostState&, const swe::Balance&) override {}
+  void checkpoint(double, long, const swe::HostState&, const swe::Balance&, const swe::HostExtremes&) override {}
+  void extremes(double, const swe::HostExtremes&) override {}
   void progress(const sim::Progress&) override {}
 
   double initial_water = 0, final_water_error = 0;

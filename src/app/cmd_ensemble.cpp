@@ -289,8 +289,9 @@ void register_ensemble(CLI::App& app, int& exit_code) {
   cmd->add_option("--thresholds", a->thresholds, "concentrations for the exceedance probabilities, comma separated "
                                                  "(default: output.arrival_threshold)")
       ->delimiter(',');
-  cmd->add_option("--sample-interval", a->sample_interval, "the members' maxima and arrivals are sampled this often "
-                                                           "(sets their time.output_interval; default: the scenario's)");
+  cmd->add_option("--sample-interval", a->sample_interval, "the members' map outputs: their gauges when "
+                                                           "output.gauge_interval = 0 (sets their time.output_interval; "
+                                                           "default: the scenario's); maxima and arrivals are exact");
   cmd->add_flag("--quiet", a->quiet, "no progress lines");
   cmd->callback([a, seed, &exit_code] {
     a->seed_set = seed->count() > 0;

@@ -89,7 +89,8 @@ class NoOutputs final : public sim::Observer {
   void gauges(double, const std::vector<swe::Conserved<double>>&) override {}
   void output(double, long, const swe::HostState&, const swe::Totals&, const swe::Balance&) override {}
   void quicklook(double, const swe::HostState&) override {}
-  void checkpoint(double, long, const swe::HostState&, const swe::Balance&) override {}
+  void checkpoint(double, long, const swe::HostState&, const swe::Balance&, const swe::HostExtremes&) override {}
+  void extremes(double, const swe::HostExtremes&) override {}
   void progress(const sim::Progress&) override {}
 };
 
@@ -176,6 +177,7 @@ void prepare_solver(const RunArgs& a, Prepared& prep) {
     solver.set_state(p->ck->state);
     solver.set_clock(p->ck->t, static_cast<long>(p->ck->steps));
     solver.set_balance(p->ck->balance);
+    if (m.setup.extremes.track) solver.set_extremes(p->ck->extremes);
     initial = p->ck->initial;
   } else {
     solver.set_state(m.init);

@@ -79,8 +79,8 @@ class PoisonedSolver final : public swe::Solver {
   double time() const override { return in_->time(); }
   long steps() const override { return in_->steps(); }
   void set_clock(double t, long n) override { in_->set_clock(t, n); }
-  long advance(double t_stop, long max_steps) override {
-    const long n = in_->advance(t_stop, max_steps);
+  long advance(double t_stop, long max_steps, double t_hold) override {
+    const long n = in_->advance(t_stop, max_steps, t_hold);
     if (!done_) {
       swe::HostState s;
       in_->get_state(s);
@@ -98,6 +98,9 @@ class PoisonedSolver final : public swe::Solver {
   void set_boundaries(const swe::Boundaries& bc) override { in_->set_boundaries(bc); }
   swe::Balance balance() const override { return in_->balance(); }
   void set_balance(const swe::Balance& b) override { in_->set_balance(b); }
+  void record_extremes() override { in_->record_extremes(); }
+  void get_extremes(swe::HostExtremes& e) const override { in_->get_extremes(e); }
+  void set_extremes(const swe::HostExtremes& e) override { in_->set_extremes(e); }
   std::vector<swe::Conserved<double>> probe(const std::vector<std::size_t>& c) const override { return in_->probe(c); }
   std::string description() const override { return in_->description(); }
   double bytes_per_cell_update() const override { return in_->bytes_per_cell_update(); }

@@ -47,7 +47,9 @@ std::vector<std::pair<std::string, std::string>> run_identity(const sim::Scenari
           {"physics.dry_depth", exact(p.h_dry)},
           {"physics.manning", n.per_cell.empty() ? exact(n.uniform) : "per-cell raster, " + hash_text(n.per_cell)},
           {"physics.diffusivity", exact(p.diffusivity)},
-          {"physics.half_life", "decay rate " + exact(p.decay_rate) + " 1/s"}};
+          {"physics.half_life", "decay rate " + exact(p.decay_rate) + " 1/s"},
+          // The arrival times carried on are those of this threshold.
+          {"output.arrival_threshold", exact(m.setup.extremes.arrival_threshold)}};
 }
 
 RunKey run_key(const sim::Scenario& sc, const sim::Model& m) { return {run_fingerprint(m), run_identity(sc, m)}; }
@@ -73,7 +75,7 @@ void check_restart(const io::Checkpoint& ck, const std::string& path, const sim:
           throw io::InputError(head + "continues a run that started at time.start = " + then + ", but " + sc.file +
                                " has time.start = " + now + "; a restart keeps the start (the time axis)");
         throw io::InputError(head + "was written with another " + name + " than " + sc.file + ": " + then + " there, " +
-                             now + " now; a restart must keep the grid, bed and physics");
+                             now + " now; a restart must keep the grid, bed, physics and arrival threshold");
       }
   if (ck.fingerprint != key.fingerprint)
     throw io::InputError(head + "(" + std::to_string(c.nx) + " x " + std::to_string(c.ny) +
@@ -82,6 +84,9 @@ void check_restart(const io::Checkpoint& ck, const std::string& path, const sim:
   if (ck.precision != precision)
     throw io::InputError(head + "was written by a " + ck.precision + " run; restart it with --precision " + ck.precision +
                          " to continue it bitwise");
+  if (m.setup.extremes.track && ck.extremes.max_depth.size() != g.cells())
+    throw io::InputError(head + "carries no run extremes (max_depth, max_speed, max_concentration, first_wet_time, "
+                                "arrival_time), which " + sc.file + " records and continues");
   if (!(ck.t < sc.time.duration))
     throw io::InputError(head + "is at t = " + exact(ck.t) + " s, not before time.duration = " + exact(sc.time.duration) +
                          " s: nothing left to run");

@@ -48,10 +48,11 @@ std::string duration_text(double s) {
 }
 
 RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunContext& ctx, const swe::Totals& initial)
-    : sc_(sc), m_(m), ctx_(ctx), initial_(initial),
-      extremes_(m.setup.grid.cells(), m.setup.physics.h_dry, sc.output.arrival_threshold) {
+    : sc_(sc), m_(m), ctx_(ctx), initial_(initial) {
   if (ctx.resumed)
-    extremes_.resume(ctx.resumed->max_depth, ctx.resumed->max_concentration, ctx.resumed->arrival_time);
+    extremes_ = ctx.resumed->extremes;
+  else
+    extremes_.reset(m.setup.grid.cells());
   checkpoint_path_ = ctx.dir + "/checkpoint.ckpt";
   const double t_resume = ctx.resumed ? ctx.resumed->t : -1.0;
   std::vector<std::string> names;
@@ -152,7 +153,6 @@ void RunOutputs::gauges(double t, const std::vector<swe::Conserved<double>>& val
 
 void RunOutputs::output(double t, long steps, const swe::HostState& s, const swe::Totals& totals,
                         const swe::Balance& b) {
-  extremes_.update(t, s);
   if (nc_) {
     const sim::PrimitiveMaps p = sim::primitive_maps(s, m_.setup.H, m_.setup.physics.h_dry);
     nc_->append(t, io::NcFields{&s.h, &p.eta, &p.u, &p.v, &p.c});
@@ -215,7 +215,11 @@ void RunOutputs::quicklook(double t, const swe::HostState& s) {
   files_.push_back(dpath);
 }
 
-void RunOutputs::checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& b) {
+void RunOutputs::extremes(double, const swe::HostExtremes& e) { extremes_ = e; }
+
+void RunOutputs::checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& b,
+                            const swe::HostExtremes& e) {
+  if (!e.max_depth.empty()) extremes_ = e;
   io::Checkpoint c;
   c.fingerprint = ctx_.fingerprint;
   c.identity = ctx_.identity;
@@ -226,9 +230,7 @@ void RunOutputs::checkpoint(double t, long steps, const swe::HostState& s, const
   c.balance = b;
   c.initial = initial_;
   c.state = s;
-  c.max_depth = extremes_.max_depth();
-  c.max_concentration = extremes_.max_concentration();
-  c.arrival_time = extremes_.arrival_time();
+  c.extremes = e;
   io::write_checkpoint(checkpoint_path_, c);
 }
 
@@ -247,8 +249,7 @@ std::vector<std::string> RunOutputs::finish() {
     gauge_nc_->close();
   }
   if (nc_) {
-    nc_->write_extremes(extremes_.max_depth(), extremes_.max_concentration(), extremes_.arrival_time(),
-                        sc_.output.arrival_threshold);
+    nc_->write_extremes(extremes_, sc_.output.arrival_threshold);
     nc_->close();
   }
   csv_.reset();

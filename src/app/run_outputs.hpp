@@ -1,5 +1,5 @@
 // What `ria run` writes while the driver runs (sim::Observer): gauges (gauges.csv, gauges.nc),
-// NetCDF maps (ria.nc) with the run-wide extremes, PNG quicklooks, checkpoints, the progress and mass-balance
+// NetCDF maps (ria.nc) with the run-wide extremes the solver recorded after every step, PNG quicklooks, checkpoints, the progress and mass-balance
 // lines on the console, and the run summary. The values written (primitive values, extremes,
 // arrival times) come from sim/diagnostics.hpp.
 #pragma once
@@ -44,7 +44,9 @@ class RunOutputs final : public sim::Observer {
   void output(double t, long steps, const swe::HostState& s, const swe::Totals& totals,
               const swe::Balance& balance) override;
   void quicklook(double t, const swe::HostState& s) override;
-  void checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& balance) override;
+  void checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& balance,
+                  const swe::HostExtremes& extremes) override;
+  void extremes(double t, const swe::HostExtremes& e) override;
   void progress(const sim::Progress& p) override;
   /// Writes the extremes, closes the NetCDF files and renames the partial files
   /// into place; returns the files written (final names).
@@ -72,7 +74,7 @@ class RunOutputs final : public sim::Observer {
   std::vector<std::string> partial_;  // "<final>.partial" files written, renamed by finish()
   std::unique_ptr<io::GaugeNetcdf> gauge_nc_;
   std::vector<io::NcGaugeRecord> pending_gauges_;
-  sim::Extremes extremes_;
+  swe::HostExtremes extremes_;  // the latest the driver passed on (a restart: the checkpoint's)
   std::vector<std::string> files_;
   std::string checkpoint_path_;
   double c_scale_ = 1;  // colour-bar maximum of the concentration maps

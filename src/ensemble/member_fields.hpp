@@ -13,11 +13,11 @@ struct GaugeSample {
 };
 
 struct MemberFields {
-  /// Per cell: the largest concentration C = hc/h over the samples at which the cell was wet
+  /// Per cell: the largest concentration C = hc/h over the step ends at which the cell was wet
   /// (h > physics.dry_depth), at least 0 (as ria.nc's max_concentration); NaN when the cell was
-  /// dry at every sample.
+  /// never wet (swe/extremes.hpp).
   std::vector<double> max_conc;
-  /// Per cell: the first sample time [s] with C > output.arrival_threshold; NaN when none.
+  /// Per cell: the first step end [s] with a wet C > output.arrival_threshold; NaN when none.
   std::vector<double> arrival;
   std::vector<GaugeSample> gauges;  // in time order
 };

@@ -4,12 +4,13 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 namespace ria::ensemble {
 
 MemberRecorder::MemberRecorder(const sim::Scenario& sc, const sim::Model& m,
                                std::function<void(const sim::Progress&)> on_progress)
-    : dry_(sc.physics.dry_depth), threshold_(sc.output.arrival_threshold),
+    : dry_(sc.physics.dry_depth),
       gauges_at_outputs_(!(sc.output.gauge_interval > 0)), on_progress_(std::move(on_progress)) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   f_.max_conc.assign(m.setup.grid.cells(), nan);
@@ -28,14 +29,17 @@ void MemberRecorder::gauges(double t, const std::vector<swe::Conserved<double>>&
   f_.gauges.push_back(std::move(g));
 }
 
-void MemberRecorder::output(double t, long, const swe::HostState& s, const swe::Totals&, const swe::Balance&) {
-  for (std::size_t k = 0; k < s.h.size(); ++k) {
-    if (!(s.h[k] > dry_)) continue;
-    const double c = s.hc[k] / s.h[k];
-    double& mx = f_.max_conc[k];
-    mx = std::max(std::isnan(mx) ? 0.0 : mx, c);
-    if (std::isnan(f_.arrival[k]) && c > threshold_) f_.arrival[k] = t;
+void MemberRecorder::extremes(double, const swe::HostExtremes& e) {
+  const std::size_t n = f_.max_conc.size();
+  if (e.max_concentration.size() != n || e.first_wet_time.size() != n || e.arrival_time.size() != n)
+    throw std::logic_error("MemberRecorder: the extremes are not of the grid's size");
+  for (std::size_t k = 0; k < n; ++k) {
+    f_.max_conc[k] = std::isnan(e.first_wet_time[k]) ? std::numeric_limits<double>::quiet_NaN() : e.max_concentration[k];
+    f_.arrival[k] = e.arrival_time[k];
   }
+}
+
+void MemberRecorder::output(double t, long, const swe::HostState& s, const swe::Totals&, const swe::Balance&) {
   if (!gauges_at_outputs_ || gauge_cells_.empty()) return;
   GaugeSample g;
   g.t = t;

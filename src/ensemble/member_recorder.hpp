@@ -1,9 +1,10 @@
 // The observer of an ensemble member's run (sim/driver.hpp): instead of writing maps it keeps,
-// per cell, the maximum concentration and the first arrival, sampled at every map output of the
-// run (time.output_interval, which `ria ensemble --sample-interval` sets, and the end), exactly
-// as `ria run` samples the max_concentration and arrival_time of ria.nc; and the gauges at the
-// gauge stops (output.gauge_interval) or, when gauges are recorded every step
-// (gauge_interval = 0), at the map outputs, so that all members share the sample times.
+// per cell, the maximum concentration and the first arrival that the solver recorded after every
+// step (swe/extremes.hpp), exactly the max_concentration and arrival_time `ria run` writes to
+// ria.nc; and the gauges at the gauge times (output.gauge_interval, interpolated between step ends
+// as in `ria run`) or, when gauges are recorded every step (gauge_interval = 0), at the map
+// outputs (time.output_interval, which `ria ensemble --sample-interval` sets, and the end), so
+// that all members share the sample times.
 #pragma once
 
 #include <functional>
@@ -21,13 +22,14 @@ class MemberRecorder final : public sim::Observer {
   void output(double t, long steps, const swe::HostState& s, const swe::Totals& totals,
               const swe::Balance& balance) override;
   void quicklook(double, const swe::HostState&) override {}
-  void checkpoint(double, long, const swe::HostState&, const swe::Balance&) override {}
+  void checkpoint(double, long, const swe::HostState&, const swe::Balance&, const swe::HostExtremes&) override {}
+  void extremes(double t, const swe::HostExtremes& e) override;
   void progress(const sim::Progress& p) override;
   const MemberFields& fields() const { return f_; }
   MemberFields take() { return std::move(f_); }
 
  private:
-  double dry_, threshold_;
+  double dry_;
   bool gauges_at_outputs_;
   std::vector<std::size_t> gauge_cells_;
   std::function<void(const sim::Progress&)> on_progress_;

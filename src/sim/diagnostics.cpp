@@ -40,28 +40,4 @@ std::vector<double> wet_depth(const swe::HostState& s, double h_dry) {
   return h;
 }
 
-Extremes::Extremes(std::size_t cells, double h_dry, double arrival_threshold)
-    : h_dry_(h_dry), threshold_(arrival_threshold), max_depth_(cells, 0.0), max_concentration_(cells, 0.0),
-      arrival_time_(cells, kNaN) {}
-
-void Extremes::resume(const std::vector<double>& max_depth, const std::vector<double>& max_concentration,
-                      const std::vector<double>& arrival_time) {
-  const std::size_t n = max_depth_.size();
-  if (max_depth.size() != n || max_concentration.size() != n || arrival_time.size() != n)
-    throw std::logic_error("Extremes::resume: the recorded extremes are not of the grid's size");
-  max_depth_ = max_depth;
-  max_concentration_ = max_concentration;
-  arrival_time_ = arrival_time;
-}
-
-void Extremes::update(double t, const swe::HostState& s) {
-  for (std::size_t k = 0; k < s.h.size(); ++k) {
-    max_depth_[k] = std::max(max_depth_[k], s.h[k]);
-    if (!swe::is_wet(s.h[k], h_dry_)) continue;
-    const double c = ratio_if_wet(s.hc[k], s.h[k], h_dry_);
-    max_concentration_[k] = std::max(max_concentration_[k], c);
-    if (std::isnan(arrival_time_[k]) && c > threshold_) arrival_time_[k] = t;
-  }
-}
-
 }  // namespace ria::sim

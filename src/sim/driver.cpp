@@ -1,6 +1,7 @@
 // The simulation loop of driver.hpp.
 #include "ria/sim/driver.hpp"
 
+#include "ria/sim/gauge_times.hpp"
 #include "ria/sim/schedule.hpp"
 #include "ria/swe/cfl.hpp"
 
@@ -81,7 +82,8 @@ class RunLoop {
  public:
   RunLoop(swe::Solver& solver, const Scenario& sc, const Model& m, Observer& obs, const RunOptions& opt)
       : solver_(solver), sc_(sc), m_(m), obs_(obs), opt_(opt), t_end_(sc.time.duration), schedule_(sc, m),
-        ck_every_(checkpoint_every(sc)), every_step_gauges_(!m.gauges.empty() && !(sc.output.gauge_interval > 0)) {
+        ck_every_(checkpoint_every(sc)), every_step_gauges_(!m.gauges.empty() && !(sc.output.gauge_interval > 0)),
+        gauge_times_(!m.gauges.empty() && sc.output.gauge_interval > 0), extremes_(m.setup.extremes.track) {
     for (const GaugeCell& g : m.gauges) gauge_cells_.push_back(g.cell);
   }
 
@@ -90,6 +92,7 @@ class RunLoop {
     while (solver_.time() < t_end_) {
       if (opt_.stop && opt_.stop->load()) return interrupt();
       advance();
+      if (held_) cross_gauge_time();
       const double t = solver_.time();
       if (every_step_gauges_) obs_.gauges(t, solver_.probe(gauge_cells_));
       if (t >= t_stop_) ++window_stops_;
@@ -110,9 +113,11 @@ class RunLoop {
   /// Takes the initial state as the last good one, reports it at a fresh start (t = 0), sets the
   /// boundaries of the current time-series piece and starts the clocks.
   void start() {
-    solver_.get_state(state_);
+    if (opt_.t_start == 0 && extremes_) solver_.record_extremes();
+    read_state();
     have_good_ = bad_cell(state_) < 0;
     good_ = state_;
+    good_ext_ = ext_;
     good_t_ = solver_.time();
     good_steps_ = solver_.steps();
     good_balance_ = solver_.balance();
@@ -128,6 +133,7 @@ class RunLoop {
     steps0_ = solver_.steps();
     t0_ = solver_.time();
     t_stop_ = schedule_.next_after(solver_.time());
+    if (gauge_times_) next_gauge_ = next_gauge_time(sc_.output.gauge_interval, t_end_, solver_.time());
     window_steps_ = steps0_;
     window_t_ = t0_;
     crossed_ = ck_every_.mode == CheckpointEvery::Mode::after_crossing ? std::floor(t0_ / ck_every_.interval) : 0;
@@ -136,27 +142,54 @@ class RunLoop {
   /// The stop flag was raised: a checkpoint of the current state, unless no step was taken.
   RunEnd interrupt() {
     if (solver_.steps() == steps0_) return RunEnd::not_started;
-    solver_.get_state(state_);
-    obs_.checkpoint(solver_.time(), solver_.steps(), state_, solver_.balance());
+    read_state();
+    obs_.checkpoint(solver_.time(), solver_.steps(), state_, solver_.balance(), ext_);
+    if (extremes_) obs_.extremes(solver_.time(), ext_);
     report(true);
     return RunEnd::interrupted;
   }
 
-  /// Steps towards the next stop, `chunk_` steps at most (one when gauges record every step); the
-  /// chunk grows while calls are short, so a signal is seen soon.
+  /// Steps towards the next stop, `chunk_` steps at most (one when gauges record every step), held
+  /// before the step that would reach the next gauge time (held_); the chunk grows while calls are
+  /// short, so a signal is seen soon.
   void advance() {
     const auto c0 = clock::now();
+    const long n = every_step_gauges_ ? 1 : chunk_;
+    const long taken = advance_by(n, next_gauge_);
+    held_ = taken < n && solver_.time() < t_stop_;
+    const double call_s = std::chrono::duration<double>(clock::now() - c0).count();
+    if (call_s < 0.1 && chunk_ < (1L << 20)) chunk_ *= 2;
+    if (call_s > 0.5 && chunk_ > 1) chunk_ /= 2;
+  }
+
+  /// solver.advance towards the next stop; a numerical failure stops the run (fail).
+  long advance_by(long n, double t_hold) {
     try {
-      solver_.advance(t_stop_, every_step_gauges_ ? 1 : chunk_);
+      return solver_.advance(t_stop_, n, t_hold);
     } catch (const swe::NumericalError& e) {
       solver_.get_state(state_);
       std::ostringstream o;
       o << e.what() << "; step " << solver_.steps() << ", " << first_bad_cell(state_, m_.setup.grid);
       fail(o.str());
     }
-    const double call_s = std::chrono::duration<double>(clock::now() - c0).count();
-    if (call_s < 0.1 && chunk_ < (1L << 20)) chunk_ *= 2;
-    if (call_s > 0.5 && chunk_ > 1) chunk_ /= 2;
+  }
+
+  /// Held before the step that crosses the next gauge time: the gauges at its start and end, and
+  /// every gauge time in between interpolated (gauge_times.hpp).
+  void cross_gauge_time() {
+    const double ta = solver_.time();
+    const std::vector<swe::Conserved<double>> a = solver_.probe(gauge_cells_);
+    advance_by(1, INFINITY);
+    const double tb = solver_.time();
+    const std::vector<swe::Conserved<double>> b = solver_.probe(gauge_cells_);
+    for (; next_gauge_ <= tb; next_gauge_ = next_gauge_time(sc_.output.gauge_interval, t_end_, next_gauge_))
+      obs_.gauges(next_gauge_, interpolate_in_time(a, ta, b, tb, next_gauge_));
+  }
+
+  /// The state (and the extremes, when tracked) from the solver into state_ and ext_.
+  void read_state() {
+    solver_.get_state(state_);
+    if (extremes_) solver_.get_extremes(ext_);
   }
 
   /// dt collapse (driver.hpp), judged once kCollapseSteps steps were taken since the last window.
@@ -191,18 +224,16 @@ class RunLoop {
   /// Between stops only an after_crossing checkpoint is written (of a good state) and progress told.
   void between_stops(double t, bool crossing) {
     if (crossing) {
-      solver_.get_state(state_);
-      if (keep_if_good(t)) obs_.checkpoint(t, solver_.steps(), state_, solver_.balance());
+      read_state();
+      if (keep_if_good(t)) obs_.checkpoint(t, solver_.steps(), state_, solver_.balance(), ext_);
     }
     report(false);
   }
 
-  /// At a stop: gauges, map output, quicklook and checkpoint as due, then the boundaries of a new
-  /// time-series piece.
+  /// At a stop: map output, quicklook, checkpoint and (at the end) the extremes as due, then the
+  /// boundaries of a new time-series piece.
   void at_stop(double t, bool crossing) {
     t_stop_ = schedule_.next_after(t);
-    if (!every_step_gauges_ && !m_.gauges.empty() && (on_multiple(t, sc_.output.gauge_interval) || t == t_end_))
-      obs_.gauges(t, solver_.probe(gauge_cells_));
     const bool out = on_multiple(t, sc_.time.output_interval) || t == t_end_;
     const bool png = in_list(t, sc_.output.png_times) || (t == t_end_ && sc_.output.png_at_end);
     bool ckpt = t == t_end_;
@@ -210,12 +241,13 @@ class RunLoop {
       ckpt = ckpt || on_multiple(t, ck_every_.interval);
     ckpt = ckpt || crossing;
     if (out || png || ckpt) {
-      solver_.get_state(state_);
+      read_state();
       keep_if_good(t);
     }
     if (out) obs_.output(t, solver_.steps(), state_, solver_.totals(), solver_.balance());
     if (png) obs_.quicklook(t, state_);
-    if (ckpt) obs_.checkpoint(t, solver_.steps(), state_, solver_.balance());
+    if (ckpt) obs_.checkpoint(t, solver_.steps(), state_, solver_.balance(), ext_);
+    if (t == t_end_ && extremes_) obs_.extremes(t, ext_);
     const std::size_t p = piece(m_.knots, t);
     if (p != bc_piece_) {
       bc_piece_ = p;
@@ -243,6 +275,7 @@ class RunLoop {
   bool keep_if_good(double t) {
     if (bad_cell(state_) >= 0) return false;
     good_ = state_, good_t_ = t, good_steps_ = solver_.steps(), good_balance_ = solver_.balance();
+    good_ext_ = ext_;
     have_good_ = true;
     return true;
   }
@@ -252,7 +285,7 @@ class RunLoop {
     std::ostringstream o;
     o << what;
     if (have_good_) {
-      obs_.checkpoint(good_t_, good_steps_, good_, good_balance_);
+      obs_.checkpoint(good_t_, good_steps_, good_, good_balance_, good_ext_);
       o << "; checkpoint of the last good state (t = " << good_t_ << " s, step " << good_steps_ << ") written";
     } else {
       o << "; the initial state is not physical, no checkpoint written";
@@ -268,13 +301,19 @@ class RunLoop {
   const double t_end_;
   const StopSchedule schedule_;
   const CheckpointEvery ck_every_;
-  const bool every_step_gauges_;
+  const bool every_step_gauges_;  // output.gauge_interval = 0: gauges at every step end
+  const bool gauge_times_;        // output.gauge_interval > 0: gauges interpolated to their times
+  const bool extremes_;           // the solver records the extremes (SolverSetup::extremes)
   std::vector<std::size_t> gauge_cells_;
+  double next_gauge_ = INFINITY;  // the next gauge time not yet recorded (gauge_times_)
+  bool held_ = false;             // the last advance stopped before the step crossing next_gauge_
 
   swe::HostState state_;  // the state last read from the solver
+  swe::HostExtremes ext_; // the extremes read with it
   // The last state known to be good, checkpointed if the run fails.
   bool have_good_ = false;
   swe::HostState good_;
+  swe::HostExtremes good_ext_;
   double good_t_ = 0;
   long good_steps_ = 0;
   swe::Balance good_balance_;

@@ -216,6 +216,9 @@ void set_bed_and_physics(const Scenario& sc, const Domain& domain, Model& m) {
   s.manning = {sc.physics.manning, domain.manning};
   s.cfl = sc.time.cfl;
   s.track_balance = true;
+  // Every run records its extremes after every step (the maps' max_* and times, the ensemble's
+  // per-member fields, the checkpoints).
+  s.extremes = {true, sc.output.arrival_threshold};
 }
 
 /// Discharges q = h (u, v) of the wet cells from the initial velocity fields (the dry ones stay at

@@ -5,9 +5,7 @@
 #include <cmath>
 
 namespace ria::sim {
-namespace {
 
-/// The smallest k * interval > t over integers k >= 1 (the values a loop k = 1, 2, ... gives).
 double next_multiple(double interval, double t) {
   double k = std::max(1.0, std::floor(t / interval) + 1);
   while (k * interval <= t) {
@@ -18,11 +16,9 @@ double next_multiple(double interval, double t) {
   return k * interval;
 }
 
-}  // namespace
-
 StopSchedule::StopSchedule(const Scenario& sc, const Model& m) : t_end_(sc.time.duration) {
   const CheckpointEvery ck = checkpoint_every(sc);
-  for (double v : {sc.time.output_interval, sc.output.gauge_interval, ck.mode == CheckpointEvery::Mode::own_stops ? ck.interval : 0.0})
+  for (double v : {sc.time.output_interval, ck.mode == CheckpointEvery::Mode::own_stops ? ck.interval : 0.0})
     if (v > 0) intervals_.push_back(v);
   for (const std::vector<double>* list : {&sc.output.png_times, &m.knots, &m.release_times})
     times_.insert(times_.end(), list->begin(), list->end());
@@ -43,10 +39,8 @@ CheckpointEvery checkpoint_every(const Scenario& sc) {
   if (set == 0) return {Mode::none, 0};
   if (set > 0) return {Mode::own_stops, set};
   const double target = 0.1 * sc.time.duration;
-  double base = 0;
-  for (double b : {sc.time.output_interval, sc.output.gauge_interval})
-    if (b > 0 && b <= target) base = std::max(base, b);
-  if (base > 0) return {Mode::on_stops, std::floor(target / base) * base};
+  const double base = sc.time.output_interval;
+  if (base > 0 && base <= target) return {Mode::on_stops, std::floor(target / base) * base};
   return {Mode::after_crossing, target};
 }
 

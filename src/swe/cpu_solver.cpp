@@ -12,6 +12,7 @@
 #include "ria/swe/block_solver.hpp"
 #include "ria/swe/cfl.hpp"
 #include "ria/swe/perimeter_sum.hpp"
+#include "swe/extremes_store.hpp"
 #include "swe/solver_common.hpp"
 #include "swe/stencil.hpp"
 
@@ -40,6 +41,7 @@ class CpuSolver final : public Solver, public BlockSolver {
     }
     for (auto* v : {&cur_, &next_}) v->resize(4 * n_);
     local_dt_.assign(n_, T(0));
+    if (s.extremes.track) ext_ = ExtremesStore<T>(n_), rule_ = extremes_rule<T>(s);
   }
 
   // ------------------------------------------------------------------ Solver (the whole grid)
@@ -58,14 +60,14 @@ class CpuSolver final : public Solver, public BlockSolver {
   long steps() const override { return steps_; }
   void set_clock(double t, long steps) override { t_ = t; steps_ = steps; }
 
-  long advance(double t_stop, long max_steps) override {
+  long advance(double t_stop, long max_steps, double t_hold) override {
     require_whole("advance");
     return host_advance(
-        setup_, t_, steps_, t_stop, max_steps,
+        setup_, t_, steps_, t_stop, max_steps, t_hold,
         [&] { return reducer_->reduce(exec::ReduceOp::min, local_dt_.data(), n_); },
         [&](double dt) {
           if (setup_.track_balance) account(dt);
-          sweep(t_, static_cast<T>(dt), 0, setup_.grid.ny);
+          sweep(t_, static_cast<T>(dt), 0, setup_.grid.ny, setup_.extremes.track, advance_time(t_, dt, t_stop));
           cur_.swap(next_);
         });
   }
@@ -79,6 +81,21 @@ class CpuSolver final : public Solver, public BlockSolver {
   void set_boundaries(const Boundaries& bc) override { sweep_.bc = bc; }
   Balance balance() const override { return balance_; }
   void set_balance(const Balance& b) override { balance_ = b; }
+  void record_extremes() override {
+    require_whole("record_extremes");
+    record_extremes(t_, block_.stored_begin, block_.stored_end);
+  }
+  void get_extremes(HostExtremes& e) const override {
+    require_whole("get_extremes");
+    e.reset(n_);
+    std::vector<double> rows(5 * n_);
+    get_extremes_rows(block_.stored_begin, block_.stored_end, rows.data());
+    place_extremes_rows(rows.data(), n_, 0, e);
+  }
+  void set_extremes(const HostExtremes& global) override {
+    require_extremes(setup_);
+    ext_.from_host(global, offset_, setup_.grid.cells());
+  }
   std::vector<Conserved<double>> probe(const std::vector<std::size_t>& cells) const override {
     std::vector<Conserved<double>> out;
     for (std::size_t g : cells) {
@@ -110,8 +127,24 @@ class CpuSolver final : public Solver, public BlockSolver {
   std::size_t row_bytes() const override { return 4 * sizeof(T) * static_cast<std::size_t>(nx_); }
   void step(double t, double dt, int j0, int j1) override {
     rows_span(j0, j1);
-    sweep(t, static_cast<T>(dt), j0, j1);
+    sweep(t, static_cast<T>(dt), j0, j1, false, 0.0);
     updated_.push_back({j0, j1});
+  }
+  void record_extremes(double t, int j0, int j1) override {
+    require_extremes(setup_);
+    rows_span(j0, j1);
+    const ConstFields<T> f = view(cur_);
+    const ExtremesFields<T> e = ext_.fields();
+    exec::cpu::for_rows(parallel_, j0, j1, [&](int j) {
+      for (int i = 0; i < nx_; ++i) {
+        const std::size_t k = local(j) + i;
+        swe::record_extremes(e, k, load(f, k), t, rule_);
+      }
+    });
+  }
+  void get_extremes_rows(int j0, int j1, double* out) const override {
+    require_extremes(setup_);
+    ext_.to_rows(local(j0), rows_span(j0, j1), out);
   }
   void pack(Level level, int j0, int j1, void* host) override {
     const std::size_t m = rows_span(j0, j1);
@@ -194,16 +227,20 @@ class CpuSolver final : public Solver, public BlockSolver {
     accumulate_step(balance_, r, rw, rc, dt, setup_.physics.decay_rate);
   }
 
-  /// Rows [j0, j1) of the next level from the current one, with their local dt.
-  void sweep(double t, T dt, int j0, int j1) {
+  /// Rows [j0, j1) of the next level from the current one, with their local dt; with `record`,
+  /// each new state also goes into the extremes at t_end, the time the step ends (in the same
+  /// pass: the state is still in registers).
+  void sweep(double t, T dt, int j0, int j1, bool record, double t_end) {
     const ArraySource<T> src{view(cur_), H_.data(), nx_, block_.stored_begin};
     const Fields<T> out{h(next_), qx(next_), qy(next_), hc(next_)};
+    const ExtremesFields<T> e = ext_.fields();
     exec::cpu::for_rows(parallel_, j0, j1, [&](int j) {
       for (int i = 0; i < nx_; ++i) {
         const std::size_t k = local(j) + i;
         const Conserved<T> w = update_from_neighbours(src, sweep_, t, dt, i, j);
         store(out, k, w);
         local_dt_[k] = local_dt(w, sweep_.inv_dx, sweep_.inv_dy, sweep_.physics);
+        if (record) swe::record_extremes(e, k, w, t_end, rule_);
       }
     });
   }
@@ -216,6 +253,8 @@ class CpuSolver final : public Solver, public BlockSolver {
   std::size_t n_, offset_;  // stored cells; global index of stored cell 0
   SweepSetup<T> sweep_;
   std::vector<T> H_, cur_, next_, local_dt_, manning_;
+  ExtremesStore<T> ext_;  // empty unless setup.extremes.track
+  ExtremesRule<T> rule_{};
   std::vector<std::pair<int, int>> updated_;  // row ranges stepped since the last swap
   double t_ = 0;
   long steps_ = 0;

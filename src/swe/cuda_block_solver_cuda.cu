@@ -14,6 +14,7 @@
 #include "exec/cuda/device_buffer.hpp"
 #include "ria/exec/reduce.hpp"
 #include "swe/solver_common.hpp"
+#include "swe/cuda_extremes.cuh"
 #include "swe/swe_kernels_cuda.cuh"
 
 namespace ria::swe {
@@ -61,6 +62,7 @@ class CudaBlockSolver final : public BlockSolver {
       for (int f = 0; f < 4; ++f) tex_[l][f] = exec::cuda::texture_of<T>(buf_[l] + f * stride_, n_);
     stream_ = exec::cuda::make_stream();
     reducer_ = exec::make_cuda_reducer();
+    if (s.extremes.track) ext_ = cuda::DeviceExtremes<T>(n_), rule_ = extremes_rule<T>(s);
   }
 
   ~CudaBlockSolver() override {
@@ -100,12 +102,13 @@ class CudaBlockSolver final : public BlockSolver {
     const cuda::TexSource<T> src{tex_[cur_][0], tex_[cur_][1], tex_[cur_][2], tex_[cur_][3], tex_H_, nx_, block_.stored_begin};
     const cuda::StepDt<T, false> sd{static_cast<T>(dt), nullptr};
     T* partial = partial_ + partial_used_;
+    const cuda::StepExtremes<T> none{};  // recorded by record_extremes over the owned rows after the step
     if (bx_ == 32)
-      cuda::k_update_tiled<T, 32, 8, cuda::TexSource<T>, true, false>
-          <<<grid, dim3(32, 8), 0, stream_>>>(src, fields(1 - cur_), sweep_, t, sd, partial, j0, j1);
+      cuda::k_update_tiled<T, 32, 8, cuda::TexSource<T>, true, false, false>
+          <<<grid, dim3(32, 8), 0, stream_>>>(src, fields(1 - cur_), sweep_, t, sd, partial, j0, j1, none);
     else
-      cuda::k_update_tiled<T, 16, 16, cuda::TexSource<T>, true, false>
-          <<<grid, dim3(16, 16), 0, stream_>>>(src, fields(1 - cur_), sweep_, t, sd, partial, j0, j1);
+      cuda::k_update_tiled<T, 16, 16, cuda::TexSource<T>, true, false, false>
+          <<<grid, dim3(16, 16), 0, stream_>>>(src, fields(1 - cur_), sweep_, t, sd, partial, j0, j1, none);
     RIA_CUDA_CHECK(cudaGetLastError());
     partial_used_ += tiles;
   }
@@ -176,6 +179,26 @@ class CudaBlockSolver final : public BlockSolver {
   }
 
   void set_boundaries(const Boundaries& bc) override { sweep_.bc = bc; }
+
+  /// A side kernel over rows [j0, j1) of the current level (the MPI layer's owned rows, after swap).
+  void record_extremes(double t, int j0, int j1) override {
+    require_extremes(setup_);
+    span(j0, j1);
+    const ConstFields<T> f{buf_[cur_], buf_[cur_] + stride_, buf_[cur_] + 2 * stride_, buf_[cur_] + 3 * stride_};
+    ext_.record(f, local(j0), local(j1), t, rule_, stream_);
+  }
+  void get_extremes_rows(int j0, int j1, double* out) const override {
+    require_extremes(setup_);
+    const std::size_t m = span(j0, j1);
+    ext_.download().to_rows(local(j0), m, out);
+  }
+  void set_extremes(const HostExtremes& global) override {
+    require_extremes(setup_);
+    ExtremesStore<T> h(n_);
+    h.from_host(global, offset_, setup_.grid.cells());
+    ext_.upload(h);
+  }
+
   std::string description() const override { return "cuda/" + name_ + "/" + (sizeof(T) == 4 ? "float" : "double"); }
   double bytes_per_cell_update() const override { return 9.0 * sizeof(T); }
 
@@ -210,6 +233,8 @@ class CudaBlockSolver final : public BlockSolver {
   exec::cuda::DeviceBuffer<T> buf_[2];
   exec::cuda::DeviceBuffer<T> H_, dt_, partial_, scalar_;
   exec::cuda::DeviceBuffer<T> manning_;  // per-cell Manning n, or empty
+  cuda::DeviceExtremes<T> ext_;           // empty unless setup.extremes.track
+  ExtremesRule<T> rule_{};
   exec::cuda::DeviceBuffer<BoundaryRates> rates_;
   exec::cuda::PinnedBuffer<BoundaryRates> rates_host_;  // page-locked copy of rates_
   std::size_t partial_used_ = 0;

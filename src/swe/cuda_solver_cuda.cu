@@ -12,6 +12,7 @@
 #include "exec/cuda/device_buffer.hpp"
 #include "ria/exec/reduce.hpp"
 #include "swe/solver_common.hpp"
+#include "swe/cuda_extremes.cuh"
 #include "swe/swe_kernels_cuda.cuh"
 
 namespace ria::swe {
@@ -78,6 +79,7 @@ class CudaSolver final : public Solver {
       sweep_.manning.per_cell = manning_;
     }
     set_balance(Balance{});
+    if (s.extremes.track) ext_ = cuda::DeviceExtremes<T>(n_), rule_ = extremes_rule<T>(s);
     const std::vector<T> H(s.H.begin(), s.H.end());
     H_.upload(H.data(), n_);
     if (v.textures) {
@@ -122,11 +124,13 @@ class CudaSolver final : public Solver {
     upload_clock();
   }
 
-  long advance(double t_stop, long max_steps) override {
-    if (v_.dt == DtMode::device) return advance_fused(t_stop, max_steps);
-    const long taken = host_advance(setup_, t_, steps_, t_stop, max_steps, [&] { return min_local_; },
+  long advance(double t_stop, long max_steps, double t_hold) override {
+    if (v_.dt == DtMode::device) return advance_fused(t_stop, max_steps, t_hold);
+    const long taken = host_advance(setup_, t_, steps_, t_stop, max_steps, t_hold, [&] { return min_local_; },
                                     [&](double dt) {
                                       launch_update(static_cast<T>(dt));
+                                      if (setup_.extremes.track)
+                                        ext_.record(cfields(cur_), 0, n_, advance_time(t_, dt, t_stop), rule_, stream_);
                                       min_local_ = v_.dt == DtMode::tree ? reduce_local_dt() : read_scalar();
                                     });
     if (!(min_local_ > 0)) check_dt(-1.0, t_, steps_);
@@ -151,6 +155,25 @@ class CudaSolver final : public Solver {
   void set_balance(const Balance& b) override {
     RIA_CUDA_CHECK(cudaMemcpy(balance_, &b, sizeof b, cudaMemcpyHostToDevice));
   }
+  void record_extremes() override {
+    require_extremes(setup_);
+    ext_.record(cfields(cur_), 0, n_, t_, rule_, stream_);
+  }
+  void get_extremes(HostExtremes& e) const override {
+    require_extremes(setup_);
+    const ExtremesStore<T> h = ext_.download();
+    std::vector<double> rows(5 * n_);
+    h.to_rows(0, n_, rows.data());
+    e.reset(n_);
+    place_extremes_rows(rows.data(), n_, 0, e);
+  }
+  void set_extremes(const HostExtremes& e) override {
+    require_extremes(setup_);
+    ExtremesStore<T> h(n_);
+    h.from_host(e, 0, n_);
+    ext_.upload(h);
+  }
+
   std::vector<Conserved<double>> probe(const std::vector<std::size_t>& cells) const override {
     std::vector<Conserved<double>> out;
     for (std::size_t k : cells) {
@@ -210,26 +233,28 @@ class CudaSolver final : public Solver {
     return static_cast<double>(r);
   }
 
-  template <int BX, int BY, class Src, bool kPhase1, bool kDevice>
+  template <int BX, int BY, class Src, bool kPhase1, bool kDevice, bool kExtremes>
   void tiled(const Src& src, int out, T dt) {
     cuda::StepDt<T, kDevice> step{dt, clock_};
-    cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice>
-        <<<grid_, dim3(BX, BY), 0, stream_>>>(src, fields(out), sweep_, t_, step, partial_, 0, setup_.grid.ny);
+    const cuda::StepExtremes<T> ext{ext_.fields(), rule_};
+    cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, kExtremes>
+        <<<grid_, dim3(BX, BY), 0, stream_>>>(src, fields(out), sweep_, t_, step, partial_, 0, setup_.grid.ny, ext);
   }
 
   /// Tile shapes instantiated per use: the decoupled steps use 16x16 only, the optimized kernel
-  /// all benchmarked shapes, the fused kernel 32x8 and 16x16 (compile time stays small).
-  template <class Src, bool kPhase1, bool kDevice>
+  /// all benchmarked shapes, the fused kernel 32x8 and 16x16, with and without the extremes
+  /// (compile time stays small).
+  template <class Src, bool kPhase1, bool kDevice, bool kExtremes = false>
   void tiled_by_shape(const Src& src, int out, T dt) {
     constexpr bool kAllShapes = kPhase1 && !kDevice && !std::is_same<Src, ArraySource<T>>::value;
     if constexpr (kAllShapes) {
-      if (v_.bx == 8) return tiled<8, 8, Src, kPhase1, kDevice>(src, out, dt);
-      if (v_.bx == 32 && v_.by == 16) return tiled<32, 16, Src, kPhase1, kDevice>(src, out, dt);
+      if (v_.bx == 8) return tiled<8, 8, Src, kPhase1, kDevice, kExtremes>(src, out, dt);
+      if (v_.bx == 32 && v_.by == 16) return tiled<32, 16, Src, kPhase1, kDevice, kExtremes>(src, out, dt);
     }
     if constexpr (kDevice || kAllShapes) {
-      if (v_.bx == 32 && v_.by == 8) return tiled<32, 8, Src, kPhase1, kDevice>(src, out, dt);
+      if (v_.bx == 32 && v_.by == 8) return tiled<32, 8, Src, kPhase1, kDevice, kExtremes>(src, out, dt);
     }
-    tiled<16, 16, Src, kPhase1, kDevice>(src, out, dt);
+    tiled<16, 16, Src, kPhase1, kDevice, kExtremes>(src, out, dt);
   }
 
   /// Balance of the step about to be taken from buffer b (one block), on stream `on`.
@@ -268,23 +293,36 @@ class CudaSolver final : public Solver {
     cur_ = out;
   }
 
-  /// Captures kGraphSteps fused steps (update + phase 2, ping-pong) into a CUDA graph. With the
-  /// balance tracked, its one-block kernel runs on a side branch beside the update: both only read
-  /// buffer b (the update writes 1 - b) and the clock, which phase 2 advances after joining both.
-  void build_graph() {
+  /// One fused step from buffer b into 1 - b on stream_ (update + phase 2; the extremes inside the
+  /// update, swe_kernels_cuda.cuh kExtremes). With the balance tracked, its one-block kernel runs
+  /// on a side branch beside the update: both only read buffer b and the clock, which phase 2
+  /// advances after joining both.
+  void launch_fused_step(int b) {
+    if (setup_.track_balance) {
+      RIA_CUDA_CHECK(cudaEventRecord(fork_, stream_));
+      RIA_CUDA_CHECK(cudaStreamWaitEvent(side_, fork_, 0));
+      launch_balance<true>(b, T(0), side_);
+      RIA_CUDA_CHECK(cudaEventRecord(join_, side_));
+    }
+    if (setup_.extremes.track)
+      tiled_by_shape<cuda::TexSource<T>, true, true, true>(tex_source(b), 1 - b, T(0));
+    else
+      tiled_by_shape<cuda::TexSource<T>, true, true, false>(tex_source(b), 1 - b, T(0));
+    RIA_CUDA_CHECK(cudaGetLastError());
+    if (setup_.track_balance) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
+    cuda::k_fused_phase2<T><<<1, 1024, 0, stream_>>>(partial_, grid_.x * grid_.y, clock_, setup_.dt_rule());
+    RIA_CUDA_CHECK(cudaGetLastError());
+  }
+
+  /// Captures kGraphSteps fused steps starting from buffer `base` (ping-pong) into a CUDA graph.
+  /// Once the clock stops (dt = 0) the remaining steps of the graph return at once and write
+  /// nothing, so after k real steps the state is in buffer (base + k) % 2.
+  void build_graph(int base) {
     cudaGraph_t graph;
     RIA_CUDA_CHECK(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal));
-    int b = cur_;
+    int b = base;
     for (int s = 0; s < kGraphSteps; ++s) {
-      if (setup_.track_balance) {
-        RIA_CUDA_CHECK(cudaEventRecord(fork_, stream_));
-        RIA_CUDA_CHECK(cudaStreamWaitEvent(side_, fork_, 0));
-        launch_balance<true>(b, T(0), side_);
-        RIA_CUDA_CHECK(cudaEventRecord(join_, side_));
-      }
-      tiled_by_shape<cuda::TexSource<T>, true, true>(tex_source(b), 1 - b, T(0));
-      if (setup_.track_balance) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
-      cuda::k_fused_phase2<T><<<1, 1024, 0, stream_>>>(partial_, grid_.x * grid_.y, clock_, setup_.dt_rule());
+      launch_fused_step(b);
       b = 1 - b;
     }
     RIA_CUDA_CHECK(cudaStreamEndCapture(stream_, &graph));
@@ -292,34 +330,52 @@ class CudaSolver final : public Solver {
     const cudaError_t made = cudaGraphInstantiate(&exec, graph, 0);
     cudaGraphDestroy(graph);
     RIA_CUDA_CHECK(made);
-    graph_exec_ = exec::cuda::GraphExec(exec);
-    graph_base_ = cur_;
+    graph_exec_[base] = exec::cuda::GraphExec(exec);
   }
 
-  void drop_graph() { graph_exec_.reset(); }
+  void drop_graph() {
+    for (auto& g : graph_exec_) g.reset();
+  }
 
-  long advance_fused(double t_stop, long max_steps) {
-    if (!graph_exec_) build_graph();
-    if (cur_ != graph_base_) throw std::logic_error("fused graph buffer parity lost");
+  cuda::DeviceClock read_clock() {
+    cuda::DeviceClock c{};
+    RIA_CUDA_CHECK(cudaMemcpyAsync(&c, clock_, sizeof c, cudaMemcpyDeviceToHost, stream_));
+    RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    return c;
+  }
+
+  /// Graphs of kGraphSteps steps while the step limit and the hold are far; near them, steps
+  /// launched one by one (about as many as are left, so few stopped steps are launched: a hold
+  /// before every gauge time costs a few launches, not a graph).
+  long advance_fused(double t_stop, long max_steps, double t_hold) {
     const long start = steps_;
     const long long limit = max_steps >= (1L << 40) ? (1LL << 62) : static_cast<long long>(steps_) + max_steps;
-    cuda::k_fused_start<<<1, 1, 0, stream_>>>(clock_, t_stop, limit, setup_.dt_rule());
+    cuda::k_fused_start<<<1, 1, 0, stream_>>>(clock_, t_stop, limit, t_hold, setup_.dt_rule());
     RIA_CUDA_CHECK(cudaGetLastError());
-    cuda::DeviceClock c{};
-    do {
-      RIA_CUDA_CHECK(cudaGraphLaunch(graph_exec_, stream_));
-      RIA_CUDA_CHECK(cudaMemcpyAsync(&c, clock_, sizeof c, cudaMemcpyDeviceToHost, stream_));
-      RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
-    } while (!c.error && c.dt > 0);
+    cuda::DeviceClock c = read_clock();
+    while (!c.error && c.dt > 0) {
+      int b = static_cast<int>((cur_ + (c.steps - start)) % 2);
+      const double left = static_cast<double>(c.step_limit - c.steps);
+      const double to_hold = std::isfinite(t_hold) ? (t_hold - c.t) / c.dt : INFINITY;  // steps, about
+      const double near = std::min(left, to_hold + 2);
+      if (near < kGraphSteps) {
+        for (int k = 0; k < std::max(1, static_cast<int>(near)); ++k, b = 1 - b) launch_fused_step(b);
+      } else {
+        if (!graph_exec_[b]) build_graph(b);
+        RIA_CUDA_CHECK(cudaGraphLaunch(graph_exec_[b], stream_));
+      }
+      c = read_clock();
+    }
     t_ = c.t;
     steps_ = static_cast<long>(c.steps);
     min_local_ = c.min_local;
+    cur_ = static_cast<int>((cur_ + (steps_ - start)) % 2);
     if (c.error) check_dt(-1.0, t_, steps_);
     return steps_ - start;
   }
 
   void upload_clock() {
-    const cuda::DeviceClock c{t_, 0.0, t_, min_local_, steps_, steps_, 0};
+    const cuda::DeviceClock c{t_, 0.0, t_, INFINITY, min_local_, steps_, steps_, 0};
     RIA_CUDA_CHECK(cudaMemcpy(clock_, &c, sizeof c, cudaMemcpyHostToDevice));
   }
 
@@ -333,13 +389,14 @@ class CudaSolver final : public Solver {
   exec::cuda::DeviceBuffer<cuda::DeviceClock> clock_;
   exec::cuda::DeviceBuffer<Balance> balance_;
   exec::cuda::DeviceBuffer<T> manning_;  // per-cell Manning n, or empty
+  cuda::DeviceExtremes<T> ext_;           // empty unless setup.extremes.track
+  ExtremesRule<T> rule_{};
   exec::cuda::Texture tex_[2][4];
   exec::cuda::Texture tex_H_;
   exec::cuda::Stream stream_;
   exec::cuda::Stream side_;  // the balance branch of the fused graph
   exec::cuda::Event fork_, join_;
-  exec::cuda::GraphExec graph_exec_;
-  int graph_base_ = 0;
+  exec::cuda::GraphExec graph_exec_[2];  // the fused graphs starting from buffer 0 and 1
   dim3 grid_;
   int cur_ = 0;
   double t_ = 0, min_local_ = 0;

@@ -58,15 +58,17 @@ inline void check_dt(double dt, double t, long step) {
 
 /// The host-driven time loop shared by the CPU backends and the host-synchronised CUDA variants:
 /// while t < t_stop and fewer than max_steps were taken, dt = global_dt(min_local()) (eq. 16,
-/// clamped to t_stop), then step(dt). Updates t and steps; returns the steps taken.
+/// clamped to t_stop), then step(dt), unless that step would end at or after t_hold (Solver::advance).
+/// Updates t and steps; returns the steps taken.
 template <class MinLocal, class Step>
-long host_advance(const SolverSetup& s, double& t, long& steps, double t_stop, long max_steps, MinLocal min_local,
-                  Step step) {
+long host_advance(const SolverSetup& s, double& t, long& steps, double t_stop, long max_steps, double t_hold,
+                  MinLocal min_local, Step step) {
   const DtRule rule = s.dt_rule();
   long taken = 0;
   while (t < t_stop && taken < max_steps) {
     const double dt = global_dt(rule, min_local(), t_stop - t);
     check_dt(dt, t, steps);
+    if (held(t, dt, t_stop, t_hold)) break;
     step(dt);
     t = advance_time(t, dt, t_stop);
     ++steps;

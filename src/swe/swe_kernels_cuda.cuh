@@ -8,6 +8,7 @@
 #include "exec/cuda/two_phase_reduce.cuh"
 #include "ria/swe/cfl.hpp"
 #include "ria/swe/block_solver.hpp"
+#include "ria/swe/extremes.hpp"
 #include "swe/stencil.hpp"
 
 namespace ria::swe::cuda {
@@ -52,6 +53,7 @@ struct DeviceClock {
   double t;           // simulated time [s]
   double dt;          // step about to be taken (0: stopped)
   double t_stop;      // stop time of the current advance()
+  double t_hold;      // no step is taken that would end at or after it (Solver::advance)
   double min_local;   // reduced min of local_dt of the current state
   long long steps;    // steps taken since the start
   long long step_limit;
@@ -102,6 +104,15 @@ struct StepDt {
   const DeviceClock* clock;
   __device__ T get() const { return kDeviceDt ? static_cast<T>(clock->dt) : host_dt; }
   __device__ double time(double t_host) const { return kDeviceDt ? clock->t : t_host; }
+  /// The time the step ends, as k_fused_phase2 will advance the clock (device clock only).
+  __device__ double end_time() const { return advance_time(clock->t, clock->dt, clock->t_stop); }
+};
+
+/// The extremes a step kernel records in passing (kExtremes: the fused kernel, extremes.hpp).
+template <class T>
+struct StepExtremes {
+  ExtremesFields<T> fields;
+  ExtremesRule<T> rule;
 };
 
 /// A BX x BY block updates the (BX-1) x (BY-1) cells of its tile, in rows [j_begin, j_end) (all
@@ -111,10 +122,14 @@ struct StepDt {
 /// interior) add their west/south edges from their neighbours' slots. The first row and column of
 /// a tile are the last of the previous tile, recomputed there (ghost-cell decoupling).
 /// kPhase1: the new state's local dt is reduced in the block (phase 1 of the CFL reduction).
-template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt>
+/// kExtremes (device clock only): each new state also goes into the extremes at the step's end
+/// time while it is in registers; the hot loop gains the records' reads (a byte and three values
+/// for a wet cell, one value for a dry one) and their rare writes, no second pass over the state.
+template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, bool kExtremes>
 __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out, SweepSetup<T> s, double t_host,
                                                          StepDt<T, kDeviceDt> step, T* __restrict__ partial,
-                                                         int j_begin, int j_end) {
+                                                         int j_begin, int j_end, StepExtremes<T> ext) {
+  static_assert(!kExtremes || kDeviceDt, "in-kernel extremes need the device clock's end time");
   __shared__ EdgeFlux<T> fx[BY][BX];
   __shared__ EdgeFlux<T> fy[BY][BX];
   __shared__ T scratch[32];
@@ -124,21 +139,20 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out,
   const double t = step.time(t_host);
   const bool owner = tx > 0 && ty > 0 && i < s.nx && j < j_end;
   T local = T(INFINITY);
-  if (dt > T(0)) {
-    if (j >= j_begin && j < j_end && i < s.nx) fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j, false);
-    if (i >= 0 && i < s.nx && j < j_end) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1, false);
-    __syncthreads();
-    if (owner) {
-      const Conserved<T> w = update_from_edge_fluxes(src.state(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx],
-                                                     fy[ty][tx], s, t, dt, i, j);
-      store(out, static_cast<std::size_t>(j - s.row0) * s.nx + i, w);
-      if (kPhase1) local = local_dt(w, s.inv_dx, s.inv_dy, s.physics);
-    }
-  } else if (owner) {
-    // Stopped (fused, dt = 0): carry the state over so the ping-pong buffers stay consistent.
-    const Conserved<T> w = src.state(i, j);
-    store(out, static_cast<std::size_t>(j - s.row0) * s.nx + i, w);
+  // Stopped (device clock, dt = 0; the same value in the whole block): nothing is written, the
+  // state stays in the buffer the last step wrote and the partial minima stay those of that
+  // state (the host tracks the buffer from the steps taken). Host steps always have dt > 0.
+  if (!(dt > T(0))) return;
+  if (j >= j_begin && j < j_end && i < s.nx) fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j, false);
+  if (i >= 0 && i < s.nx && j < j_end) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1, false);
+  __syncthreads();
+  if (owner) {
+    const Conserved<T> w = update_from_edge_fluxes(src.state(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx],
+                                                   fy[ty][tx], s, t, dt, i, j);
+    const std::size_t k = static_cast<std::size_t>(j - s.row0) * s.nx + i;
+    store(out, k, w);
     if (kPhase1) local = local_dt(w, s.inv_dx, s.inv_dy, s.physics);
+    if constexpr (kExtremes) record_extremes(ext.fields, k, w, step.end_time(), ext.rule);
   }
   if (kPhase1) {
     local = exec::cuda::block_reduce<exec::ReduceOp::min>(local, scratch);
@@ -184,40 +198,43 @@ __global__ void k_edge_rates(Src src, SweepSetup<T> s, double t, EdgeRanges r, B
   }
 }
 
-/// Next dt of the device clock: 0 once stopped (error, step limit or stop time reached), else
-/// eq. 16 from min_local clamped to the stop time.
+/// Next dt of the device clock: 0 once stopped (error, step limit or stop time reached, or the
+/// step would end at or after the hold time), else eq. 16 from min_local clamped to the stop time.
 __device__ inline double next_dt(const DeviceClock& c, const DtRule& rule) {
-  return (c.error || c.steps >= c.step_limit || c.t >= c.t_stop)
-             ? 0.0
-             : global_dt(rule, c.min_local, c.t_stop - c.t);
+  if (c.error || c.steps >= c.step_limit || c.t >= c.t_stop) return 0.0;
+  const double dt = global_dt(rule, c.min_local, c.t_stop - c.t);
+  return held(c.t, dt, c.t_stop, c.t_hold) ? 0.0 : dt;
 }
 
-/// Phase 2 of the fused step, one block: advance the clock by the step just taken, reduce the
-/// partial minima of the new state, and set the next dt (clamped to the stop time, 0 once there
-/// or at the step limit; 0 and error = 1 on a non-physical state).
+/// Phase 2 of the fused step, one block: when a step was taken (dt > 0), advance the clock by it
+/// and reduce the partial minima of the new state (error = 1 when not physical); then set the next
+/// dt (clamped to the stop time, 0 once there, at the step limit or at the hold). A stopped step
+/// changes nothing: its partial minima were not rewritten, and the next dt of an unchanged clock
+/// is again 0.
 template <class T>
 __global__ void k_fused_phase2(const T* __restrict__ partial, int n, DeviceClock* clock, DtRule rule) {
   __shared__ T scratch[32];
+  if (!(clock->dt > 0)) return;  // the same value for every thread: the block returns together
   T v = T(INFINITY);
   for (int k = threadIdx.x; k < n; k += blockDim.x) v = exec::cuda::Combine<exec::ReduceOp::min>::apply(v, partial[k]);
   v = exec::cuda::block_reduce<exec::ReduceOp::min>(v, scratch);
   if (threadIdx.x != 0) return;
   DeviceClock c = *clock;
-  if (c.dt > 0) {
-    c.t = advance_time(c.t, c.dt, c.t_stop);
-    c.steps += 1;
-  }
+  c.t = advance_time(c.t, c.dt, c.t_stop);
+  c.steps += 1;
   c.min_local = static_cast<double>(v);
   if (!(v > T(0))) c.error = 1;
   c.dt = next_dt(c, rule);
   *clock = c;
 }
 
-/// Sets the stop time and step limit of a new advance() and the first dt from min_local.
-static __global__ void k_fused_start(DeviceClock* clock, double t_stop, long long step_limit, DtRule rule) {
+/// Sets the stop time, step limit and hold time of a new advance() and the first dt from min_local.
+static __global__ void k_fused_start(DeviceClock* clock, double t_stop, long long step_limit, double t_hold,
+                                     DtRule rule) {
   DeviceClock c = *clock;
   c.t_stop = t_stop;
   c.step_limit = step_limit;
+  c.t_hold = t_hold;
   if (!(c.min_local > 0)) c.error = 1;
   c.dt = next_dt(c, rule);
   *clock = c;

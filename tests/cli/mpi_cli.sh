@@ -2,7 +2,9 @@
 # `ria run` under mpirun (the row-block MPI layer, mpi/README.md), one case per ctest test:
 #   mpi_cli.sh RIA WORKDIR CASE [BACKEND]
 # A run on N ranks must end bitwise identical to the one-process run of the same scenario: the
-# final checkpoint holds the state, clock and balance, gauges.csv every gauge sample. On the CPU
+# final checkpoint holds the state, clock, balance and the extremes recorded after every step
+# (gathered from the ranks' owned rows), gauges.csv every gauge sample (interpolated between step
+# ends: the ranks hold before the same steps). On the CPU
 # backends the reference is a plain `ria run`; on CUDA it is one rank under mpirun (a plain run
 # uses the fused kernel, whose time step and balance stay on the device), and a missing GPU ends
 # the case with exit code 5 (ctest: skipped).

@@ -1,6 +1,6 @@
 // What the outputs show of a state, computed once for every writer (NetCDF maps and gauges, CSV
-// gauges, quicklooks, checkpoints): the primitive values of a cell and the running extremes of a
-// run. A cell is wet or dry by the one wet/dry policy (swe/wet_dry.hpp, is_wet with the dry
+// gauges, quicklooks): the primitive values of a cell. The run's extremes are recorded by the
+// solver after every step (swe/extremes.hpp). A cell is wet or dry by the one wet/dry policy (swe/wet_dry.hpp, is_wet with the dry
 // tolerance h_dry); a dry cell has no free surface, velocity or concentration: NaN.
 #pragma once
 
@@ -30,24 +30,5 @@ PrimitiveMaps primitive_maps(const swe::HostState& s, const std::vector<double>&
 
 /// The depth of wet cells, NaN where dry (the depth quicklook).
 std::vector<double> wet_depth(const swe::HostState& s, double h_dry);
-
-/// Per cell over a run: the largest depth, the largest concentration while wet, and the first time
-/// the concentration of the wet cell exceeded the arrival threshold (NaN: not yet). Updated at the
-/// output times; a restarted run continues the extremes of its checkpoint.
-class Extremes {
- public:
-  Extremes(std::size_t cells, double h_dry, double arrival_threshold);
-  /// Continues from extremes recorded earlier (each of `cells` values).
-  void resume(const std::vector<double>& max_depth, const std::vector<double>& max_concentration,
-              const std::vector<double>& arrival_time);
-  void update(double t, const swe::HostState& s);
-  const std::vector<double>& max_depth() const { return max_depth_; }
-  const std::vector<double>& max_concentration() const { return max_concentration_; }
-  const std::vector<double>& arrival_time() const { return arrival_time_; }
-
- private:
-  double h_dry_, threshold_;
-  std::vector<double> max_depth_, max_concentration_, arrival_time_;
-};
 
 }  // namespace ria::sim

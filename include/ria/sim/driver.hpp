@@ -1,8 +1,10 @@
-// The simulation loop: advances a solver from stop to stop (outputs, gauges, quicklooks,
-// checkpoints, time-series knots, release starts and ends, the end time) and calls an observer at
-// each. Steps end exactly on every stop (the last dt before it is clamped), so two runs with the
-// same stops take identical steps; a run resumed from a checkpoint written at a stop, or after a
-// step-limited advance, continues bitwise identically to an uninterrupted one.
+// The simulation loop: advances a solver from stop to stop (outputs, quicklooks, checkpoints,
+// time-series knots, release starts and ends, the end time) and calls an observer at each. Steps
+// end exactly on every stop (the last dt before it is clamped), so two runs with the same stops
+// take identical steps; a run resumed from a checkpoint written at a stop, or after a
+// step-limited advance, continues bitwise identically to an uninterrupted one. Gauge times are no
+// stops: the gauges are read at the ends of the step that crosses a gauge time and interpolated
+// to it (gauge_times.hpp), so they change no step.
 #pragma once
 
 #include <atomic>
@@ -28,12 +30,20 @@ struct Progress {
 class Observer {
  public:
   virtual ~Observer() = default;
+  /// Gauge values at a gauge time (interpolated between step ends, gauge_times.hpp), at t0 and at
+  /// the end; at every step end when output.gauge_interval = 0.
   virtual void gauges(double t, const std::vector<swe::Conserved<double>>& values) = 0;
   /// Map output (also at the start, t0) with the totals and balance at that time.
   virtual void output(double t, long steps, const swe::HostState& s, const swe::Totals& totals,
                       const swe::Balance& balance) = 0;
   virtual void quicklook(double t, const swe::HostState& s) = 0;
-  virtual void checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& balance) = 0;
+  /// A checkpoint of the state at t with its balance and the extremes recorded up to t (every
+  /// field empty when the solver does not track them).
+  virtual void checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& balance,
+                          const swe::HostExtremes& extremes) = 0;
+  /// The extremes at the end of the run, or where a signal stopped it (after its checkpoint);
+  /// only when the solver tracks them (SolverSetup::extremes).
+  virtual void extremes(double t, const swe::HostExtremes& e) = 0;
   virtual void progress(const Progress& p) = 0;
 };
 

@@ -1,6 +1,7 @@
-// The stop times of a run, generated one at a time as the run goes: multiples of the output,
-// gauge and (explicit) checkpoint intervals, quicklook times, time-series knots, release starts
-// and ends, and the end time. Nothing is precomputed, so a run of 1e12 s with gauges every 5 min
+// The stop times of a run, generated one at a time as the run goes: multiples of the output and
+// (explicit) checkpoint intervals, quicklook times, time-series knots, release starts and ends,
+// and the end time. Gauge times are no stops: the driver interpolates the gauges to them
+// (gauge_times.hpp). Nothing is precomputed, so a run of 1e12 s with gauges every 5 min
 // costs no memory; the stops are the ones a sorted list of all of them would give, bit for bit.
 #pragma once
 
@@ -10,6 +11,10 @@
 #include "ria/sim/scenario.hpp"
 
 namespace ria::sim {
+
+/// The smallest k * interval > t over integers k >= 1 (the values a loop k = 1, 2, ... gives);
+/// +inf beyond 2^53 multiples.
+double next_multiple(double interval, double t);
 
 class StopSchedule {
  public:
@@ -39,8 +44,8 @@ struct CheckpointEvery {
 };
 
 /// output.checkpoint_interval when set (>= 0); when not set (< 0), about every 10% of the run:
-/// the largest multiple of the output interval (or else of the gauge interval) not above 10% of
-/// time.duration (on_stops), or, when both are longer, after crossing each 10% of it.
+/// the largest multiple of the output interval not above 10% of time.duration (on_stops), or,
+/// when that interval is longer, after crossing each 10% of it.
 CheckpointEvery checkpoint_every(const Scenario& sc);
 
 }  // namespace ria::sim

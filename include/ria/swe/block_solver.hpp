@@ -62,6 +62,14 @@ class BlockSolver {
   /// `out` (edges() values), from the current level; their cells must be stored.
   virtual void edge_rates(double t, const EdgeRanges& r, BoundaryRates* out) = 0;
   virtual void set_boundaries(const Boundaries& bc) = 0;
+  /// The extremes (extremes.hpp) of setup.extremes.track, kept per stored cell: record_extremes
+  /// records rows [j0, j1) of the current level as the state at time t (the MPI layer calls it for
+  /// its owned rows after each step); get_extremes_rows reads rows [j0, j1) in double, field-major
+  /// (max_depth, max_speed, max_concentration, first_wet_time, arrival_time); set_extremes takes
+  /// the stored rows of a global set. std::logic_error when the setup does not track them.
+  virtual void record_extremes(double t, int j0, int j1) = 0;
+  virtual void get_extremes_rows(int j0, int j1, double* out) const = 0;
+  virtual void set_extremes(const HostExtremes& global) = 0;
   virtual std::string description() const = 0;
   virtual double bytes_per_cell_update() const = 0;
 };

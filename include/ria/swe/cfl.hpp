@@ -58,4 +58,11 @@ RIA_HD inline double advance_time(double t, double dt, double t_stop) {
   return dt == t_stop - t ? t_stop : t + dt;
 }
 
+/// Whether a step of dt from t towards t_stop would end at or after t_hold: the hold of
+/// Solver::advance (a gauge time the caller wants to bracket), judged on the end time as
+/// advance_time computes it. Holding never changes dt.
+RIA_HD inline bool held(double t, double dt, double t_stop, double t_hold) {
+  return advance_time(t, dt, t_stop) >= t_hold;
+}
+
 }  // namespace ria::swe

@@ -2,6 +2,7 @@
 // kernel variant and precision. States cross it as double arrays on the host.
 #pragma once
 
+#include <cmath>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -29,6 +30,24 @@ struct HostState {
   }
 };
 
+/// Per-cell extremes of a run (extremes.hpp), nx * ny each, double on the host: max_depth [m],
+/// max_speed [m/s], max_concentration, first_wet_time and arrival_time [s] (NaN: never).
+struct HostExtremes {
+  std::vector<double> max_depth, max_speed, max_concentration, first_wet_time, arrival_time;
+  /// n cells with nothing recorded: maxima 0, times NaN.
+  void reset(std::size_t n) {
+    for (auto* v : {&max_depth, &max_speed, &max_concentration}) v->assign(n, 0.0);
+    for (auto* v : {&first_wet_time, &arrival_time}) v->assign(n, NAN);
+  }
+};
+
+/// Whether a solver records the extremes after every step, and the arrival threshold (concentration,
+/// output.arrival_threshold) that defines the first arrival; the dry tolerance is physics.h_dry.
+struct ExtremesSetup {
+  bool track = false;
+  double arrival_threshold = 0;
+};
+
 /// Manning's n of the bed [s/m^(1/3)]: `per_cell` (nx * ny, row-major) where given, else `uniform`
 /// in every cell. Checked where it is read (the scenario and raster readers: each n in [0, 1]).
 struct Manning {
@@ -48,6 +67,7 @@ struct SolverSetup {
   double cfl = 0.9;  // CFL number gamma of eq. 16, in (0, 1]
   bool track_balance = false;  // accumulate the boundary/release/decay balance every step (balance.hpp)
   bool dry_skip = true;        // CPU: skip the flux of interior edges between two cells of depth <= 0 (stencil.hpp dry_edge): same results
+  ExtremesSetup extremes;      // record the extremes after every step (extremes.hpp)
   exec::Backend backend = exec::Backend::serial;
   std::string kernel = "default";  // CUDA kernel variant; CPU backends accept only "default"
   Precision precision = Precision::f64;
@@ -82,15 +102,26 @@ class Solver {
   virtual double time() const = 0;
   virtual long steps() const = 0;
   virtual void set_clock(double t, long steps) = 0;
-  /// Steps until time() == t_stop exactly (the last dt is clamped) or max_steps steps were taken.
-  /// Returns the number of steps taken. Throws NumericalError on a non-finite or zero dt.
-  virtual long advance(double t_stop, long max_steps) = 0;
+  /// Steps until time() == t_stop exactly (the last dt is clamped), max_steps steps were taken, or
+  /// the next step would end at or after t_hold (that step is not taken: the caller can read the
+  /// state before it, then take it with a later call). The steps are those of the same call without
+  /// t_hold: holding never changes a dt. Returns the number of steps taken. Throws NumericalError
+  /// on a non-finite or zero dt.
+  virtual long advance(double t_stop, long max_steps, double t_hold) = 0;
+  long advance(double t_stop, long max_steps) { return advance(t_stop, max_steps, INFINITY); }
   virtual Totals totals() const = 0;
   /// Replaces the boundary conditions from the next step on (time-series intervals).
   virtual void set_boundaries(const Boundaries& bc) = 0;
   /// The balance accumulated since set_balance (all zero unless setup.track_balance).
   virtual Balance balance() const = 0;
   virtual void set_balance(const Balance& b) = 0;
+  /// The extremes (extremes.hpp) of setup.extremes.track: record_extremes records the current
+  /// state at time() (a run's initial state; every step records its own), get_extremes reads them
+  /// (under MPI: on rank 0, an empty set elsewhere), set_extremes continues from earlier ones (a
+  /// restart). std::logic_error when the setup does not track them.
+  virtual void record_extremes() = 0;
+  virtual void get_extremes(HostExtremes& e) const = 0;
+  virtual void set_extremes(const HostExtremes& e) = 0;
   /// States of the given cells (global row-major indices j nx + i), in double.
   virtual std::vector<Conserved<double>> probe(const std::vector<std::size_t>& cells) const = 0;
   virtual std::string description() const = 0;

@@ -65,6 +65,14 @@ class Reader {
     pos_ += n * sizeof(T);
     return v;
   }
+  /// A vector written by Writer::vec holding `expected` elements or none.
+  template <class T = double>
+  std::vector<T> vec_or_none(std::size_t expected) {
+    const std::size_t at = pos_;
+    if (pod<std::uint64_t>() == 0) return {};
+    pos_ = at;
+    return vec<T>(expected);
+  }
   void need(std::uint64_t n) const {
     if (n > d_.size() - pos_) fail("the payload ends early");
   }

@@ -15,7 +15,7 @@ using binary::Reader;
 using binary::Writer;
 
 constexpr std::array<char, 8> kMagic = {'R', 'I', 'A', 'C', 'K', 'P', 'T', '1'};
-constexpr std::uint32_t kVersion = 2;  // 2: identity appended; 1 is still read
+constexpr std::uint32_t kVersion = 3;  // 2: identity appended; 3: five extremes of every step
 static_assert(sizeof(swe::Balance) == 9 * sizeof(double), "Balance is written as 9 doubles");
 
 /// A double as %.17g (exact), for messages.
@@ -39,8 +39,12 @@ void write_checkpoint(const std::string& path, const Checkpoint& c) {
   w.str(c.precision);
   w.pod(c.grid.nx), w.pod(c.grid.ny), w.pod(c.grid.dx), w.pod(c.grid.dy), w.pod(c.grid.x0), w.pod(c.grid.y0);
   w.pod(c.t), w.pod(c.steps), w.pod(c.balance), w.pod(c.initial.water), w.pod(c.initial.pollutant);
-  for (const std::vector<double>* v : {&c.state.h, &c.state.qx, &c.state.qy, &c.state.hc, &c.max_depth,
-                                       &c.max_concentration, &c.arrival_time})
+  const swe::HostExtremes& e = c.extremes;
+  for (const std::vector<double>* v : {&c.state.h, &c.state.qx, &c.state.qy, &c.state.hc})
+    w.vec(*v);
+  // Each extremes field holds nx * ny values or none (not tracked).
+  for (const std::vector<double>* v :
+       {&e.max_depth, &e.max_speed, &e.max_concentration, &e.first_wet_time, &e.arrival_time})
     w.vec(*v);
   w.pod(static_cast<std::uint64_t>(c.identity.size()));
   for (const auto& [key, value] : c.identity) w.str(key), w.str(value);
@@ -49,7 +53,11 @@ void write_checkpoint(const std::string& path, const Checkpoint& c) {
 
 Checkpoint read_checkpoint(const std::string& path) {
   const binary::Framed framed = binary::read_framed(path, kMagic, "checkpoint", 1, kVersion);
-  const std::uint32_t version = framed.version;
+  if (framed.version < 3)
+    throw InputError("checkpoint '" + path + "' has format version " + std::to_string(framed.version) +
+                     ", written by an earlier ria whose run extremes were sampled at the map outputs; this ria "
+                     "records them after every step and reads version 3 only, so the extremes could not continue "
+                     "exactly: run the scenario again from its start");
   const std::string& payload = framed.payload;
   Reader p(payload, path);
   auto bad = [&](const std::string& what) {
@@ -61,12 +69,12 @@ Checkpoint read_checkpoint(const std::string& path) {
   if (c.precision != "float" && c.precision != "double") bad("precision '" + c.precision + "', expected float or double");
   c.grid.nx = p.pod<int>(), c.grid.ny = p.pod<int>();
   c.grid.dx = p.pod<double>(), c.grid.dy = p.pod<double>(), c.grid.x0 = p.pod<double>(), c.grid.y0 = p.pod<double>();
-  // The grid must fit the payload: 7 fields of nx * ny doubles (checked in 64 bits, before any
-  // allocation).
+  // The grid must fit the payload: 4 state fields of nx * ny doubles (checked in 64 bits, before
+  // any allocation).
   if (c.grid.nx < 1 || c.grid.ny < 1)
     bad("grid of " + std::to_string(c.grid.nx) + " x " + std::to_string(c.grid.ny) + " cells, expected nx >= 1 and ny >= 1");
   const std::uint64_t cells = static_cast<std::uint64_t>(c.grid.nx) * static_cast<std::uint64_t>(c.grid.ny);
-  if (cells > payload.size() / (7 * sizeof(double)))
+  if (cells > payload.size() / (4 * sizeof(double)))
     bad("grid of " + std::to_string(c.grid.nx) + " x " + std::to_string(c.grid.ny) + " cells does not fit its " +
         std::to_string(payload.size()) + " payload bytes");
   for (const auto& [name, v] : {std::pair<const char*, double>{"dx", c.grid.dx}, {"dy", c.grid.dy}})
@@ -84,17 +92,18 @@ Checkpoint read_checkpoint(const std::string& path) {
   c.initial.water = p.pod<double>(), c.initial.pollutant = p.pod<double>();
   if (!std::isfinite(c.initial.water) || !std::isfinite(c.initial.pollutant)) bad("initial totals are not finite");
   const std::size_t n = c.grid.cells();
-  for (std::vector<double>* v : {&c.state.h, &c.state.qx, &c.state.qy, &c.state.hc, &c.max_depth,
-                                 &c.max_concentration, &c.arrival_time})
-    *v = p.vec(n);
-  if (version >= 2) {
-    const auto count = p.pod<std::uint64_t>();
-    if (count > 64) bad(std::to_string(count) + " identity entries, expected at most 64");
-    for (std::uint64_t k = 0; k < count; ++k) {
-      std::string key = p.str();
-      std::string value = p.str();
-      c.identity.emplace_back(std::move(key), std::move(value));
-    }
+  for (std::vector<double>* v : {&c.state.h, &c.state.qx, &c.state.qy, &c.state.hc}) *v = p.vec(n);
+  swe::HostExtremes& e = c.extremes;
+  std::vector<double>* ext[5] = {&e.max_depth, &e.max_speed, &e.max_concentration, &e.first_wet_time, &e.arrival_time};
+  for (std::vector<double>* v : ext) *v = p.vec_or_none(n);
+  for (std::vector<double>* v : ext)
+    if (v->size() != ext[0]->size()) bad("the extremes fields are not all present or all absent");
+  const auto count = p.pod<std::uint64_t>();
+  if (count > 64) bad(std::to_string(count) + " identity entries, expected at most 64");
+  for (std::uint64_t k = 0; k < count; ++k) {
+    std::string key = p.str();
+    std::string value = p.str();
+    c.identity.emplace_back(std::move(key), std::move(value));
   }
   return c;
 }

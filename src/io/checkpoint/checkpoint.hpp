@@ -2,8 +2,10 @@
 // clock, the mass balance and the run-wide extremes, so that a restarted run continues bitwise
 // identically. Binary, little-endian, written atomically; a CRC-32 guards the payload.
 //   "RIACKPT1" | u32 version | u64 payload bytes | u32 crc32(payload) | payload
-// Version 2 appends the scenario values the state depends on (identity) to the payload of
-// version 1; version 1 files are still read (with an empty identity).
+// Version 2 appended the scenario values the state depends on (identity); version 3 carries the
+// five extremes recorded after every step (swe/extremes.hpp) where versions 1 and 2 carried three
+// sampled at the map outputs. Those are refused with a message saying why: their extremes cannot
+// be continued exactly.
 #pragma once
 
 #include <cstdint>
@@ -26,9 +28,9 @@ struct Checkpoint {
   swe::Balance balance;
   swe::Totals initial;            // totals at t = 0 (balance lines)
   swe::HostState state;
-  std::vector<double> max_depth, max_concentration, arrival_time;  // run extremes so far
+  swe::HostExtremes extremes;     // run extremes so far (every field empty: not tracked)
   /// Scenario values the state depends on, as (key, exact text), e.g. ("physics.gravity",
-  /// "9.8100000000000005"): a restart names the key that differs. Empty in version 1 files.
+  /// "9.8100000000000005"): a restart names the key that differs.
   std::vector<std::pair<std::string, std::string>> identity;
 };
 

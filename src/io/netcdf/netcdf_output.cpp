@@ -44,7 +44,7 @@ struct NetcdfOutput::Impl {
   bool has_crs = false;
   std::size_t k = 0;   // time slices written
   bool open = false;
-  nc::NcVar time, maps[5], max_depth, max_conc, arrival;
+  nc::NcVar time, maps[5], max_depth, max_speed, max_conc, first_wet, arrival;
 
   /// A float field (dims) with _FillValue, units, names, deflate 4 + shuffle, chunks `chunk`.
   nc::NcVar add_field(const std::string& name, const std::vector<nc::NcDim>& dims,
@@ -109,10 +109,14 @@ void NetcdfOutput::Impl::define_and_write_static(const NcHeader& h) {
   // Run-wide extremes (y, x), filled in by write_extremes.
   max_depth = add_field("max_depth", yx, {ny, nx}, "maximum water depth over the run", "", "m");
   max_depth.putAtt("cell_methods", "time: maximum");
+  max_speed = add_field("max_speed", yx, {ny, nx}, "maximum water speed over the run", "", "m s-1");
+  max_speed.putAtt("cell_methods", "time: maximum");
   max_conc = add_field("max_concentration", yx, {ny, nx},
                        "maximum pollutant concentration over the run", "", h.concentration_units);
   max_conc.putAtt("cell_methods", "time: maximum");
   max_conc.putAtt("comment", kConcComment);
+  first_wet = add_field("first_wet_time", yx, {ny, nx}, "time the cell was first wet", "", time_units);
+  first_wet.putAtt("calendar", "standard");
   arrival = add_field("arrival_time", yx, {ny, nx},
                       "time of first arrival of concentration above threshold", "", time_units);
   arrival.putAtt("calendar", "standard");
@@ -170,21 +174,20 @@ void NetcdfOutput::append(double t, const NcFields& f) {
   impl_->k = k + 1;
 }
 
-void NetcdfOutput::write_extremes(const std::vector<double>& max_depth,
-                                  const std::vector<double>& max_conc,
-                                  const std::vector<double>& arrival_time, double threshold) {
+void NetcdfOutput::write_extremes(const swe::HostExtremes& e, double threshold) {
   if (!impl_->open) throw IoError("cannot write NetCDF file '" + path_ + "': already closed");
   const std::size_t n = impl_->grid.cells();
-  const std::vector<double>* fields[3] = {&max_depth, &max_conc, &arrival_time};
-  const char* names[3] = {"max_depth", "max_concentration", "arrival_time"};
-  for (int e = 0; e < 3; ++e)
-    if (!fields[e]->empty()) check_size(*fields[e], n, names[e]);
-  nc::NcVar* vars[3] = {&impl_->max_depth, &impl_->max_conc, &impl_->arrival};
+  const std::vector<double>* fields[5] = {&e.max_depth, &e.max_speed, &e.max_concentration, &e.first_wet_time,
+                                          &e.arrival_time};
+  const char* names[5] = {"max_depth", "max_speed", "max_concentration", "first_wet_time", "arrival_time"};
+  for (int k = 0; k < 5; ++k)
+    if (!fields[k]->empty()) check_size(*fields[k], n, names[k]);
+  nc::NcVar* vars[5] = {&impl_->max_depth, &impl_->max_speed, &impl_->max_conc, &impl_->first_wet, &impl_->arrival};
   guarded(path_, "write", [&] {
-    // The threshold defining the arrival (an attribute, set or replaced), then the three maps.
+    // The threshold defining the arrival (an attribute, set or replaced), then the maps.
     impl_->arrival.putAtt("threshold", nc::ncDouble, threshold);
-    for (int e = 0; e < 3; ++e)
-      if (!fields[e]->empty()) vars[e]->putVar(to_float(*fields[e]).data());
+    for (int k = 0; k < 5; ++k)
+      if (!fields[k]->empty()) vars[k]->putVar(to_float(*fields[k]).data());
     impl_->file.sync();
   });
 }

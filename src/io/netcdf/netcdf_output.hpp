@@ -11,7 +11,7 @@
 //                             transverse Mercator and Lambert conformal conic, the CF parameters
 //   bed_elevation(y, x)       [m] positive up, above the vertical datum of the DEM
 //   depth, eta, u, v, concentration (time, y, x)   float, NaN -> _FillValue (dry cells)
-//   max_depth, max_concentration, arrival_time (y, x)
+//   max_depth, max_speed, max_concentration, first_wet_time, arrival_time (y, x)
 // concentration and max_concentration carry the scenario's unit (NcHeader::concentration_units).
 // Fields are row-major with row j = 0 the south row, i.e. (y, x) with y increasing.
 #pragma once
@@ -23,6 +23,7 @@
 
 #include "io/netcdf/nc_file_info.hpp"
 #include "ria/grid/grid.hpp"
+#include "ria/swe/solver.hpp"
 
 namespace ria::io {
 
@@ -59,11 +60,11 @@ class NetcdfOutput {
 
   /// Appends one time slice at time t [s since start], then syncs.
   void append(double t, const NcFields& f);
-  /// Run-wide extremes written (or overwritten), typically once at the end: max depth, max
-  /// concentration, time [s] of first arrival of concentration above `threshold` (NaN: never
-  /// reached -> _FillValue). An empty vector leaves that variable as it is.
-  void write_extremes(const std::vector<double>& max_depth, const std::vector<double>& max_conc,
-                      const std::vector<double>& arrival_time, double threshold);
+  /// Run-wide extremes (swe/extremes.hpp) written (or overwritten), typically once at the end:
+  /// max depth, max speed, max concentration, time [s] the cell was first wet and time of first
+  /// arrival of concentration above `threshold` (NaN: never -> _FillValue). An empty vector leaves
+  /// that variable as it is.
+  void write_extremes(const swe::HostExtremes& e, double threshold);
   void close();  // idempotent
   std::size_t slices() const;
   const std::string& path() const { return path_; }

@@ -17,8 +17,7 @@ NetcdfOutput::NetcdfOutput(const std::string& path, const NcHeader&) : path_(pat
 
 NetcdfOutput::~NetcdfOutput() = default;
 void NetcdfOutput::append(double, const NcFields&) {}
-void NetcdfOutput::write_extremes(const std::vector<double>&, const std::vector<double>&,
-                                  const std::vector<double>&, double) {}
+void NetcdfOutput::write_extremes(const swe::HostExtremes&, double) {}
 void NetcdfOutput::close() {}
 std::size_t NetcdfOutput::slices() const { return 0; }
 

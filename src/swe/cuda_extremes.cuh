@@ -1,0 +1,81 @@
+// The extremes records (ria/swe/extremes.hpp) of a CUDA solver in device memory, and the side
+// kernel that records a range of cells of a state. The fused kernel records in passing
+// (swe_kernels_cuda.cuh, kExtremes); the host-driven variants and the MPI row blocks run the side
+// kernel after each step.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include "exec/cuda/cuda_check.hpp"
+#include "exec/cuda/device_buffer.hpp"
+#include "ria/swe/extremes.hpp"
+#include "swe/extremes_store.hpp"
+#include "swe/stencil.hpp"
+
+namespace ria::swe::cuda {
+
+/// Records cells [k0, k1) of the state f as the state at time t.
+template <class T>
+__global__ void k_record_extremes(ConstFields<T> f, std::size_t k0, std::size_t k1, double t, ExtremesFields<T> e,
+                                  ExtremesRule<T> r) {
+  const std::size_t k = k0 + blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (k < k1) record_extremes(e, k, load(f, k), t, r);
+}
+
+/// n cells' records on the device (none when n = 0).
+template <class T>
+class DeviceExtremes {
+ public:
+  DeviceExtremes() = default;
+  explicit DeviceExtremes(std::size_t n) : n_(n) {
+    for (auto& b : max_) b = exec::cuda::DeviceBuffer<T>(n);
+    for (auto& b : time_) b = exec::cuda::DeviceBuffer<double>(n);
+    flags_ = exec::cuda::DeviceBuffer<unsigned char>(n);
+    upload(ExtremesStore<T>(n));
+  }
+  std::size_t size() const { return n_; }
+  ExtremesFields<T> fields() const { return {max_[0], max_[1], max_[2], time_[0], time_[1], flags_}; }
+
+  /// Replaces the records (synchronous: after the work queued on blocking streams).
+  void upload(const ExtremesStore<T>& h) {
+    max_[0].upload(h.max_depth.data(), n_);
+    max_[1].upload(h.max_speed.data(), n_);
+    max_[2].upload(h.max_conc.data(), n_);
+    time_[0].upload(h.first_wet.data(), n_);
+    time_[1].upload(h.arrival.data(), n_);
+    flags_.upload(h.flags.data(), n_);
+  }
+  /// The records on the host (synchronous).
+  ExtremesStore<T> download() const {
+    ExtremesStore<T> h(n_);
+    copy(h.max_depth.data(), max_[0].get());
+    copy(h.max_speed.data(), max_[1].get());
+    copy(h.max_conc.data(), max_[2].get());
+    copy(h.first_wet.data(), time_[0].get());
+    copy(h.arrival.data(), time_[1].get());
+    copy(h.flags.data(), flags_.get());
+    return h;
+  }
+
+  /// Launches k_record_extremes over cells [k0, k1) of f on a stream.
+  void record(const ConstFields<T>& f, std::size_t k0, std::size_t k1, double t, const ExtremesRule<T>& r,
+              cudaStream_t stream) const {
+    if (k1 <= k0) return;
+    const int threads = 256;
+    k_record_extremes<T><<<(k1 - k0 + threads - 1) / threads, threads, 0, stream>>>(f, k0, k1, t, fields(), r);
+    RIA_CUDA_CHECK(cudaGetLastError());
+  }
+
+ private:
+  template <class V>
+  void copy(V* host, const V* device) const {
+    if (n_ > 0) RIA_CUDA_CHECK(cudaMemcpy(host, device, n_ * sizeof(V), cudaMemcpyDeviceToHost));
+  }
+
+  std::size_t n_ = 0;
+  exec::cuda::DeviceBuffer<T> max_[3];       // max_depth, max_speed, max_conc
+  exec::cuda::DeviceBuffer<double> time_[2]; // first_wet, arrival
+  exec::cuda::DeviceBuffer<unsigned char> flags_;
+};
+
+}  // namespace ria::swe::cuda

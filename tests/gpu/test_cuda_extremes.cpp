@@ -1,0 +1,157 @@
+// The extremes recorded on the GPU after every step (swe/extremes.hpp: inside the fused kernel, a
+// side kernel after the host-driven variants) and the gauge holds of the fused kernel's device
+// clock (Solver::advance with t_hold), on the forcing scenario of a 24 x 24 estuary.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "../run_fixture.hpp"
+#include "ria/exec/backend.hpp"
+
+using namespace ria;
+
+namespace {
+
+sim::Scenario extremes_scenario() {
+  sim::Scenario sc = test::forcing_scenario(1800);  // maps at 0 and 1800 s; the tide peaks at 600 s
+  sc.time.output_interval = 1800;
+  sc.output.arrival_threshold = 0.02;
+  return sc;
+}
+
+struct Outcome {
+  test::RecordingObserver obs;
+  swe::HostState state;
+  long steps = 0;
+};
+
+Outcome run_on(const sim::Scenario& sc, sim::Model m, exec::Backend b, const std::string& kernel, Precision p) {
+  Outcome o;
+  auto solver = test::start_solver(m, b, kernel, p);
+  sim::run(*solver, sc, m, o.obs, {});
+  solver->get_state(o.state);
+  o.steps = solver->steps();
+  return o;
+}
+
+/// The extremes of the states reported at every step end (every cell a gauge, gauge_interval 0),
+/// from their definition in double.
+swe::HostExtremes reference(const Outcome& every, double h_dry, double threshold) {
+  swe::HostExtremes e;
+  e.reset(every.obs.gauge_values.front().size());
+  for (std::size_t n = 0; n < every.obs.gauge_times.size(); ++n) {
+    const double t = every.obs.gauge_times[n];
+    const auto& w = every.obs.gauge_values[n];
+    for (std::size_t k = 0; k < w.size(); ++k) {
+      e.max_depth[k] = std::max(e.max_depth[k], w[k].h);
+      if (!(w[k].h > h_dry)) continue;
+      const double u = w[k].qx / w[k].h, v = w[k].qy / w[k].h, c = w[k].hc / w[k].h;
+      e.max_speed[k] = std::max(e.max_speed[k], std::sqrt(u * u + v * v));
+      e.max_concentration[k] = std::max(e.max_concentration[k], c);
+      if (std::isnan(e.first_wet_time[k])) e.first_wet_time[k] = t;
+      if (std::isnan(e.arrival_time[k]) && c > threshold) e.arrival_time[k] = t;
+    }
+  }
+  return e;
+}
+
+/// Largest |a - b| / max(|b|, floor) over the cells; NaN patterns must agree.
+double worst_rel(const std::vector<double>& a, const std::vector<double>& b, double floor) {
+  double worst = 0;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    if (std::isnan(a[k]) || std::isnan(b[k])) {
+      if (std::isnan(a[k]) != std::isnan(b[k])) return INFINITY;
+      continue;
+    }
+    worst = std::max(worst, std::fabs(a[k] - b[k]) / std::max(std::fabs(b[k]), floor));
+  }
+  return worst;
+}
+
+}  // namespace
+
+// Each kernel against its own states at every step end: the same steps (a gauge at every step
+// takes single steps, the run with maps only takes graphs of steps on the fused kernel), the same
+// values. Depth, concentration and the times are the same operations in the same precision on
+// both sides, so they agree bit for bit in double; the speed may differ by the GPU's fused
+// multiply-add in u^2 + v^2 (a few ulp). In float the records round C (half an ulp, 6e-8) and the
+// speed (a few float ulp) in float.
+TEST(CudaExtremes, EqualThoseOfEveryStepOnEveryKernel) {
+  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
+  const sim::Scenario sc = extremes_scenario();
+  const sim::Model m = sim::build_model(sc, test::estuary_domain(24));
+  sim::Scenario every = sc;
+  every.output.gauge_interval = 0;
+  sim::Model all = m;
+  all.gauges.clear();
+  for (std::size_t k = 0; k < m.setup.grid.cells(); ++k) all.gauges.push_back({"c", 0, 0, k});
+  for (Precision p : {Precision::f64, Precision::f32}) {
+    for (const char* kernel : {"fused", "fused-16x16", "optimized", "decoupled", "naive"}) {
+      if (p == Precision::f32 && std::string(kernel) != "fused") continue;
+      const Outcome maps = run_on(sc, m, exec::Backend::cuda, kernel, p);
+      const Outcome steps = run_on(every, all, exec::Backend::cuda, kernel, p);
+      ASSERT_EQ(maps.steps, steps.steps) << kernel;
+      const swe::HostExtremes r = reference(steps, sc.physics.dry_depth, sc.output.arrival_threshold);
+      const swe::HostExtremes& e = maps.obs.final_extremes;
+      const double exact = p == Precision::f64 ? 0.0 : 1.2e-7;  // one float rounding of C and the speed
+      EXPECT_EQ(worst_rel(e.max_depth, r.max_depth, 1e-30), 0.0) << kernel;
+      EXPECT_LE(worst_rel(e.max_concentration, r.max_concentration, 1e-12), exact) << kernel;
+      EXPECT_LE(worst_rel(e.max_speed, r.max_speed, 1e-12), p == Precision::f64 ? 1e-15 : 5e-7) << kernel;
+      if (p == Precision::f32) continue;  // float compares h with h_dry and C with the threshold in float
+      EXPECT_EQ(worst_rel(e.first_wet_time, r.first_wet_time, 1.0), 0.0) << kernel;
+      EXPECT_EQ(worst_rel(e.arrival_time, r.arrival_time, 1.0), 0.0) << kernel;
+    }
+  }
+}
+
+// The GPU against the serial CPU run: the states agree to 1e-12 (CudaRun), so the maxima do; a
+// time can move by a step where a cell crosses h_dry or the threshold within round-off.
+TEST(CudaExtremes, MatchSerial) {
+  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
+  const sim::Scenario sc = extremes_scenario();
+  const sim::Model m = sim::build_model(sc, test::estuary_domain(64));
+  const Outcome ref = run_on(sc, m, exec::Backend::serial, "default", Precision::f64);
+  for (const char* kernel : {"fused", "optimized"}) {
+    const Outcome d = run_on(sc, m, exec::Backend::cuda, kernel, Precision::f64);
+    const swe::HostExtremes& a = d.obs.final_extremes;
+    const swe::HostExtremes& b = ref.obs.final_extremes;
+    EXPECT_LT(worst_rel(a.max_depth, b.max_depth, 1e-3), 1e-10) << kernel;
+    EXPECT_LT(worst_rel(a.max_speed, b.max_speed, 1e-3), 1e-8) << kernel;
+    EXPECT_LT(worst_rel(a.max_concentration, b.max_concentration, 1e-3), 1e-8) << kernel;
+    std::size_t moved = 0;
+    const double dt = 2 * 1800.0 / ref.steps;
+    for (std::size_t k = 0; k < a.first_wet_time.size(); ++k)
+      for (const auto* f : {&a.first_wet_time, &a.arrival_time}) {
+        const double x = (*f)[k], y = (f == &a.first_wet_time ? b.first_wet_time : b.arrival_time)[k];
+        if (x == y || (std::isnan(x) && std::isnan(y))) continue;
+        ++moved;
+        EXPECT_LE(std::fabs(x - y), dt) << kernel << " cell " << k;
+      }
+    EXPECT_LE(moved, a.first_wet_time.size() / 100) << kernel;
+  }
+}
+
+// Gauge times hold the fused kernel's device clock before the step that crosses them: the steps
+// and the state are those of a run without gauges, bit for bit, and the gauge at the end is the
+// end state.
+TEST(CudaGauges, HoldsChangeNoStepOfTheFusedKernel) {
+  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
+  sim::Scenario sc = test::forcing_scenario(1800);
+  sc.output.gauge_interval = 7.3;
+  const sim::Model m = sim::build_model(sc, test::estuary_domain(64));
+  sim::Scenario bare = sc;
+  bare.output.gauge_interval = 0;
+  sim::Model none = m;
+  none.gauges.clear();
+  for (const char* kernel : {"fused", "optimized"}) {
+    const Outcome g = run_on(sc, m, exec::Backend::cuda, kernel, Precision::f64);
+    const Outcome plain = run_on(bare, none, exec::Backend::cuda, kernel, Precision::f64);
+    EXPECT_EQ(g.steps, plain.steps) << kernel;
+    EXPECT_EQ(g.state.h, plain.state.h) << kernel;
+    EXPECT_EQ(g.state.hc, plain.state.hc) << kernel;
+    ASSERT_EQ(g.obs.gauge_times.size(), 1u + 246 + 1) << kernel;
+    EXPECT_EQ(g.obs.gauge_values.back()[1].h, g.state.h[m.gauges[1].cell]) << kernel;
+  }
+}
