@@ -129,7 +129,8 @@ class SweRecorder final : public sim::Observer {
     r_.profile_rows[static_cast<std::size_t>(p)] = r_.t.size() - 1;
   }
   void quicklook(double, const swe::HostState&) override {}
-  void checkpoint(double, long, const swe::HostState&, const swe::Balance&) override {}
+  void checkpoint(double, long, const swe::HostState&, const swe::Balance&, const swe::HostExtremes&) override {}
+  void extremes(double, const swe::HostExtremes&) override {}
   void progress(const sim::Progress& p) override {
     // The driver reports at every output; say something every 5 s of wall time at most.
     if (p.wall_s < last_report_s_ + 5) return;
