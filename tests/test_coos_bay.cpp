@@ -100,7 +100,9 @@ TEST(CoosBay, WaterConservedTideFollowsTheStationAndThePlumeArrivesAfterTheSpill
                       "output.gauge_interval=6min", "release.1.start=1h", "release.1.duration=3h",
                       // at 200 m the cell of Charleston's listed position is intertidal (1.6 m
                       // deep at high water); 100 m west is the channel (-7 m)
-                      "gauge.0.x=1190350"});
+                      "gauge.0.x=1190350",
+                      // the 200 m grid cuts the Coos River: the river enters at its mouth
+                      "release.0.x=1202325", "release.0.y=195025"});
   // A gauge in the channel 2 km north of the spill, seaward on the ebb after it (in place of the
   // Coos Bay gauge, which lies up-estuary).
   ASSERT_EQ(sc.gauges[3].name, "Coos Bay");
