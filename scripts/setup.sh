@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages ria needs that are missing, then configures and builds it in
-# build/ (Release). Optional features (CUDA, OpenMP, MPI, GDAL, NetCDF, TOML, cairo) are built when found;
+# build/ (Release). Optional features (CUDA, OpenMP, MPI, GDAL, NetCDF, TOML, cairo, giflib) are built when found;
 # an environment variable of the feature's name chooses for you, e.g. `RIA_CUDA=OFF bash scripts/run.sh`
 # (a choice stays in build/ until you pass another value, or AUTO to detect again). Extra CMake
 # arguments: RIA_CMAKE_ARGS.
@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config libcli11-dev libgtest-dev libtomlplusplus-dev libgdal-dev
-          libnetcdf-c++4-dev libcairo2-dev libopenmpi-dev openmpi-bin libtcd-dev xtide-data)
+          libnetcdf-c++4-dev libcairo2-dev libgif-dev libopenmpi-dev openmpi-bin libtcd-dev xtide-data)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -32,7 +32,7 @@ if ((${#missing[@]})); then
 fi
 
 cmake_args=(-DCMAKE_BUILD_TYPE=Release)
-for feature in RIA_CUDA RIA_OPENMP RIA_MPI RIA_GDAL RIA_NETCDF RIA_TOML RIA_CAIRO; do
+for feature in RIA_CUDA RIA_OPENMP RIA_MPI RIA_GDAL RIA_NETCDF RIA_TOML RIA_CAIRO RIA_GIF; do
   [[ -n "${!feature:-}" ]] && cmake_args+=("-D$feature=${!feature}")
 done
 jobs=$(nproc 2>/dev/null || echo 2)

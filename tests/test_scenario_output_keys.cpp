@@ -1,5 +1,5 @@
-// Scenario keys that only change how outputs are labelled and drawn: pollutant.units and
-// output.map_depth_scale.
+// Scenario keys that only change how outputs are labelled and drawn: pollutant.units,
+// output.map_depth_scale and output.animation.
 #include "scenario_fixture.hpp"
 
 namespace ria::test {
@@ -23,6 +23,16 @@ TEST(ScenarioOutputKeys, MapDepthScaleIsLinearOrLog) {
   EXPECT_TRUE(parse(kMinimal + "[output]\nmap_depth_scale = \"log\"\n").output.map_depth_log);
   EXPECT_FALSE(parse(kMinimal + "[output]\nmap_depth_scale = \"linear\"\n").output.map_depth_log);
   expect_error(kMinimal + "[output]\nmap_depth_scale = \"logarithmic\"\n", "map_depth_scale", "map_depth_scale");
+}
+
+TEST(ScenarioOutputKeys, AnimationIsNoneConcentrationOrDepth) {
+  using A = sim::OutputSpec::Animation;
+  EXPECT_EQ(parse(kMinimal).output.animation, A::none);
+  EXPECT_EQ(parse(kMinimal + "[output]\nanimation = \"concentration\"\n").output.animation, A::concentration);
+  EXPECT_EQ(parse(kMinimal, {"output.animation=depth"}).output.animation, A::depth);
+  EXPECT_EQ(parse(kMinimal + "[output]\nanimation = \"none\"\n").output.animation, A::none);
+  expect_error(kMinimal + "[output]\nanimation = \"plume\"\n", "animation", "animation");
+  expect_error(kMinimal + "[output]\nanimation = true\n", "animation", "animation");
 }
 
 }  // namespace

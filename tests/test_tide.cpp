@@ -142,6 +142,25 @@ TEST(Tide, StationPredictionTakesEachYearsNodeFactors) {
     }
 }
 
+TEST(Tide, SubordinateExtremaAreTheReferencesMovedScaledAndSortedInTheWindow) {
+  sim::SubordinateStation sub;
+  sub.high_time = 3000, sub.low_time = -600;  // high waters 50 min later, low waters 10 min earlier
+  sub.high_multiply = 0.9, sub.high_add = 0.1, sub.low_multiply = 0.5, sub.low_add = -0.2;
+  // A high at 1000 s and a low at 3500 s: moved to 4000 s and 2900 s, so their order swaps.
+  const std::vector<sim::TideExtremum> ref = {{-2000, 0.4, false}, {1000, 2.0, true}, {3500, 0.6, false}, {9000, 1.0, true}};
+  const auto [s0, s1] = sim::subordinate_search_interval(sub, 0, 10000);
+  EXPECT_DOUBLE_EQ(s0, -3000);
+  EXPECT_DOUBLE_EQ(s1, 10600);
+  const std::vector<sim::TideExtremum> out = sim::subordinate_extrema(sub, ref, 0, 10000);
+  ASSERT_EQ(out.size(), 2u);  // -2600 s is before the window, 12000 s after it
+  EXPECT_DOUBLE_EQ(out[0].t, 2900);
+  EXPECT_FALSE(out[0].high);
+  EXPECT_DOUBLE_EQ(out[0].level, 0.5 * 0.6 - 0.2);
+  EXPECT_DOUBLE_EQ(out[1].t, 4000);
+  EXPECT_TRUE(out[1].high);
+  EXPECT_DOUBLE_EQ(out[1].level, 0.9 * 2.0 + 0.1);
+}
+
 TEST(Tide, UtcCalendar) {
   EXPECT_EQ(io::parse_utc_time("2016-07-13T08:18:00Z", "t"), 1468397880.0);
   EXPECT_EQ(io::parse_utc_time("2016-07-13T01:18-07:00", "t"), 1468397880.0);

@@ -125,6 +125,58 @@ TEST(TideStation, PredictionIsTheHarmonicSumWithTheDatabasesNodeFactorsOfEachYea
   }
 }
 
+TEST(TideStation, SubordinateOffsetsAreTheDatabasesAndMoveTheReferencesExtrema) {
+  SKIP_WITHOUT_DATABASE();
+  // The three subordinate stations of Coos Bay as the 2019-12-29 database holds them (NOAA's
+  // offsets from Charleston 9432780; times encoded hours * 100 + minutes, so "Coos Bay, Oregon"'s
+  // 126 and 128 are 1 h 26 min and 1 h 28 min; multipliers as stored in float32).
+  struct Expected {
+    const char* name;
+    double high_minutes, low_minutes, high_multiply, low_multiply;
+  };
+  const Expected expected[] = {{"Empire, Coos Bay, Oregon", 37, 50, 0.86, 0.88},
+                               {"Sitka Dock, Coos Bay, Oregon", 7, 8, 1.01, 1.01},
+                               {"Coos Bay, Oregon", 86, 88, 0.96, 0.88}};
+  for (const Expected& e : expected) {
+    const sim::SubordinateStation sub = io::read_subordinate_station(e.name);
+    EXPECT_EQ(sub.name, e.name);
+    EXPECT_EQ(sub.reference_name, "Charleston, Coos Bay, Oregon");
+    EXPECT_DOUBLE_EQ(sub.high_time, e.high_minutes * 60) << e.name;
+    EXPECT_DOUBLE_EQ(sub.low_time, e.low_minutes * 60) << e.name;
+    EXPECT_NEAR(sub.high_multiply, e.high_multiply, 1e-6) << e.name;
+    EXPECT_NEAR(sub.low_multiply, e.low_multiply, 1e-6) << e.name;
+    EXPECT_EQ(sub.high_add, 0.0) << e.name;
+    EXPECT_EQ(sub.low_add, 0.0) << e.name;
+  }
+  // Empire over two days: each high and low water of Charleston (above its MLLW) reappears 37 or
+  // 50 min later at 0.86 or 0.88 of its height, none lost or added.
+  const sim::SubordinateStation empire = io::read_subordinate_station("Empire, Coos Bay");
+  const sim::StationTide charleston = io::read_tide_station(empire.reference_name, 2026, 2026);
+  const double origin = io::parse_utc_time("2026-12-01", "test"), span = 2 * 86400.0;
+  const sim::StationPrediction p =
+      sim::predict_station(charleston, {{2026, io::utc_year_start(2026) - origin}}, charleston.datum_offset);
+  const auto [s0, s1] = sim::subordinate_search_interval(empire, 0, span);
+  const std::vector<sim::TideExtremum> ref = p.extrema(0, span - 50 * 60);  // all land in [0, span)
+  const std::vector<sim::TideExtremum> sub = sim::subordinate_extrema(empire, p.extrema(s0, s1), 0, span);
+  ASSERT_EQ(ref.size(), 8u);
+  ASSERT_EQ(sub.size(), ref.size());
+  for (std::size_t k = 0; k < ref.size(); ++k) {
+    EXPECT_EQ(sub[k].high, ref[k].high) << k;
+    EXPECT_NEAR(sub[k].t - ref[k].t, ref[k].high ? 37 * 60 : 50 * 60, 1e-6) << k;
+    EXPECT_NEAR(sub[k].level, (ref[k].high ? 0.86 : 0.88) * ref[k].level, 1e-6) << k;
+  }
+  // Charleston's first high water of 2026-12-01 is 00:20 UTC at 2.103 m above MLLW
+  // (`ria tide --datum chart`), so Empire's is 00:57 UTC at 1.809 m.
+  EXPECT_NEAR(sub[0].t, 57 * 60, 60);
+  EXPECT_NEAR(sub[0].level, 1.809, 0.001);
+  try {
+    io::read_subordinate_station("Charleston, Coos Bay, Oregon");
+    FAIL() << "no error";
+  } catch (const io::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("is a reference station"), std::string::npos) << e.what();
+  }
+}
+
 TEST(TideStation, SubordinateAndCurrentStationsAreRefusedNamingTheReference) {
   SKIP_WITHOUT_DATABASE();
   try {

@@ -1,7 +1,8 @@
 // ria tide STATION --from DATE --to DATE [--step MIN] [--datum msl|chart] [--csv]
 // ria tide --search WORD
 // The predicted level of a tide station of XTide's database (the constants a level boundary takes
-// with station = "..."), its high and low waters, or the stations whose name contains a word.
+// with station = "..."), its high and low waters, or the stations whose name contains a word. A
+// subordinate station gets its high and low waters: the reference's, with the station's offsets.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
@@ -51,11 +52,49 @@ int run_search(const std::string& word) {
     std::cout << s.name << "  (" << position(s.latitude, s.longitude) << "; ";
     if (s.current) std::cout << "currents, not levels";
     else if (s.reference) std::cout << "reference station";
-    else std::cout << "subordinate to " << s.reference_name << ", not usable for a boundary";
+    else std::cout << "subordinate to " << s.reference_name << ": high and low waters only, not usable for a boundary";
     std::cout << ")\n";
   }
   std::cerr << found.size() << " station" << (found.size() == 1 ? "" : "s") << " of the tide database contain \"" << word
             << "\"\n";
+  return kOk;
+}
+
+std::string signed_minutes(double seconds) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.0f min", seconds / 60);
+  return buf;
+}
+
+// A subordinate station: the reference station's high and low waters above its chart datum, moved
+// and scaled by the station's offsets (sim::subordinate_extrema). Only high and low waters: the
+// database defines no curve between them. Its levels are above the reference's chart datum
+// whatever --datum says: the database gives a subordinate station no mean level.
+int run_subordinate(const TideArgs& a, double t0, double t1) {
+  const sim::SubordinateStation sub = io::read_subordinate_station(a.station);
+  const auto [s0, s1] = sim::subordinate_search_interval(sub, 0, t1 - t0);
+  const int y0 = io::utc_year(t0 + s0), y1 = io::utc_year(t0 + s1);
+  const sim::StationTide ref = io::read_tide_station(sub.reference_name, y0, y1);
+  std::vector<std::pair<int, double>> years;
+  for (int y = y0; y <= y1; ++y) years.push_back({y, io::utc_year_start(y) - t0});
+  const sim::StationPrediction p = sim::predict_station(ref, years, ref.datum_offset);
+  const std::vector<sim::TideExtremum> extrema = sim::subordinate_extrema(sub, p.extrema(s0, s1), 0, t1 - t0);
+  if (a.csv) {
+    std::cout << "time_utc,level_m,event\n";
+    for (const sim::TideExtremum& x : extrema)
+      std::cout << io::format_utc_time(t0 + x.t) << "," << metres(x.level) << "," << (x.high ? "high" : "low") << "\n";
+    return kOk;
+  }
+  std::cout << "station   " << sub.name << " (" << position(sub.latitude, sub.longitude) << "), subordinate to "
+            << sub.reference_name << "\n"
+            << "offsets   high water " << signed_minutes(sub.high_time) << ", level x " << metres(sub.high_multiply)
+            << " + " << metres(sub.high_add) << " m; low water " << signed_minutes(sub.low_time) << ", level x "
+            << metres(sub.low_multiply) << " + " << metres(sub.low_add) << " m\n"
+            << "levels    metres above " << ref.datum << " of " << sub.reference_name
+            << " (the database gives a subordinate station no mean sea level)\n"
+            << "times     UTC\n\nhigh and low waters\n";
+  for (const sim::TideExtremum& x : extrema)
+    std::cout << "  " << minutes(t0 + x.t) << "  " << (x.high ? "high" : "low ") << " " << metres(x.level, 7) << "\n";
   return kOk;
 }
 
@@ -69,6 +108,8 @@ int run_predict(const TideArgs& a) {
   if ((t1 - t0) / (a.step_minutes * 60) > kMaxRows)
     throw std::invalid_argument("--step " + std::to_string(a.step_minutes) + " min from --from to --to makes more than " +
                                 std::to_string(static_cast<long long>(kMaxRows)) + " levels; give a longer --step");
+  const io::TideStationInfo& info = io::match_tide_station(io::list_tide_stations(), a.station);
+  if (!info.reference && !info.current) return run_subordinate(a, t0, t1);
   const int y0 = io::utc_year(t0), y1 = io::utc_year(t1);
   const sim::StationTide st = io::read_tide_station(a.station, y0, y1);
   std::vector<std::pair<int, double>> years;

@@ -7,6 +7,7 @@
 #include <ctime>
 #include <filesystem>
 
+#include "io/maps/gif_animation.hpp"
 #include "io/maps/image.hpp"
 #include "io/io_error.hpp"
 
@@ -29,6 +30,11 @@ std::string hms(double t) {
     std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, (s / 60) % 60, std::lround(t) % 60);
   return buf;
 }
+
+/// Frames of animation.gif: 0.15 s each (a week of hourly maps plays in 25 s), at most 640 pixels
+/// on the longer side (a week of frames stays a few megabytes).
+constexpr int kGifFrameCs = 15;
+constexpr int kGifMaxPixels = 640;
 
 }  // namespace
 
@@ -116,6 +122,24 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
       files_.push_back(gnc);
     }
   }
+  if (sc.output.animation != sim::OutputSpec::Animation::none) {
+    if (!io::gif_built() || !io::png_built()) {
+      std::fprintf(stderr, "ria run: warning: this ria was built without %s: no animation.gif is written; set "
+                           "output.animation = \"none\" to silence this\n",
+                   !io::gif_built() ? "giflib (libgif-dev, -DRIA_GIF=ON)" : "cairo (libcairo2-dev, -DRIA_CAIRO=ON), which draws its frames");
+    } else {
+      const std::string part = ctx.resumed ? "_restart_" + std::to_string(std::lround(t_resume)) + "s" : "";
+      const std::string gif = ctx.dir + "/animation" + part + ".gif";
+      try {
+        gif_ = std::make_unique<io::GifAnimation>(gif + ".partial", kGifFrameCs);
+      } catch (...) {
+        discard();
+        throw;
+      }
+      partial_.push_back(gif + ".partial");
+      files_.push_back(gif);
+    }
+  }
   // Colour scale of the concentration maps: the largest concentration the scenario brings in.
   double c = 0;
   for (const sim::PatchSpec& p : sc.patches) c = std::max(c, p.concentration);
@@ -159,6 +183,7 @@ void RunOutputs::output(double t, long steps, const swe::HostState& s, const swe
   }
   if (gauge_nc_) gauge_nc_->append(pending_gauges_);
   pending_gauges_.clear();
+  if (gif_) animate(t, s);
   last_balance_ = b;
   last_totals_ = totals;
   water_error_ = totals.water - b.water_expected;
@@ -175,15 +200,7 @@ void RunOutputs::output(double t, long steps, const swe::HostState& s, const swe
   std::fflush(stdout);
 }
 
-void RunOutputs::quicklook(double t, const swe::HostState& s) {
-  if (!io::png_built()) return;
-  const double dry = m_.setup.physics.h_dry;
-  const std::vector<double> c = sim::primitive_maps(s, m_.setup.H, dry).c, h = sim::wet_depth(s, dry);
-  double h_max = 0;
-  for (double v : h)
-    if (v > h_max) h_max = v;  // NaN (dry) never is
-  char stamp[32];
-  std::snprintf(stamp, sizeof stamp, "%09.0f", t);
+io::MapStyle RunOutputs::concentration_style(double t) const {
   io::MapStyle cs;
   cs.title = (sc_.name.empty() ? std::string("ria") : sc_.name) + ": pollutant concentration";
   cs.time_label = time_label(t);
@@ -197,9 +214,12 @@ void RunOutputs::quicklook(double t, const swe::HostState& s) {
   cs.vmin = std::max(sc_.output.arrival_threshold, 1e-4 * c_scale_);
   cs.log_scale = true;
   cs.threshold = cs.vmin;
-  const std::string cpath = ctx_.dir + "/concentration_t" + stamp + "s.png";
-  io::write_png(cpath, io::render_map(m_.setup.grid, m_.bed_z, c, cs));
-  io::MapStyle ds = cs;
+  return cs;
+}
+
+io::MapStyle RunOutputs::depth_style(double t, double h_max) const {
+  const double dry = m_.setup.physics.h_dry;
+  io::MapStyle ds = concentration_style(t);
   ds.title = (sc_.name.empty() ? std::string("ria") : sc_.name) + ": water depth";
   ds.units = "depth [m]";
   // Linear from 0, or (map_depth_scale = "log") three decades below the deepest water, so that
@@ -209,13 +229,51 @@ void RunOutputs::quicklook(double t, const swe::HostState& s) {
   ds.vmin = ds.log_scale ? std::max(dry, 1e-3 * ds.vmax) : 0;
   ds.threshold = dry;
   ds.palette = io::MapStyle::Palette::depth;
+  return ds;
+}
+
+namespace {
+double deepest(const std::vector<double>& h) {
+  double h_max = 0;
+  for (double v : h)
+    if (v > h_max) h_max = v;  // NaN (dry) never is
+  return h_max;
+}
+}  // namespace
+
+void RunOutputs::quicklook(double t, const swe::HostState& s) {
+  if (!io::png_built()) return;
+  const double dry = m_.setup.physics.h_dry;
+  const std::vector<double> c = sim::primitive_maps(s, m_.setup.H, dry).c, h = sim::wet_depth(s, dry);
+  char stamp[32];
+  std::snprintf(stamp, sizeof stamp, "%09.0f", t);
+  const std::string cpath = ctx_.dir + "/concentration_t" + stamp + "s.png";
+  io::write_png(cpath, io::render_map(m_.setup.grid, m_.bed_z, c, concentration_style(t)));
   const std::string dpath = ctx_.dir + "/depth_t" + stamp + "s.png";
-  io::write_png(dpath, io::render_map(m_.setup.grid, m_.bed_z, h, ds));
+  io::write_png(dpath, io::render_map(m_.setup.grid, m_.bed_z, h, depth_style(t, deepest(h))));
   files_.push_back(cpath);
   files_.push_back(dpath);
 }
 
 void RunOutputs::extremes(double, const swe::HostExtremes& e) { extremes_ = e; }
+
+// A frame of animation.gif: the concentration or depth map as the quicklooks draw it, smaller; a
+// depth animation keeps the colour bar of its first frame, so that the frames compare.
+void RunOutputs::animate(double t, const swe::HostState& s) {
+  const double dry = m_.setup.physics.h_dry;
+  io::MapStyle style;
+  std::vector<double> field;
+  if (sc_.output.animation == sim::OutputSpec::Animation::depth) {
+    field = sim::wet_depth(s, dry);
+    if (gif_->frames() == 0) gif_depth_max_ = deepest(field);
+    style = depth_style(t, gif_depth_max_);
+  } else {
+    field = sim::primitive_maps(s, m_.setup.H, dry).c;
+    style = concentration_style(t);
+  }
+  style.max_pixels = kGifMaxPixels;
+  gif_->add(io::render_map(m_.setup.grid, m_.bed_z, field, style));
+}
 
 void RunOutputs::checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& b,
                             const swe::HostExtremes& e) {
@@ -253,6 +311,8 @@ std::vector<std::string> RunOutputs::finish() {
     nc_->close();
   }
   csv_.reset();
+  if (gif_) gif_->close();
+  gif_.reset();
   for (const std::string& p : partial_) {
     const std::string final_path = p.substr(0, p.size() - std::string(".partial").size());
     std::error_code ec;
@@ -267,6 +327,7 @@ std::string RunOutputs::abandon() {
   gauge_nc_.reset();  // closes, never throws
   nc_.reset();
   csv_.reset();
+  gif_.reset();  // closes, never throws
   if (partial_.empty()) return "";
   std::string list;
   for (const std::string& p : partial_) list += (list.empty() ? "" : ", ") + p;

@@ -10,6 +10,8 @@
 
 #include "io/checkpoint/checkpoint.hpp"
 #include "io/gauge_csv.hpp"
+#include "io/maps/gif_animation.hpp"
+#include "io/maps/image.hpp"
 #include "io/netcdf/netcdf_gauges.hpp"
 #include "io/netcdf/netcdf_output.hpp"
 #include "ria/sim/diagnostics.hpp"
@@ -64,6 +66,10 @@ class RunOutputs final : public sim::Observer {
 
  private:
   std::string time_label(double t) const;
+  /// The styles of the concentration and depth maps at t (quicklooks and animation frames).
+  io::MapStyle concentration_style(double t) const;
+  io::MapStyle depth_style(double t, double h_max) const;
+  void animate(double t, const swe::HostState& s);
 
   const sim::Scenario& sc_;
   const sim::Model& m_;
@@ -73,6 +79,8 @@ class RunOutputs final : public sim::Observer {
   std::unique_ptr<io::NetcdfOutput> nc_;
   std::vector<std::string> partial_;  // "<final>.partial" files written, renamed by finish()
   std::unique_ptr<io::GaugeNetcdf> gauge_nc_;
+  std::unique_ptr<io::GifAnimation> gif_;
+  double gif_depth_max_ = 0;  // colour-bar maximum of a depth animation: its first frame's deepest water
   std::vector<io::NcGaugeRecord> pending_gauges_;
   swe::HostExtremes extremes_;  // the latest the driver passed on (a restart: the checkpoint's)
   std::vector<std::string> files_;

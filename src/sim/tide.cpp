@@ -135,4 +135,21 @@ StationPrediction predict_station(const StationTide& station, const std::vector<
   return p;
 }
 
+std::vector<TideExtremum> subordinate_extrema(const SubordinateStation& station, const std::vector<TideExtremum>& reference,
+                                              double t0, double t1) {
+  std::vector<TideExtremum> out;
+  for (const TideExtremum& r : reference) {
+    TideExtremum x = r;
+    x.t = r.t + (r.high ? station.high_time : station.low_time);
+    x.level = r.high ? station.high_multiply * r.level + station.high_add : station.low_multiply * r.level + station.low_add;
+    if (x.t >= t0 && x.t < t1) out.push_back(x);
+  }
+  std::stable_sort(out.begin(), out.end(), [](const TideExtremum& a, const TideExtremum& b) { return a.t < b.t; });
+  return out;
+}
+
+std::pair<double, double> subordinate_search_interval(const SubordinateStation& station, double t0, double t1) {
+  return {t0 - std::max(station.high_time, station.low_time), t1 - std::min(station.high_time, station.low_time)};
+}
+
 }  // namespace ria::sim

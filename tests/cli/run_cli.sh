@@ -391,8 +391,12 @@ tide)  # `ria tide` and a station tide in `ria run`; RIA_EXPECT_TCD=1: built wit
   echo "ok: $(grep -cE 'high|low' day.csv) high and low waters on 2026-11-23"
   expect 0 'metres above Mean Lower Low Water' -- "$RIA" tide "$STATION" --from 2026-11-23 --to 2026-11-24 --datum chart
 
-  expect 2 'is a subordinate station.*such as "Charleston, Coos Bay, Oregon"' -- \
+  # A subordinate station: Charleston's high and low waters with Empire's offsets (+37/+50 min).
+  expect 0 'offsets   high water \+37 min, level x 0.860 \+ 0.000 m; low water \+50 min' -- \
     "$RIA" tide "Empire, Coos Bay" --from 2026-11-23 --to 2026-11-24
+  "$RIA" tide "Empire, Coos Bay" --from 2026-11-23 --to 2026-11-25 --csv > empire.csv || fail "ria tide Empire --csv"
+  [ "$(grep -cE ',(high|low)$' empire.csv)" -eq "$(($(wc -l < empire.csv) - 1))" ] || fail "Empire: only high and low waters expected"
+  awk -F, 'NR > 1 { if ($3 == last) exit 1; last = $3 }' empire.csv || fail "Empire: high and low waters not in turn"
   expect 2 'the closest are "Charleston, Coos Bay, Oregon"' -- "$RIA" tide "Charlston, Coos" --from 2026-11-23 --to 2026-11-24
   expect 2 'is ambiguous' -- "$RIA" tide "Coos" --from 2026-11-23 --to 2026-11-24
   expect 2 '--to \(2026-11-22\) must come after --from' -- "$RIA" tide "$STATION" --from 2026-11-23 --to 2026-11-22

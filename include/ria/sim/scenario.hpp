@@ -146,6 +146,8 @@ struct OutputSpec {
   std::vector<double> png_times;         // quicklook maps at these times [s]
   bool png_at_end = true;                // a quicklook of the final state
   bool map_depth_log = false;            // depth quicklooks on a log colour scale (map_depth_scale = "log")
+  enum class Animation { none, concentration, depth };
+  Animation animation = Animation::none; // animation.gif: this map at every map output (output_interval)
   double checkpoint_interval = -1;       // [s] simulated; 0: only at the end and on a signal;
                                          // < 0 (not set): about every 10% of the run (schedule.hpp)
 };

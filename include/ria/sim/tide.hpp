@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ria/sim/scenario.hpp"
@@ -126,5 +127,31 @@ struct StationPrediction {
 /// At most swe::kMaxConstituents constituents per year (the largest, keep_largest).
 StationPrediction predict_station(const StationTide& station, const std::vector<std::pair<int, double>>& years,
                                   double mean);
+
+/// A subordinate station of a tide database: no harmonic constants, but its high and low waters
+/// as offsets from those of its reference station (NOAA's tide tables, Table 2; XTide's TCD fields
+/// max/min_time_add, max/min_level_multiply, max/min_level_add). For each high water of the
+/// reference at time T with height H above the reference's chart datum, the station has a high
+/// water at T + high_time [s] with height high_multiply H + high_add [m] above that datum; low
+/// waters alike with the low_* offsets.
+struct SubordinateStation {
+  std::string name, reference_name;
+  double latitude = 0, longitude = 0;  // [deg], north and east positive
+  double high_time = 0, low_time = 0;  // [s]
+  double high_multiply = 1, low_multiply = 1;
+  double high_add = 0, low_add = 0;  // [m]
+};
+
+/// The high and low waters of `station` from those of its reference: `reference` are the
+/// reference's extrema with levels above its chart datum; each is moved by the time offset and
+/// scaled and shifted by the level offsets of its kind (SubordinateStation), and the result is
+/// sorted by time and kept where it falls in [t0, t1). The caller searches the reference over
+/// an interval wide enough for the offsets (subordinate_search_interval).
+std::vector<TideExtremum> subordinate_extrema(const SubordinateStation& station, const std::vector<TideExtremum>& reference,
+                                              double t0, double t1);
+
+/// The interval of reference extrema that can land in [t0, t1) after the time offsets:
+/// [t0 - max(high_time, low_time), t1 - min(high_time, low_time)).
+std::pair<double, double> subordinate_search_interval(const SubordinateStation& station, double t0, double t1);
 
 }  // namespace ria::sim

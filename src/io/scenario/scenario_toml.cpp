@@ -203,7 +203,7 @@ void read_output(const Table& root, sim::Scenario& s) {
   const auto t = root.table("output");
   if (!t) return;
   t->check_keys({"directory", "netcdf", "gauges_csv", "gauge_interval", "arrival_threshold", "png_times", "png_at_end",
-                 "map_depth_scale", "checkpoint_interval"});
+                 "map_depth_scale", "animation", "checkpoint_interval"});
   sim::OutputSpec& o = s.output;
   o.directory = t->string("directory").value_or(o.directory);
   o.netcdf = t->boolean("netcdf").value_or(o.netcdf);
@@ -217,6 +217,9 @@ void read_output(const Table& root, sim::Scenario& s) {
   }
   o.png_at_end = t->boolean("png_at_end").value_or(o.png_at_end);
   o.map_depth_log = t->choice<bool>("map_depth_scale", {{"linear", false}, {"log", true}}).value_or(o.map_depth_log);
+  using A = sim::OutputSpec::Animation;
+  o.animation = t->choice<A>("animation", {{"none", A::none}, {"concentration", A::concentration}, {"depth", A::depth}})
+                    .value_or(o.animation);
   o.checkpoint_interval = t->duration("checkpoint_interval", detail::at_least(0)).value_or(o.checkpoint_interval);
 }
 

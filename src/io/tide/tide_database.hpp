@@ -1,6 +1,6 @@
 // Tide stations from XTide's harmonics database (TCD files, Debian package xtide-data), read with
 // libtcd (libtcd-dev): the harmonic constants of reference stations for level boundaries
-// (`station = "..."`) and `ria tide`. Each file is read in a child process (isolated_read.hpp):
+// (`station = "..."`) and `ria tide`, and the offsets of subordinate stations (`ria tide`). Each file is read in a child process (isolated_read.hpp):
 // libtcd aborts the process on a damaged file. Without libtcd (RIA_TCD=OFF) the readers throw
 // swe::NotBuiltError; the name matching (tide_station_names.cpp) is built always.
 #pragma once
@@ -43,5 +43,11 @@ std::vector<TideStationInfo> search_tide_stations(const std::vector<TideStationI
 /// factors and equilibrium arguments for the years [year_from, year_to], amplitudes in metres.
 /// InputError for a subordinate or current station or years outside the database's.
 sim::StationTide read_tide_station(const std::string& query, int year_from, int year_to);
+
+/// The offsets of the subordinate station `query` names (match_tide_station) from its reference
+/// station, levels in metres: time offsets decoded from the database's hours * 100 + minutes (UTC,
+/// libtcd's convention), a multiplier of 0 (the database's "none") as 1. InputError for a
+/// reference station (its harmonic constants predict it directly) or a current station.
+sim::SubordinateStation read_subordinate_station(const std::string& query);
 
 }  // namespace ria::io

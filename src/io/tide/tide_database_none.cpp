@@ -14,4 +14,6 @@ std::vector<TideStationInfo> list_tide_stations() { not_built(); }
 
 sim::StationTide read_tide_station(const std::string&, int, int) { not_built(); }
 
+sim::SubordinateStation read_subordinate_station(const std::string&) { not_built(); }
+
 }  // namespace ria::io

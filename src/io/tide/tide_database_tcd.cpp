@@ -116,6 +116,33 @@ std::string read_station(const std::string& file, int record, int year_from, int
   return e.bytes;
 }
 
+// An offset of time as the database encodes it, hours * 100 + minutes with the sign of the whole
+// (-130 = -1 h 30 min), in seconds.
+double decode_time_offset(NV_INT32 v) {
+  const double sign = v < 0 ? -1 : 1;
+  const long long a = v < 0 ? -static_cast<long long>(v) : v;
+  return sign * static_cast<double>((a / 100) * 3600 + (a % 100) * 60);
+}
+
+std::string read_offsets(const std::string& file, int record) {
+  open_database(file);
+  auto r = std::make_unique<TIDE_RECORD>();
+  if (read_tide_record(record, r.get()) < 0)
+    throw InputError("tide database " + file + ": libtcd cannot read station record " + std::to_string(record));
+  const double scale = level_scale(*r);
+  Encoder e;
+  e.text(r->header.name);
+  e.number(r->header.latitude);
+  e.number(r->header.longitude);
+  e.number(decode_time_offset(r->max_time_add));
+  e.number(decode_time_offset(r->min_time_add));
+  e.number(r->max_level_multiply == 0 ? 1.0 : r->max_level_multiply);
+  e.number(r->min_level_multiply == 0 ? 1.0 : r->min_level_multiply);
+  e.number(r->max_level_add * scale);
+  e.number(r->min_level_add * scale);
+  return e.bytes;
+}
+
 }  // namespace
 
 std::vector<TideStationInfo> list_tide_stations() {
@@ -179,6 +206,34 @@ sim::StationTide read_tide_station(const std::string& query, int year_from, int 
   }
   if (!d.done()) throw std::runtime_error("tide database reader: answer longer than expected");
   return t;
+}
+
+sim::SubordinateStation read_subordinate_station(const std::string& query) {
+  const std::vector<TideStationInfo> stations = list_tide_stations();
+  const TideStationInfo& s = match_tide_station(stations, query);
+  if (s.current)
+    throw InputError("tide station \"" + s.name + "\" predicts currents (knots), not levels; give a station of levels");
+  if (s.reference)
+    throw InputError("tide station \"" + s.name + "\" is a reference station: its harmonic constants predict it, it has no "
+                     "offsets from another station");
+  const std::string bytes = read_bytes_in_child([&] { return read_offsets(s.file, s.record); }, "tide database " + s.file,
+                                                "libtcd");
+  Decoder d{bytes};
+  sim::SubordinateStation o;
+  o.name = d.text();
+  o.reference_name = s.reference_name;
+  o.latitude = d.number();
+  o.longitude = d.number();
+  o.high_time = d.number();
+  o.low_time = d.number();
+  o.high_multiply = d.number();
+  o.low_multiply = d.number();
+  o.high_add = d.number();
+  o.low_add = d.number();
+  if (!d.done()) throw std::runtime_error("tide database reader: answer longer than expected");
+  if (o.reference_name.empty())
+    throw InputError("tide station \"" + s.name + "\" is a subordinate station whose reference station is not in " + s.file);
+  return o;
 }
 
 }  // namespace ria::io
