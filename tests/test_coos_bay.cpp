@@ -68,7 +68,8 @@ struct Recorder : sim::Observer {
     ++outputs;
   }
   void quicklook(double, const swe::HostState&) override {}
-  void checkpoint(double, long, const swe::HostState&, const swe::Balance&) override {}
+  void checkpoint(double, long, const swe::HostState&, const swe::Balance&, const swe::HostExtremes&) override {}
+  void extremes(double, const swe::HostExtremes&) override {}
   void progress(const sim::Progress&) override {}
 };
 
