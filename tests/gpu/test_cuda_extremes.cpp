@@ -81,7 +81,7 @@ double worst_rel(const std::vector<double>& a, const std::vector<double>& b, dou
 TEST(CudaExtremes, EqualThoseOfEveryStepOnEveryKernel) {
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
   const sim::Scenario sc = extremes_scenario();
-  const sim::Model m = sim::build_model(sc, test::estuary_domain(24));
+  const sim::Model m = sim::build_model(sc, test::estuary_domain(32));
   sim::Scenario every = sc;
   every.output.gauge_interval = 0;
   sim::Model all = m;
