@@ -132,9 +132,13 @@ sim::InitialFields load_initial_fields(const sim::Scenario& sc, const sim::Domai
     }
   } else if (in.kind == sim::InitialSpec::Kind::raster) {
     f.eta = read_on_grid(in.path, domain.grid, sc.file + ": initial.path '" + in.path + "'").v;
-    for (std::size_t c = 0; c < in.velocity.size(); ++c)
-      (c == 0 ? f.u : f.v) =
-          read_on_grid(in.velocity[c], domain.grid, sc.file + ": initial.velocity '" + in.velocity[c] + "'").v;
+    if (!in.velocity.empty()) {
+      const auto velocity = [&](const std::string& path) {
+        return read_on_grid(path, domain.grid, sc.file + ": initial.velocity '" + path + "'").v;
+      };
+      f.u = velocity(in.velocity[0]);
+      f.v = velocity(in.velocity[1]);
+    }
   }
   return f;
 }
