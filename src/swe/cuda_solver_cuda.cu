@@ -161,6 +161,12 @@ class CudaSolver final : public Solver {
   }
   void get_extremes(HostExtremes& e) const override {
     require_extremes(setup_);
+    // The fused kernel records each step's input state (swe_kernels_cuda.cuh): the current state,
+    // the last step's output, is recorded here (again, which changes nothing, when it already was).
+    if (v_.dt == DtMode::device) {
+      ext_.record(cfields(cur_), 0, n_, t_, rule_, stream_);
+      RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    }
     const ExtremesStore<T> h = ext_.download();
     std::vector<double> rows(5 * n_);
     h.to_rows(0, n_, rows.data());

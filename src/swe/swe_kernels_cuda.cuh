@@ -104,8 +104,6 @@ struct StepDt {
   const DeviceClock* clock;
   __device__ T get() const { return kDeviceDt ? static_cast<T>(clock->dt) : host_dt; }
   __device__ double time(double t_host) const { return kDeviceDt ? clock->t : t_host; }
-  /// The time the step ends, as k_fused_phase2 will advance the clock (device clock only).
-  __device__ double end_time() const { return advance_time(clock->t, clock->dt, clock->t_stop); }
 };
 
 /// The extremes a step kernel records in passing (kExtremes: the fused kernel, extremes.hpp).
@@ -122,9 +120,12 @@ struct StepExtremes {
 /// interior) add their west/south edges from their neighbours' slots. The first row and column of
 /// a tile are the last of the previous tile, recomputed there (ghost-cell decoupling).
 /// kPhase1: the new state's local dt is reduced in the block (phase 1 of the CFL reduction).
-/// kExtremes (device clock only): each new state also goes into the extremes at the step's end
-/// time while it is in registers; the hot loop gains the records' reads (a byte and three values
-/// for a wet cell, one value for a dry one) and their rare writes, no second pass over the state.
+/// kExtremes (device clock only): the step's input state, the state at the clock's time t (the
+/// previous step's end), goes into the extremes first. Recorded there, the records' loads (one value
+/// for a dry cell, three and a flag byte for a wet one) are issued beside the flux fetches and their
+/// values die before the flux arithmetic; recorded from the new state at the end, each thread
+/// waited for them after its work (1.5x the step time on the estuary, docs/performance.md). The
+/// state of the last step is recorded by the solver when the extremes are read (a side kernel).
 template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, bool kExtremes>
 __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out, SweepSetup<T> s, double t_host,
                                                          StepDt<T, kDeviceDt> step, T* __restrict__ partial,
@@ -143,16 +144,17 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out,
   // state stays in the buffer the last step wrote and the partial minima stay those of that
   // state (the host tracks the buffer from the steps taken). Host steps always have dt > 0.
   if (!(dt > T(0))) return;
+  const std::size_t k = static_cast<std::size_t>(j - s.row0) * s.nx + i;
+  if constexpr (kExtremes)
+    if (owner) record_extremes(ext.fields, k, src.state(i, j), t, ext.rule);
   if (j >= j_begin && j < j_end && i < s.nx) fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j, false);
   if (i >= 0 && i < s.nx && j < j_end) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1, false);
   __syncthreads();
   if (owner) {
     const Conserved<T> w = update_from_edge_fluxes(src.state(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx],
                                                    fy[ty][tx], s, t, dt, i, j);
-    const std::size_t k = static_cast<std::size_t>(j - s.row0) * s.nx + i;
     store(out, k, w);
     if (kPhase1) local = local_dt(w, s.inv_dx, s.inv_dy, s.physics);
-    if constexpr (kExtremes) record_extremes(ext.fields, k, w, step.end_time(), ext.rule);
   }
   if (kPhase1) {
     local = exec::cuda::block_reduce<exec::ReduceOp::min>(local, scratch);
