@@ -141,4 +141,5 @@ TEST(BlockSolver, TwoBlocksWithGhostExpansionMatchTheWholeGridBitwise) {
   compare_blocks_to_whole(sim::AnalyticCase::thacker, 1, Precision::f64);
   compare_blocks_to_whole(sim::AnalyticCase::thacker, 3, Precision::f64);
   compare_blocks_to_whole(sim::AnalyticCase::thacker, 2, Precision::f32);
+  compare_blocks_to_whole(sim::AnalyticCase::thacker, 2, Precision::mixed);
 }

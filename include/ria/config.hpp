@@ -10,14 +10,18 @@
 
 namespace ria {
 
-/// Floating-point precision chosen at run time; the solvers are templates on the C++ type.
-enum class Precision { f32, f64 };
+/// Floating-point precision chosen at run time; the solvers are templates on the C++ types.
+/// f32 and f64: state and arithmetic in float or double. mixed: the state, each cell's update from
+/// its edge fluxes and the sources are double, the edge fluxes and the time step float
+/// (swe/cell_update.hpp), so water and pollutant are conserved to double round-off.
+enum class Precision { f32, f64, mixed };
 
 /// The name of a precision on the command line, in checkpoints and in reports.
 inline const char* precision_name(Precision p) {
   switch (p) {
     case Precision::f32: return "float";
     case Precision::f64: return "double";
+    case Precision::mixed: return "mixed";
   }
   return "unknown precision";  // not reached: the switch names every precision
 }

@@ -36,7 +36,7 @@ void check_memory(double cells, exec::Backend backend, Precision precision, cons
     throw io::InputError(o.str());
   }
   if (backend == exec::Backend::cuda) {
-    const double bytes = precision == Precision::f32 ? 4.0 : 8.0;
+    const double bytes = precision == Precision::f32 ? 4.0 : 8.0;  // mixed: a double state
     const double dev_need = 12.0 * bytes * cells;
     const double dev_have = exec::cuda_free_memory_bytes();
     if (dev_have > 0 && dev_need > dev_have) {

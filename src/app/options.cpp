@@ -16,15 +16,17 @@ void add_backend_options(CLI::App& cmd, BackendChoice& c) {
       ->capture_default_str();
   cmd.add_option("--kernel", c.kernel, "kernel variant (CUDA: naive, optimized, fused, ...; CPU: default)")
       ->capture_default_str();
-  cmd.add_option("--precision", c.precision, "floating-point precision")
-      ->check(CLI::IsMember({"float", "double"}))
+  cmd.add_option("--precision", c.precision,
+                 "floating-point precision: float, double, or mixed (double state and update, float fluxes: "
+                 "conserves like double; CPU backends and the CUDA fused kernel)")
+      ->check(CLI::IsMember({"float", "double", "mixed"}))
       ->capture_default_str();
 }
 
 Precision parse_precision(const std::string& s) {
-  for (Precision p : {Precision::f32, Precision::f64})
+  for (Precision p : {Precision::f32, Precision::f64, Precision::mixed})
     if (s == precision_name(p)) return p;
-  throw std::invalid_argument("unknown precision '" + s + "' (expected float or double)");
+  throw std::invalid_argument("unknown precision '" + s + "' (expected float, double or mixed)");
 }
 
 int exit_code_of(std::exception_ptr e, std::string& message) {

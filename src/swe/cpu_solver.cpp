@@ -19,7 +19,8 @@
 namespace ria::swe {
 namespace {
 
-template <class T>
+/// S: the state's precision, T: the fluxes' (equal, or double and float for Precision::mixed).
+template <class S, class T>
 class CpuSolver final : public Solver, public BlockSolver {
  public:
   CpuSolver(const SolverSetup& s, bool parallel, const RowBlock& b)
@@ -41,7 +42,7 @@ class CpuSolver final : public Solver, public BlockSolver {
     }
     for (auto* v : {&cur_, &next_}) v->resize(4 * n_);
     local_dt_.assign(n_, T(0));
-    if (s.extremes.track) ext_ = ExtremesStore<T>(n_), rule_ = extremes_rule<T>(s);
+    if (s.extremes.track) ext_ = ExtremesStore<S>(n_), rule_ = extremes_rule<S>(s);
   }
 
   // ------------------------------------------------------------------ Solver (the whole grid)
@@ -67,7 +68,7 @@ class CpuSolver final : public Solver, public BlockSolver {
         [&] { return reducer_->reduce(exec::ReduceOp::min, local_dt_.data(), n_); },
         [&](double dt) {
           if (setup_.track_balance) account(dt);
-          sweep(t_, static_cast<T>(dt), 0, setup_.grid.ny, setup_.extremes.track, advance_time(t_, dt, t_stop));
+          sweep(t_, static_cast<S>(dt), 0, setup_.grid.ny, setup_.extremes.track, advance_time(t_, dt, t_stop));
           cur_.swap(next_);
         });
   }
@@ -107,7 +108,7 @@ class CpuSolver final : public Solver, public BlockSolver {
   }
   std::string description() const override {
     std::ostringstream o;
-    o << (parallel_ ? "openmp" : "serial") << "/" << (sizeof(T) == 4 ? "float" : "double");
+    o << (parallel_ ? "openmp" : "serial") << "/" << precision_name(setup_.precision);
     if (parallel_) {
       const exec::ThreadPolicy p = exec::thread_policy();
       o << " (" << p.threads << (p.threads == 1 ? " thread, " : " threads, ") << p.wait_policy << " wait)";
@@ -115,7 +116,7 @@ class CpuSolver final : public Solver, public BlockSolver {
     return o.str();
   }
   // Reads state (4) and bed (1), writes state (4) and the local dt (1), reads the local dt (1).
-  double bytes_per_cell_update() const override { return 11.0 * sizeof(T); }
+  double bytes_per_cell_update() const override { return 8.0 * sizeof(S) + 3.0 * sizeof(T); }
 
   // ------------------------------------------------------------------ BlockSolver (a row block)
   const RowBlock& block() const override { return block_; }
@@ -124,17 +125,17 @@ class CpuSolver final : public Solver, public BlockSolver {
     for (int c = 0; c < 4; ++c)
       std::copy_n(cur_.data() + c * n_ + local(j0), m, out + c * m);
   }
-  std::size_t row_bytes() const override { return 4 * sizeof(T) * static_cast<std::size_t>(nx_); }
+  std::size_t row_bytes() const override { return 4 * sizeof(S) * static_cast<std::size_t>(nx_); }
   void step(double t, double dt, int j0, int j1) override {
     rows_span(j0, j1);
-    sweep(t, static_cast<T>(dt), j0, j1, false, 0.0);
+    sweep(t, static_cast<S>(dt), j0, j1, false, 0.0);
     updated_.push_back({j0, j1});
   }
   void record_extremes(double t, int j0, int j1) override {
     require_extremes(setup_);
     rows_span(j0, j1);
-    const ConstFields<T> f = view(cur_);
-    const ExtremesFields<T> e = ext_.fields();
+    const ConstFields<S> f = view(cur_);
+    const ExtremesFields<S> e = ext_.fields();
     exec::cpu::for_rows(parallel_, j0, j1, [&](int j) {
       for (int i = 0; i < nx_; ++i) {
         const std::size_t k = local(j) + i;
@@ -148,14 +149,14 @@ class CpuSolver final : public Solver, public BlockSolver {
   }
   void pack(Level level, int j0, int j1, void* host) override {
     const std::size_t m = rows_span(j0, j1);
-    const std::vector<T>& v = level == Level::current ? cur_ : next_;
-    T* dst = static_cast<T*>(host);
+    const std::vector<S>& v = level == Level::current ? cur_ : next_;
+    S* dst = static_cast<S*>(host);
     for (int c = 0; c < 4; ++c) std::copy_n(v.data() + c * n_ + local(j0), m, dst + c * m);
   }
   void unpack(Level level, int j0, int j1, const void* host) override {
     const std::size_t m = rows_span(j0, j1);
-    std::vector<T>& v = level == Level::current ? cur_ : next_;
-    const T* src = static_cast<const T*>(host);
+    std::vector<S>& v = level == Level::current ? cur_ : next_;
+    const S* src = static_cast<const S*>(host);
     for (int c = 0; c < 4; ++c) std::copy_n(src + c * m, m, v.data() + c * n_ + local(j0));
   }
   double swap() override {
@@ -169,7 +170,7 @@ class CpuSolver final : public Solver, public BlockSolver {
     return reducer_->reduce(exec::ReduceOp::min, local_dt_.data() + local(j0), rows_span(j0, j1));
   }
   void edge_rates(double t, const EdgeRanges& r, BoundaryRates* out) override {
-    const ArraySource<T> src{view(cur_), H_.data(), nx_, block_.stored_begin};
+    const ArraySource<T, S> src{view(cur_), H_.data(), nx_, block_.stored_begin};
     for (int k = 0; k < r.count; ++k)
       for (int e = r.begin[k]; e < r.end[k]; ++e) *out++ = perimeter_edge_rates(src, sweep_, t, e);
   }
@@ -192,33 +193,33 @@ class CpuSolver final : public Solver, public BlockSolver {
       throw std::out_of_range("rows outside the stored rows of the block");
     return static_cast<std::size_t>(j1 - j0) * nx_;
   }
-  static T* h(std::vector<T>& v) { return v.data(); }
-  T* qx(std::vector<T>& v) const { return v.data() + n_; }
-  T* qy(std::vector<T>& v) const { return v.data() + 2 * n_; }
-  T* hc(std::vector<T>& v) const { return v.data() + 3 * n_; }
-  void copy_in(const std::vector<double>& src, T* dst) const {
+  static S* h(std::vector<S>& v) { return v.data(); }
+  S* qx(std::vector<S>& v) const { return v.data() + n_; }
+  S* qy(std::vector<S>& v) const { return v.data() + 2 * n_; }
+  S* hc(std::vector<S>& v) const { return v.data() + 3 * n_; }
+  void copy_in(const std::vector<double>& src, S* dst) const {
     if (src.size() != setup_.grid.cells()) throw std::invalid_argument("state field has the wrong size for the grid");
-    for (std::size_t k = 0; k < n_; ++k) dst[k] = static_cast<T>(src[offset_ + k]);
+    for (std::size_t k = 0; k < n_; ++k) dst[k] = static_cast<S>(src[offset_ + k]);
   }
-  ConstFields<T> view(const std::vector<T>& v) const {
+  ConstFields<S> view(const std::vector<S>& v) const {
     return {v.data(), v.data() + n_, v.data() + 2 * n_, v.data() + 3 * n_};
   }
 
-  void local_dt_rows(const std::vector<T>& state, int j0, int j1) {
-    const ConstFields<T> f = view(state);
+  void local_dt_rows(const std::vector<S>& state, int j0, int j1) {
+    const ConstFields<S> f = view(state);
     exec::cpu::for_rows(parallel_, j0, j1, [&](int j) {
       for (int i = 0; i < nx_; ++i) {
         const std::size_t k = local(j) + i;
-        local_dt_[k] = local_dt(load(f, k), sweep_.inv_dx, sweep_.inv_dy, sweep_.physics);
+        local_dt_[k] = local_dt(narrow<T>(load(f, k)), sweep_.inv_dx, sweep_.inv_dy, sweep_.physics);
       }
     });
   }
-  void compute_local_dt(const std::vector<T>& state) { local_dt_rows(state, block_.stored_begin, block_.stored_end); }
+  void compute_local_dt(const std::vector<S>& state) { local_dt_rows(state, block_.stored_begin, block_.stored_end); }
 
   /// Balance of the step about to be taken from the current state (balance.hpp); the perimeter
   /// rates are summed in the tree order of perimeter_sum.hpp, as the MPI layer sums them.
   void account(double dt) {
-    const ArraySource<T> src{view(cur_), H_.data(), nx_, block_.stored_begin};
+    const ArraySource<T, S> src{view(cur_), H_.data(), nx_, block_.stored_begin};
     const BoundaryRates r = tree_sum<BoundaryRates>(perimeter_edges(sweep_), [&](long e) {
       return perimeter_edge_rates(src, sweep_, t_, static_cast<int>(e));
     });
@@ -230,16 +231,16 @@ class CpuSolver final : public Solver, public BlockSolver {
   /// Rows [j0, j1) of the next level from the current one, with their local dt; with `record`,
   /// each new state also goes into the extremes at t_end, the time the step ends (in the same
   /// pass: the state is still in registers).
-  void sweep(double t, T dt, int j0, int j1, bool record, double t_end) {
-    const ArraySource<T> src{view(cur_), H_.data(), nx_, block_.stored_begin};
-    const Fields<T> out{h(next_), qx(next_), qy(next_), hc(next_)};
-    const ExtremesFields<T> e = ext_.fields();
+  void sweep(double t, S dt, int j0, int j1, bool record, double t_end) {
+    const ArraySource<T, S> src{view(cur_), H_.data(), nx_, block_.stored_begin};
+    const Fields<S> out{h(next_), qx(next_), qy(next_), hc(next_)};
+    const ExtremesFields<S> e = ext_.fields();
     exec::cpu::for_rows(parallel_, j0, j1, [&](int j) {
       for (int i = 0; i < nx_; ++i) {
         const std::size_t k = local(j) + i;
-        const Conserved<T> w = update_from_neighbours(src, sweep_, t, dt, i, j);
+        const Conserved<S> w = update_from_neighbours(src, sweep_, t, dt, i, j);
         store(out, k, w);
-        local_dt_[k] = local_dt(w, sweep_.inv_dx, sweep_.inv_dy, sweep_.physics);
+        local_dt_[k] = local_dt(narrow<T>(w), sweep_.inv_dx, sweep_.inv_dy, sweep_.physics);
         if (record) swe::record_extremes(e, k, w, t_end, rule_);
       }
     });
@@ -252,9 +253,10 @@ class CpuSolver final : public Solver, public BlockSolver {
   int nx_;
   std::size_t n_, offset_;  // stored cells; global index of stored cell 0
   SweepSetup<T> sweep_;
-  std::vector<T> H_, cur_, next_, local_dt_, manning_;
-  ExtremesStore<T> ext_;  // empty unless setup.extremes.track
-  ExtremesRule<T> rule_{};
+  std::vector<S> cur_, next_;
+  std::vector<T> H_, local_dt_, manning_;
+  ExtremesStore<S> ext_;  // empty unless setup.extremes.track
+  ExtremesRule<S> rule_{};
   std::vector<std::pair<int, int>> updated_;  // row ranges stepped since the last swap
   double t_ = 0;
   long steps_ = 0;
@@ -274,8 +276,9 @@ bool parallel_backend(const SolverSetup& s) {
 template <class Base>
 std::unique_ptr<Base> make_cpu(const SolverSetup& s, const RowBlock& b) {
   const bool parallel = parallel_backend(s);
-  if (s.precision == Precision::f32) return std::make_unique<CpuSolver<float>>(s, parallel, b);
-  return std::make_unique<CpuSolver<double>>(s, parallel, b);
+  if (s.precision == Precision::f32) return std::make_unique<CpuSolver<float, float>>(s, parallel, b);
+  if (s.precision == Precision::mixed) return std::make_unique<CpuSolver<double, float>>(s, parallel, b);
+  return std::make_unique<CpuSolver<double, double>>(s, parallel, b);
 }
 
 }  // namespace

@@ -61,7 +61,7 @@ class CudaBlockSolver final : public BlockSolver {
     for (int l = 0; l < 2; ++l)
       for (int f = 0; f < 4; ++f) tex_[l][f] = exec::cuda::texture_of<T>(buf_[l] + f * stride_, n_);
     stream_ = exec::cuda::make_stream();
-    reducer_ = exec::make_cuda_reducer();
+    reducer_ = exec::make_cuda_reducer(stream_);
     if (s.extremes.track) ext_ = cuda::DeviceExtremes<T>(n_), rule_ = extremes_rule<T>(s);
   }
 
@@ -190,7 +190,7 @@ class CudaBlockSolver final : public BlockSolver {
   void get_extremes_rows(int j0, int j1, double* out) const override {
     require_extremes(setup_);
     const std::size_t m = span(j0, j1);
-    ext_.download().to_rows(local(j0), m, out);
+    ext_.download(stream_).to_rows(local(j0), m, out);
   }
   void set_extremes(const HostExtremes& global) override {
     require_extremes(setup_);
@@ -257,6 +257,9 @@ std::unique_ptr<BlockSolver> make_cuda_block_solver(const SolverSetup& s, const 
     throw std::invalid_argument("kernel '" + k + "' cannot run a row block of an MPI job: the ranks take a global "
                                 "time step each step, which the host-synchronised kernels 'optimized-32x8' (the "
                                 "default) and 'optimized' provide");
+  if (s.precision == Precision::mixed)
+    throw std::invalid_argument("--precision mixed runs on the CUDA backend in one process (the fused kernel); the "
+                                "CUDA row blocks of mpirun run float or double, the CPU ones all three");
   if (s.precision == Precision::f32) return std::make_unique<CudaBlockSolver<float>>(s, b, bx, by, k);
   return std::make_unique<CudaBlockSolver<double>>(s, b, bx, by, k);
 }

@@ -45,15 +45,15 @@ class DeviceExtremes {
     time_[1].upload(h.arrival.data(), n_);
     flags_.upload(h.flags.data(), n_);
   }
-  /// The records on the host (synchronous).
-  ExtremesStore<T> download() const {
+  /// The records on the host, read behind the work queued on `stream`.
+  ExtremesStore<T> download(cudaStream_t stream) const {
     ExtremesStore<T> h(n_);
-    copy(h.max_depth.data(), max_[0].get());
-    copy(h.max_speed.data(), max_[1].get());
-    copy(h.max_conc.data(), max_[2].get());
-    copy(h.first_wet.data(), time_[0].get());
-    copy(h.arrival.data(), time_[1].get());
-    copy(h.flags.data(), flags_.get());
+    exec::cuda::copy_to_host(h.max_depth.data(), max_[0].get(), n_, stream);
+    exec::cuda::copy_to_host(h.max_speed.data(), max_[1].get(), n_, stream);
+    exec::cuda::copy_to_host(h.max_conc.data(), max_[2].get(), n_, stream);
+    exec::cuda::copy_to_host(h.first_wet.data(), time_[0].get(), n_, stream);
+    exec::cuda::copy_to_host(h.arrival.data(), time_[1].get(), n_, stream);
+    exec::cuda::copy_to_host(h.flags.data(), flags_.get(), n_, stream);
     return h;
   }
 
@@ -67,11 +67,6 @@ class DeviceExtremes {
   }
 
  private:
-  template <class V>
-  void copy(V* host, const V* device) const {
-    if (n_ > 0) RIA_CUDA_CHECK(cudaMemcpy(host, device, n_ * sizeof(V), cudaMemcpyDeviceToHost));
-  }
-
   std::size_t n_ = 0;
   exec::cuda::DeviceBuffer<T> max_[3];       // max_depth, max_speed, max_conc
   exec::cuda::DeviceBuffer<double> time_[2]; // first_wet, arrival

@@ -51,8 +51,11 @@ const Variant& find_variant(const std::string& name) {
 
 constexpr int kGraphSteps = 32;  // steps per CUDA graph launch (even: the ping-pong ends where it began)
 
-template <class T>
+/// S: the state's precision, T: the fluxes' (equal, or double and float for Precision::mixed, which
+/// only the fused variants run: make_cuda_solver).
+template <class S, class T>
 class CudaSolver final : public Solver {
+  static constexpr bool kUniform = std::is_same<S, T>::value;
  public:
   // Fields start at multiples of 512 bytes (the texture alignment of linear memory).
   CudaSolver(const SolverSetup& s, const Variant& v)
@@ -64,7 +67,7 @@ class CudaSolver final : public Solver {
     // already leaves edge_flux early on a uniform branch (docs/performance.md).
     sweep_.dry_skip = false;
     if (n_ >= (std::size_t(1) << 31)) throw std::invalid_argument("grid too large for the CUDA backend (>= 2^31 cells)");
-    for (auto& b : buf_) b = exec::cuda::DeviceBuffer<T>(4 * stride_);
+    for (auto& b : buf_) b = exec::cuda::DeviceBuffer<S>(4 * stride_);
     H_ = exec::cuda::DeviceBuffer<T>(n_);
     dt_ = exec::cuda::DeviceBuffer<T>(n_);
     clock_ = exec::cuda::DeviceBuffer<cuda::DeviceClock>(1);
@@ -79,38 +82,37 @@ class CudaSolver final : public Solver {
       sweep_.manning.per_cell = manning_;
     }
     set_balance(Balance{});
-    if (s.extremes.track) ext_ = cuda::DeviceExtremes<T>(n_), rule_ = extremes_rule<T>(s);
+    if (s.extremes.track) ext_ = cuda::DeviceExtremes<S>(n_), rule_ = extremes_rule<S>(s);
     const std::vector<T> H(s.H.begin(), s.H.end());
     H_.upload(H.data(), n_);
     if (v.textures) {
       tex_H_ = exec::cuda::texture_of<T>(H_, n_);
       for (int b = 0; b < 2; ++b)
-        for (int f = 0; f < 4; ++f) tex_[b][f] = exec::cuda::texture_of<T>(buf_[b] + f * stride_, n_);
+        for (int f = 0; f < 4; ++f) tex_[b][f] = exec::cuda::texture_of<S>(buf_[b] + f * stride_, n_);
     }
     stream_ = exec::cuda::make_stream();
     side_ = exec::cuda::make_stream();
     fork_ = exec::cuda::make_event();
     join_ = exec::cuda::make_event();
-    reducer_ = exec::make_cuda_reducer();
+    reducer_ = exec::make_cuda_reducer(stream_);
   }
 
   void set_state(const HostState& s) override {
-    std::vector<T> host(4 * n_);
+    std::vector<S> host(4 * n_);
     const std::vector<double>* f[4] = {&s.h, &s.qx, &s.qy, &s.hc};
     for (int c = 0; c < 4; ++c) {
       if (f[c]->size() != n_) throw std::invalid_argument("state field has the wrong size for the grid");
-      std::transform(f[c]->begin(), f[c]->end(), host.begin() + c * n_, [](double x) { return static_cast<T>(x); });
+      std::transform(f[c]->begin(), f[c]->end(), host.begin() + c * n_, [](double x) { return static_cast<S>(x); });
     }
     for (int c = 0; c < 4; ++c)
-      RIA_CUDA_CHECK(cudaMemcpy(buf_[cur_] + c * stride_, host.data() + c * n_, n_ * sizeof(T), cudaMemcpyHostToDevice));
+      RIA_CUDA_CHECK(cudaMemcpy(buf_[cur_] + c * stride_, host.data() + c * n_, n_ * sizeof(S), cudaMemcpyHostToDevice));
     min_local_ = reduce_local_dt();
     upload_clock();
   }
 
   void get_state(HostState& s) const override {
-    std::vector<T> host(4 * n_);
-    for (int c = 0; c < 4; ++c)
-      RIA_CUDA_CHECK(cudaMemcpy(host.data() + c * n_, buf_[cur_] + c * stride_, n_ * sizeof(T), cudaMemcpyDeviceToHost));
+    std::vector<S> host(4 * n_);
+    for (int c = 0; c < 4; ++c) exec::cuda::copy_to_host(host.data() + c * n_, buf_[cur_] + c * stride_, n_, stream_);
     s.resize(n_);
     std::vector<double>* f[4] = {&s.h, &s.qx, &s.qy, &s.hc};
     for (int c = 0; c < 4; ++c) std::copy(host.begin() + c * n_, host.begin() + (c + 1) * n_, f[c]->begin());
@@ -128,7 +130,7 @@ class CudaSolver final : public Solver {
     if (v_.dt == DtMode::device) return advance_fused(t_stop, max_steps, t_hold);
     const long taken = host_advance(setup_, t_, steps_, t_stop, max_steps, t_hold, [&] { return min_local_; },
                                     [&](double dt) {
-                                      launch_update(static_cast<T>(dt));
+                                      launch_update(static_cast<S>(dt));
                                       if (setup_.extremes.track)
                                         ext_.record(cfields(cur_), 0, n_, advance_time(t_, dt, t_stop), rule_, stream_);
                                       min_local_ = v_.dt == DtMode::tree ? reduce_local_dt() : read_scalar();
@@ -149,7 +151,7 @@ class CudaSolver final : public Solver {
   }
   Balance balance() const override {
     Balance b;
-    RIA_CUDA_CHECK(cudaMemcpy(&b, balance_, sizeof b, cudaMemcpyDeviceToHost));
+    exec::cuda::copy_to_host(&b, balance_.get(), 1, stream_);
     return b;
   }
   void set_balance(const Balance& b) override {
@@ -165,9 +167,8 @@ class CudaSolver final : public Solver {
     // the last step's output, is recorded here (again, which changes nothing, when it already was).
     if (v_.dt == DtMode::device) {
       ext_.record(cfields(cur_), 0, n_, t_, rule_, stream_);
-      RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
     }
-    const ExtremesStore<T> h = ext_.download();
+    const ExtremesStore<S> h = ext_.download(stream_);
     std::vector<double> rows(5 * n_);
     h.to_rows(0, n_, rows.data());
     e.reset(n_);
@@ -175,7 +176,7 @@ class CudaSolver final : public Solver {
   }
   void set_extremes(const HostExtremes& e) override {
     require_extremes(setup_);
-    ExtremesStore<T> h(n_);
+    ExtremesStore<S> h(n_);
     h.from_host(e, 0, n_);
     ext_.upload(h);
   }
@@ -184,29 +185,33 @@ class CudaSolver final : public Solver {
     std::vector<Conserved<double>> out;
     for (std::size_t k : cells) {
       if (k >= n_) throw std::out_of_range("probe: cell index outside the grid");
-      T v[4];
+      S v[4];
       for (int c = 0; c < 4; ++c)
-        RIA_CUDA_CHECK(cudaMemcpy(&v[c], buf_[cur_] + c * stride_ + k, sizeof(T), cudaMemcpyDeviceToHost));
+        RIA_CUDA_CHECK(cudaMemcpyAsync(&v[c], buf_[cur_] + c * stride_ + k, sizeof(S), cudaMemcpyDeviceToHost, stream_));
+      RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
       out.push_back({double(v[0]), double(v[1]), double(v[2]), double(v[3])});
     }
     return out;
   }
 
   std::string description() const override {
-    return std::string("cuda/") + v_.name + "/" + (sizeof(T) == 4 ? "float" : "double");
+    return std::string("cuda/") + v_.name + "/" + precision_name(setup_.precision);
   }
 
   // naive and decoupled: state (4) + bed read, state written (4 + 5 incl. the dt kernel's read),
-  // local dt written and read (2): 15 values; two-phase and fused: 9 values (read 5, write 4).
-  double bytes_per_cell_update() const override { return (v_.dt == DtMode::tree ? 15.0 : 9.0) * sizeof(T); }
+  // local dt written and read (2): 15 values; two-phase and fused: 9 values (read 5, write 4): the
+  // state's 8 in S, the bed in T.
+  double bytes_per_cell_update() const override {
+    return v_.dt == DtMode::tree ? 15.0 * sizeof(T) : 8.0 * sizeof(S) + sizeof(T);
+  }
 
  private:
-  ConstFields<T> cfields(int b) const {
+  ConstFields<S> cfields(int b) const {
     return {buf_[b], buf_[b] + stride_, buf_[b] + 2 * stride_, buf_[b] + 3 * stride_};
   }
-  Fields<T> fields(int b) const { return {buf_[b], buf_[b] + stride_, buf_[b] + 2 * stride_, buf_[b] + 3 * stride_}; }
-  ArraySource<T> array_source(int b) const { return {cfields(b), H_, setup_.grid.nx, 0}; }
-  cuda::TexSource<T> tex_source(int b) const {
+  Fields<S> fields(int b) const { return {buf_[b], buf_[b] + stride_, buf_[b] + 2 * stride_, buf_[b] + 3 * stride_}; }
+  ArraySource<T, S> array_source(int b) const { return {cfields(b), H_, setup_.grid.nx, 0}; }
+  cuda::TexSource<T, S> tex_source(int b) const {
     return {tex_[b][0], tex_[b][1], tex_[b][2], tex_[b][3], tex_H_, setup_.grid.nx, 0};
   }
 
@@ -240,10 +245,10 @@ class CudaSolver final : public Solver {
   }
 
   template <int BX, int BY, class Src, bool kPhase1, bool kDevice, bool kExtremes>
-  void tiled(const Src& src, int out, T dt) {
-    cuda::StepDt<T, kDevice> step{dt, clock_};
-    const cuda::StepExtremes<T> ext{ext_.fields(), rule_};
-    cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, kExtremes>
+  void tiled(const Src& src, int out, S dt) {
+    cuda::StepDt<S, kDevice> step{dt, clock_};
+    const cuda::StepExtremes<S> ext{ext_.fields(), rule_};
+    cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, kExtremes, S>
         <<<grid_, dim3(BX, BY), 0, stream_>>>(src, fields(out), sweep_, t_, step, partial_, 0, setup_.grid.ny, ext);
   }
 
@@ -251,7 +256,7 @@ class CudaSolver final : public Solver {
   /// all benchmarked shapes, the fused kernel 32x8 and 16x16, with and without the extremes
   /// (compile time stays small).
   template <class Src, bool kPhase1, bool kDevice, bool kExtremes = false>
-  void tiled_by_shape(const Src& src, int out, T dt) {
+  void tiled_by_shape(const Src& src, int out, S dt) {
     constexpr bool kAllShapes = kPhase1 && !kDevice && !std::is_same<Src, ArraySource<T>>::value;
     if constexpr (kAllShapes) {
       if (v_.bx == 8) return tiled<8, 8, Src, kPhase1, kDevice, kExtremes>(src, out, dt);
@@ -265,20 +270,28 @@ class CudaSolver final : public Solver {
 
   /// Balance of the step about to be taken from buffer b (one block), on stream `on`.
   template <bool kDevice>
-  void launch_balance(int b, T dt, cudaStream_t on) {
+  void launch_balance(int b, S dt, cudaStream_t on) {
     if (!setup_.track_balance) return;
-    const cuda::StepDt<T, kDevice> step{dt, clock_};
+    const cuda::StepDt<S, kDevice> step{dt, clock_};
     if (v_.textures)
-      cuda::k_boundary_balance<T, cuda::TexSource<T>, kDevice>
+      cuda::k_boundary_balance<T, cuda::TexSource<T, S>, kDevice, S>
           <<<1, 256, 0, on>>>(tex_source(b), sweep_, t_, step, setup_.physics.decay_rate, balance_);
     else
-      cuda::k_boundary_balance<T, ArraySource<T>, kDevice>
+      cuda::k_boundary_balance<T, ArraySource<T, S>, kDevice, S>
           <<<1, 256, 0, on>>>(array_source(b), sweep_, t_, step, setup_.physics.decay_rate, balance_);
     RIA_CUDA_CHECK(cudaGetLastError());
   }
 
-  /// One step from buffer cur_ into the other one (host-driven variants), then swap.
-  void launch_update(T dt) {
+  /// One step from buffer cur_ into the other one (host-driven variants, which make_cuda_solver
+  /// gives a uniform precision only), then swap.
+  void launch_update(S dt) {
+    if constexpr (!kUniform) {
+      throw std::logic_error("the host-driven CUDA kernels run float or double only");
+    } else {
+      launch_uniform_update(dt);
+    }
+  }
+  void launch_uniform_update(T dt) {
     launch_balance<false>(cur_, dt, stream_);
     const int out = 1 - cur_;
     if (v_.flux == Flux::naive) {
@@ -307,13 +320,13 @@ class CudaSolver final : public Solver {
     if (setup_.track_balance) {
       RIA_CUDA_CHECK(cudaEventRecord(fork_, stream_));
       RIA_CUDA_CHECK(cudaStreamWaitEvent(side_, fork_, 0));
-      launch_balance<true>(b, T(0), side_);
+      launch_balance<true>(b, S(0), side_);
       RIA_CUDA_CHECK(cudaEventRecord(join_, side_));
     }
     if (setup_.extremes.track)
-      tiled_by_shape<cuda::TexSource<T>, true, true, true>(tex_source(b), 1 - b, T(0));
+      tiled_by_shape<cuda::TexSource<T, S>, true, true, true>(tex_source(b), 1 - b, S(0));
     else
-      tiled_by_shape<cuda::TexSource<T>, true, true, false>(tex_source(b), 1 - b, T(0));
+      tiled_by_shape<cuda::TexSource<T, S>, true, true, false>(tex_source(b), 1 - b, S(0));
     RIA_CUDA_CHECK(cudaGetLastError());
     if (setup_.track_balance) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
     cuda::k_fused_phase2<T><<<1, 1024, 0, stream_>>>(partial_, grid_.x * grid_.y, clock_, setup_.dt_rule());
@@ -390,13 +403,13 @@ class CudaSolver final : public Solver {
   std::size_t n_, stride_;
   SweepSetup<T> sweep_;
   // Buffers first: the textures over them, streams, events and the graph are released before.
-  exec::cuda::DeviceBuffer<T> buf_[2];
+  exec::cuda::DeviceBuffer<S> buf_[2];
   exec::cuda::DeviceBuffer<T> H_, dt_, partial_, scalar_;
   exec::cuda::DeviceBuffer<cuda::DeviceClock> clock_;
   exec::cuda::DeviceBuffer<Balance> balance_;
   exec::cuda::DeviceBuffer<T> manning_;  // per-cell Manning n, or empty
-  cuda::DeviceExtremes<T> ext_;           // empty unless setup.extremes.track
-  ExtremesRule<T> rule_{};
+  cuda::DeviceExtremes<S> ext_;           // empty unless setup.extremes.track
+  ExtremesRule<S> rule_{};
   exec::cuda::Texture tex_[2][4];
   exec::cuda::Texture tex_H_;
   exec::cuda::Stream stream_;
@@ -421,8 +434,14 @@ std::vector<std::string> cuda_kernel_names() {
 
 std::unique_ptr<Solver> make_cuda_solver(const SolverSetup& s) {
   const Variant& v = find_variant(s.kernel == "default" || s.kernel.empty() ? "fused" : s.kernel);
-  if (s.precision == Precision::f32) return std::make_unique<CudaSolver<float>>(s, v);
-  return std::make_unique<CudaSolver<double>>(s, v);
+  if (s.precision == Precision::f32) return std::make_unique<CudaSolver<float, float>>(s, v);
+  if (s.precision == Precision::mixed) {
+    if (v.dt != DtMode::device)
+      throw std::invalid_argument("kernel '" + std::string(v.name) + "' runs --precision float or double; --precision "
+                                  "mixed runs on the fused kernels (fused, fused-16x16)");
+    return std::make_unique<CudaSolver<double, float>>(s, v);
+  }
+  return std::make_unique<CudaSolver<double, double>>(s, v);
 }
 
 }  // namespace ria::swe

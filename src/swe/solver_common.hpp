@@ -43,6 +43,9 @@ SweepSetup<T> make_sweep_setup(const SolverSetup& s) {
   sp.bc = s.bc;
   sp.rel = s.releases;
   sp.dry_skip = s.dry_skip;
+  sp.inv_dx_wide = 1.0 / g.dx;
+  sp.inv_dy_wide = 1.0 / g.dy;
+  sp.decay_rate_wide = p.decay_rate;
   return sp;  // sp.manning.per_cell is set by the solver, which owns the field in its precision and memory
 }
 

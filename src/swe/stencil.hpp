@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 
 #include "ria/config.hpp"
 #include "ria/swe/balance.hpp"
@@ -53,7 +54,22 @@ struct SweepSetup {
   Boundaries bc;
   Releases rel;
   bool dry_skip = true;  // skip the flux of interior edges between two dry cells (dry_edge): same results
+  // 1/dx, 1/dy and the decay rate in double, for a double state updated from T fluxes
+  // (Precision::mixed): the update then divides by the same dx, dy as the totals and the balance.
+  double inv_dx_wide = 1, inv_dy_wide = 1, decay_rate_wide = 0;
 };
+
+/// The constants of a cell's update in the state's precision S: the T values of the sweep when
+/// S = T, else their double values.
+template <class S>
+struct UpdateConstants {
+  S inv_dx, inv_dy, decay_rate;
+};
+template <class S, class T>
+RIA_HD inline UpdateConstants<S> update_constants(const SweepSetup<T>& s) {
+  if constexpr (std::is_same<S, T>::value) return {s.inv_dx, s.inv_dy, s.physics.decay_rate};
+  else return {static_cast<S>(s.inv_dx_wide), static_cast<S>(s.inv_dy_wide), static_cast<S>(s.decay_rate_wide)};
+}
 
 template <class T>
 RIA_HD inline Conserved<T> load(const ConstFields<T>& f, std::size_t k) {
@@ -101,16 +117,19 @@ RIA_HD inline bool dry_edge(T hl, T hr) {
 }
 
 /// Reads cells of row-major arrays: the state source of the CPU backends and the plain GPU kernels.
-/// A source provides state(i, j), depth(i, j) and bed(i, j) for global cell indices; GPU kernels supply others
-/// (texture fetches, shared-memory tiles) with the same two functions.
-template <class T>
+/// A source provides state(i, j), depth(i, j) and bed(i, j) in the flux precision T for global cell
+/// indices, and exact(i, j), the stored state in S, which the cell's own update starts from
+/// (S = T, or S = double for Precision::mixed); GPU kernels supply others (texture fetches) with
+/// the same functions.
+template <class T, class S = T>
 struct ArraySource {
-  ConstFields<T> f;
+  ConstFields<S> f;
   const T* H;
   int nx, row0;
   RIA_HD std::size_t index(int i, int j) const { return static_cast<std::size_t>(j - row0) * nx + i; }
-  RIA_HD Conserved<T> state(int i, int j) const { return load(f, index(i, j)); }
-  RIA_HD T depth(int i, int j) const { return f.h[index(i, j)]; }
+  RIA_HD Conserved<S> exact(int i, int j) const { return load(f, index(i, j)); }
+  RIA_HD Conserved<T> state(int i, int j) const { return narrow<T>(exact(i, j)); }
+  RIA_HD T depth(int i, int j) const { return static_cast<T>(f.h[index(i, j)]); }
   RIA_HD T bed(int i, int j) const { return H[index(i, j)]; }
 };
 
@@ -140,28 +159,30 @@ RIA_HD inline EdgeFlux<T> y_edge_flux(const Src& src, const SweepSetup<T>& s, do
                        s.inv_dy, s.physics);
 }
 
-/// New state of cell (i, j) from its state w and its four edge fluxes: the flux update with the
-/// sources of the cell (its Manning n), then the releases into it.
-template <class T>
-RIA_HD inline Conserved<T> update_from_edge_fluxes(const Conserved<T>& w, const EdgeFlux<T>& west,
+/// New state of cell (i, j) from its state w (in S) and its four edge fluxes (in T): the flux update
+/// with the sources of the cell (its Manning n), then the releases into it.
+template <class S, class T>
+RIA_HD inline Conserved<S> update_from_edge_fluxes(const Conserved<S>& w, const EdgeFlux<T>& west,
                                                    const EdgeFlux<T>& east, const EdgeFlux<T>& south,
-                                                   const EdgeFlux<T>& north, const SweepSetup<T>& s, double t, T dt,
+                                                   const EdgeFlux<T>& north, const SweepSetup<T>& s, double t, S dt,
                                                    int i, int j) {
   const T n = s.manning.at(static_cast<std::size_t>(j - s.row0) * s.nx + i);
-  Conserved<T> r = flux_and_source_update(w, west, east, south, north, dt, s.inv_dx, s.inv_dy, n, s.physics);
+  const UpdateConstants<S> c = update_constants<S>(s);
+  Conserved<S> r = flux_and_source_update(w, west, east, south, north, dt, c.inv_dx, c.inv_dy, n, s.physics,
+                                          c.decay_rate);
   apply_releases(r, s.rel, t, dt, i, j);
   return r;
 }
 
 /// New state of cell (i, j) after one step of length dt: the fluxes through its four edges from
 /// its neighbours' states (or the boundary's ghost states), then update_from_edge_fluxes.
-template <class T, class Src>
-RIA_HD inline Conserved<T> update_from_neighbours(const Src& src, const SweepSetup<T>& s, double t, T dt, int i,
+template <class T, class Src, class S>
+RIA_HD inline Conserved<S> update_from_neighbours(const Src& src, const SweepSetup<T>& s, double t, S dt, int i,
                                                   int j) {
   const bool d = s.dry_skip;
   const EdgeFlux<T> w = x_edge_flux(src, s, t, i, j, d), e = x_edge_flux(src, s, t, i + 1, j, d);
   const EdgeFlux<T> so = y_edge_flux(src, s, t, i, j, d), n = y_edge_flux(src, s, t, i, j + 1, d);
-  return update_from_edge_fluxes(src.state(i, j), w, e, so, n, s, t, dt, i, j);
+  return update_from_edge_fluxes(src.exact(i, j), w, e, so, n, s, t, dt, i, j);
 }
 
 /// Number of boundary edges: west and east (one per row), south and north (one per column).

@@ -13,39 +13,34 @@
 
 namespace ria::swe::cuda {
 
+/// One value of a texture over linear memory: floats directly, doubles as int2 reassembled.
+template <class V>
+__device__ inline V tex_value(cudaTextureObject_t t, int k);
+template <>
+__device__ inline float tex_value<float>(cudaTextureObject_t t, int k) {
+  return tex1Dfetch<float>(t, k);
+}
+template <>
+__device__ inline double tex_value<double>(cudaTextureObject_t t, int k) {
+  const int2 v = tex1Dfetch<int2>(t, k);
+  return __hiloint2double(v.y, v.x);
+}
+
 /// State and bed fetched through texture objects (read-only data path, cached for the 2-D
-/// neighbourhood accesses that are not coalesced), Viñas et al. section 4.
-template <class T>
-struct TexSource;
-
-template <>
-struct TexSource<float> {
+/// neighbourhood accesses that are not coalesced), Viñas et al. section 4. The state is stored in
+/// S and seen by the fluxes in T (ArraySource in stencil.hpp says why the two may differ).
+template <class T, class S = T>
+struct TexSource {
   cudaTextureObject_t h, qx, qy, hc, H;
   int nx, row0;
   __device__ int index(int i, int j) const { return (j - row0) * nx + i; }
-  __device__ Conserved<float> state(int i, int j) const {
+  __device__ Conserved<S> exact(int i, int j) const {
     const int k = index(i, j);
-    return {tex1Dfetch<float>(h, k), tex1Dfetch<float>(qx, k), tex1Dfetch<float>(qy, k), tex1Dfetch<float>(hc, k)};
+    return {tex_value<S>(h, k), tex_value<S>(qx, k), tex_value<S>(qy, k), tex_value<S>(hc, k)};
   }
-  __device__ float depth(int i, int j) const { return tex1Dfetch<float>(h, index(i, j)); }
-  __device__ float bed(int i, int j) const { return tex1Dfetch<float>(H, index(i, j)); }
-};
-
-template <>
-struct TexSource<double> {
-  cudaTextureObject_t h, qx, qy, hc, H;
-  int nx, row0;
-  __device__ static double fetch(cudaTextureObject_t t, int k) {
-    const int2 v = tex1Dfetch<int2>(t, k);
-    return __hiloint2double(v.y, v.x);
-  }
-  __device__ int index(int i, int j) const { return (j - row0) * nx + i; }
-  __device__ Conserved<double> state(int i, int j) const {
-    const int k = index(i, j);
-    return {fetch(h, k), fetch(qx, k), fetch(qy, k), fetch(hc, k)};
-  }
-  __device__ double depth(int i, int j) const { return fetch(h, index(i, j)); }
-  __device__ double bed(int i, int j) const { return fetch(H, index(i, j)); }
+  __device__ Conserved<T> state(int i, int j) const { return narrow<T>(exact(i, j)); }
+  __device__ T depth(int i, int j) const { return static_cast<T>(tex_value<S>(h, index(i, j))); }
+  __device__ T bed(int i, int j) const { return tex_value<T>(H, index(i, j)); }
 };
 
 /// Device-resident clock of the fused kernel: no host synchronisation per step.
@@ -62,10 +57,10 @@ struct DeviceClock {
 
 // ---------------------------------------------------------------- naive (paper section 3)
 
-template <class T>
-__global__ void k_local_dt(ConstFields<T> f, std::size_t n, T inv_dx, T inv_dy, Physics<T> p, T* __restrict__ dt) {
+template <class S, class T>
+__global__ void k_local_dt(ConstFields<S> f, std::size_t n, T inv_dx, T inv_dy, Physics<T> p, T* __restrict__ dt) {
   const std::size_t k = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
-  if (k < n) dt[k] = local_dt(load(f, k), inv_dx, inv_dy, p);
+  if (k < n) dt[k] = local_dt(narrow<T>(load(f, k)), inv_dx, inv_dy, p);
 }
 
 /// One level of the tree reduction: each block of 256 threads reduces 512 values to one.
@@ -97,20 +92,22 @@ __global__ void k_update_naive(ArraySource<T> src, Fields<T> out, SweepSetup<T> 
 
 // ------------------------------------------- ghost-cell-decoupled tiles (paper section 4)
 
-/// Time step of a tiled kernel: a host value, or the device clock (fused; 0 means copy only).
-template <class T, bool kDeviceDt>
+/// Time step of a tiled kernel in the state's precision S: a host value, or the device clock
+/// (fused; 0 means copy only).
+template <class S, bool kDeviceDt>
 struct StepDt {
-  T host_dt;
+  S host_dt;
   const DeviceClock* clock;
-  __device__ T get() const { return kDeviceDt ? static_cast<T>(clock->dt) : host_dt; }
+  __device__ S get() const { return kDeviceDt ? static_cast<S>(clock->dt) : host_dt; }
   __device__ double time(double t_host) const { return kDeviceDt ? clock->t : t_host; }
 };
 
-/// The extremes a step kernel records in passing (kExtremes: the fused kernel, extremes.hpp).
-template <class T>
+/// The extremes a step kernel records in passing (kExtremes: the fused kernel, extremes.hpp), in
+/// the state's precision S.
+template <class S>
 struct StepExtremes {
-  ExtremesFields<T> fields;
-  ExtremesRule<T> rule;
+  ExtremesFields<S> fields;
+  ExtremesRule<S> rule;
 };
 
 /// A BX x BY block updates the (BX-1) x (BY-1) cells of its tile, in rows [j_begin, j_end) (all
@@ -126,35 +123,37 @@ struct StepExtremes {
 /// values die before the flux arithmetic; recorded from the new state at the end, each thread
 /// waited for them after its work (1.5x the step time on the estuary, docs/performance.md). The
 /// state of the last step is recorded by the solver when the extremes are read (a side kernel).
-template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, bool kExtremes>
-__global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out, SweepSetup<T> s, double t_host,
-                                                         StepDt<T, kDeviceDt> step, T* __restrict__ partial,
-                                                         int j_begin, int j_end, StepExtremes<T> ext) {
+/// S: the state's precision (T, or double for Precision::mixed: the fluxes, the shared tiles and
+/// the local dt stay in T, the update of each cell is in S).
+template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, bool kExtremes, class S = T>
+__global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<S> out, SweepSetup<T> s, double t_host,
+                                                         StepDt<S, kDeviceDt> step, T* __restrict__ partial,
+                                                         int j_begin, int j_end, StepExtremes<S> ext) {
   static_assert(!kExtremes || kDeviceDt, "in-kernel extremes need the device clock's end time");
   __shared__ EdgeFlux<T> fx[BY][BX];
   __shared__ EdgeFlux<T> fy[BY][BX];
   __shared__ T scratch[32];
   const int tx = threadIdx.x, ty = threadIdx.y;
   const int i = blockIdx.x * (BX - 1) + tx - 1, j = j_begin + blockIdx.y * (BY - 1) + ty - 1;
-  const T dt = step.get();
+  const S dt = step.get();
   const double t = step.time(t_host);
   const bool owner = tx > 0 && ty > 0 && i < s.nx && j < j_end;
   T local = T(INFINITY);
   // Stopped (device clock, dt = 0; the same value in the whole block): nothing is written, the
   // state stays in the buffer the last step wrote and the partial minima stay those of that
   // state (the host tracks the buffer from the steps taken). Host steps always have dt > 0.
-  if (!(dt > T(0))) return;
+  if (!(dt > S(0))) return;
   const std::size_t k = static_cast<std::size_t>(j - s.row0) * s.nx + i;
   if constexpr (kExtremes)
-    if (owner) record_extremes(ext.fields, k, src.state(i, j), t, ext.rule);
+    if (owner) record_extremes(ext.fields, k, src.exact(i, j), t, ext.rule);
   if (j >= j_begin && j < j_end && i < s.nx) fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j, false);
   if (i >= 0 && i < s.nx && j < j_end) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1, false);
   __syncthreads();
   if (owner) {
-    const Conserved<T> w = update_from_edge_fluxes(src.state(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx],
+    const Conserved<S> w = update_from_edge_fluxes(src.exact(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx],
                                                    fy[ty][tx], s, t, dt, i, j);
     store(out, k, w);
-    if (kPhase1) local = local_dt(w, s.inv_dx, s.inv_dy, s.physics);
+    if (kPhase1) local = local_dt(narrow<T>(w), s.inv_dx, s.inv_dy, s.physics);
   }
   if (kPhase1) {
     local = exec::cuda::block_reduce<exec::ReduceOp::min>(local, scratch);
@@ -164,8 +163,8 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<T> out,
 
 /// Mass balance of the step about to be taken (balance.hpp), one block: the perimeter edges'
 /// inflow/outflow rates of the current state are summed, then thread 0 accumulates them over dt.
-template <class T, class Src, bool kDeviceDt>
-__global__ void k_boundary_balance(Src src, SweepSetup<T> s, double t_host, StepDt<T, kDeviceDt> step,
+template <class T, class Src, bool kDeviceDt, class S = T>
+__global__ void k_boundary_balance(Src src, SweepSetup<T> s, double t_host, StepDt<S, kDeviceDt> step,
                                    double decay_rate, Balance* balance) {
   __shared__ double scratch[32];
   const double dt = kDeviceDt ? step.clock->dt : static_cast<double>(step.host_dt);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include "../run_fixture.hpp"
 #include "ria/exec/backend.hpp"
@@ -61,6 +62,26 @@ TEST(CudaRun, ForcedEstuaryMatchesSerialAndBalanceCloses) {
   const Outcome f = run_on(exec::Backend::cuda, "fused", Precision::f32);
   EXPECT_LT(std::fabs(f.totals.water - f.balance.water_expected) / f.totals.water, 1e-4);
   EXPECT_LT(rel_l1(f.state.h, ref.state.h), 1e-4);
+}
+
+TEST(CudaRun, MixedPrecisionKeepsTheBalanceInDoubleAndFollowsTheCpu) {
+  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
+  const Outcome cpu = run_on(exec::Backend::serial, "default", Precision::mixed);
+  const Outcome ref = run_on(exec::Backend::serial, "default", Precision::f64);
+  for (const char* kernel : {"fused", "fused-16x16"}) {
+    const Outcome d = run_on(exec::Backend::cuda, kernel, Precision::mixed);
+    // Conservation to double round-off, as on the CPU (MixedPrecision.* in tests/).
+    EXPECT_LT(std::fabs(d.totals.water - d.balance.water_expected) / d.totals.water, 1e-12) << kernel;
+    EXPECT_LT(std::fabs(d.totals.pollutant - d.balance.pollutant_expected) / d.totals.pollutant, 1e-12) << kernel;
+    // The float fluxes differ from the CPU's by the GPU's fused multiply-adds and approximate
+    // division and square root: the float bound of CudaRun.ForcedEstuaryMatchesSerialAndBalanceCloses.
+    EXPECT_LT(rel_l1(d.state.h, cpu.state.h), 1e-4) << kernel;
+    EXPECT_LT(rel_l1(d.state.h, ref.state.h), 1e-4) << kernel;
+    std::printf("  %s mixed: balance water %.2e pollutant %.2e, rel L1 h vs CPU mixed %.2e, vs CPU double %.2e\n",
+                kernel, (d.totals.water - d.balance.water_expected) / d.totals.water,
+                (d.totals.pollutant - d.balance.pollutant_expected) / d.totals.pollutant,
+                rel_l1(d.state.h, cpu.state.h), rel_l1(d.state.h, ref.state.h));
+  }
 }
 
 TEST(CudaRun, ManningFieldMatchesSerial) {

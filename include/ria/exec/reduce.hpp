@@ -13,6 +13,8 @@
 
 #include "ria/exec/backend.hpp"
 
+struct CUstream_st;  // cudaStream_t is CUstream_st* (cuda_runtime.h)
+
 namespace ria::exec {
 
 enum class ReduceOp { min, max, sum };
@@ -30,7 +32,9 @@ class Reducer {
 
 /// Host reducer; `parallel` uses OpenMP threads for phase 1 (bitwise equal to serial).
 std::unique_ptr<Reducer> make_host_reducer(bool parallel);
-/// CUDA reducer over device pointers (throws when not built with CUDA).
-std::unique_ptr<Reducer> make_cuda_reducer();
+/// CUDA reducer over device pointers (throws when not built with CUDA). Its kernels and its read
+/// of the result are queued on `stream` (a cudaStream_t; null: the legacy default stream) and the
+/// host waits for that stream alone, so solvers of several host threads do not wait on each other.
+std::unique_ptr<Reducer> make_cuda_reducer(CUstream_st* stream = nullptr);
 
 }  // namespace ria::exec

@@ -12,28 +12,33 @@
 
 namespace ria::swe {
 
-/// Eq. 5 alone: the cell's state after the four edge fluxes, dt_dx = dt/dx, dt_dy = dt/dy.
-template <class T>
-RIA_HD inline Conserved<T> flux_update(const Conserved<T>& w, const EdgeFlux<T>& west, const EdgeFlux<T>& east,
-                                       const EdgeFlux<T>& south, const EdgeFlux<T>& north, T dt_dx, T dt_dy) {
-  Conserved<T> r;
-  r.h = w.h - (dt_dx * (east.h - west.h) + dt_dy * (north.h - south.h));
-  r.qx = w.qx - (dt_dx * (east.qn_l - west.qn_r) + dt_dy * (north.qt - south.qt));
-  r.qy = w.qy - (dt_dx * (east.qt - west.qt) + dt_dy * (north.qn_l - south.qn_r));
-  r.hc = w.hc - (dt_dx * (east.hc - west.hc) + dt_dy * (north.hc - south.hc));
+/// Eq. 5 alone: the cell's state after the four edge fluxes, dt_dx = dt/dx, dt_dy = dt/dy. The
+/// state and the step are in S, the fluxes in T (S = T, or S = double and T = float for
+/// Precision::mixed): each flux is widened to S before it is added, so one edge's flux leaves one
+/// cell and enters its neighbour as the same S value and the sum over the cells telescopes to S
+/// round-off.
+template <class S, class T>
+RIA_HD inline Conserved<S> flux_update(const Conserved<S>& w, const EdgeFlux<T>& west, const EdgeFlux<T>& east,
+                                       const EdgeFlux<T>& south, const EdgeFlux<T>& north, S dt_dx, S dt_dy) {
+  Conserved<S> r;
+  r.h = w.h - (dt_dx * (S(east.h) - S(west.h)) + dt_dy * (S(north.h) - S(south.h)));
+  r.qx = w.qx - (dt_dx * (S(east.qn_l) - S(west.qn_r)) + dt_dy * (S(north.qt) - S(south.qt)));
+  r.qy = w.qy - (dt_dx * (S(east.qt) - S(west.qt)) + dt_dy * (S(north.qn_l) - S(south.qn_r)));
+  r.hc = w.hc - (dt_dx * (S(east.hc) - S(west.hc)) + dt_dy * (S(north.hc) - S(south.hc)));
   return r;
 }
 
 /// The flux update followed by the pointwise sources: Manning friction with the cell's n and the
-/// dry-cell policy, then decay (sources.hpp).
-template <class T>
-RIA_HD inline Conserved<T> flux_and_source_update(const Conserved<T>& w, const EdgeFlux<T>& west,
+/// dry-cell policy, then decay at rate decay_rate [1/s] (sources.hpp). inv_dx, inv_dy and
+/// decay_rate are the S values of SweepSetup (update_constants in stencil.hpp).
+template <class S, class T>
+RIA_HD inline Conserved<S> flux_and_source_update(const Conserved<S>& w, const EdgeFlux<T>& west,
                                                   const EdgeFlux<T>& east, const EdgeFlux<T>& south,
-                                                  const EdgeFlux<T>& north, T dt, T inv_dx, T inv_dy, T n,
-                                                  const Physics<T>& p) {
-  Conserved<T> r = flux_update(w, west, east, south, north, dt * inv_dx, dt * inv_dy);
+                                                  const EdgeFlux<T>& north, S dt, S inv_dx, S inv_dy, T n,
+                                                  const Physics<T>& p, S decay_rate) {
+  Conserved<S> r = flux_update(w, west, east, south, north, dt * inv_dx, dt * inv_dy);
   apply_friction_and_dry_policy(r, dt, n, p);
-  apply_decay(r, dt, p.decay_rate);
+  apply_decay(r, dt, decay_rate);
   return r;
 }
 

@@ -13,26 +13,31 @@ namespace ria::swe {
 /// level and |u|, h from the flux-updated state (Brufau et al. 2004-style):
 ///   q^{n+1} = q* / (1 + dt g n^2 |u*| / h^{4/3}).
 /// Unconditionally stable, never reverses the flow. Dry cells (wet_dry.hpp) get q = 0.
-/// n: the cell's Manning coefficient [s/m^(1/3)], >= 0.
-template <class T>
-RIA_HD inline void apply_friction_and_dry_policy(Conserved<T>& w, T dt, T n, const Physics<T>& p) {
-  if (!is_wet(w.h, p.h_dry)) {
-    w.qx = T(0);
-    w.qy = T(0);
+/// n: the cell's Manning coefficient [s/m^(1/3)], >= 0. The state is in S, the physics in T
+/// (S = T, or a double state with float physics, Precision::mixed): wet/dry and the factor are
+/// judged in T, as the fluxes see the state, and the momentum divided in S.
+template <class S, class T>
+RIA_HD inline void apply_friction_and_dry_policy(Conserved<S>& w, S dt, T n, const Physics<T>& p) {
+  const T h = static_cast<T>(w.h);
+  if (!is_wet(h, p.h_dry)) {
+    w.qx = S(0);
+    w.qy = S(0);
     return;
   }
   if (n > T(0)) {
-    const T speed = sqrt(w.qx * w.qx + w.qy * w.qy) / w.h;
-    const T factor = T(1) + dt * p.g * n * n * speed / pow(w.h, T(4) / T(3));
-    w.qx /= factor;
-    w.qy /= factor;
+    const T qx = static_cast<T>(w.qx), qy = static_cast<T>(w.qy);
+    const T speed = sqrt(qx * qx + qy * qy) / h;
+    const T factor = T(1) + static_cast<T>(dt) * p.g * n * n * speed / pow(h, T(4) / T(3));
+    w.qx /= static_cast<S>(factor);
+    w.qy /= static_cast<S>(factor);
   }
 }
 
-/// First-order decay dC/dt = -lambda C, exact over the step: hc *= exp(-lambda dt).
-template <class T>
-RIA_HD inline void apply_decay(Conserved<T>& w, T dt, T decay_rate) {
-  if (decay_rate > T(0)) w.hc *= exp(-decay_rate * dt);
+/// First-order decay dC/dt = -lambda C, exact over the step: hc *= exp(-lambda dt), in the state's
+/// precision (the balance decays its expected pollutant by the same factor in double).
+template <class S>
+RIA_HD inline void apply_decay(Conserved<S>& w, S dt, S decay_rate) {
+  if (decay_rate > S(0)) w.hc *= exp(-decay_rate * dt);
 }
 
 /// Diffusive pollutant flux across an edge, K h_e (C_R - C_L) / d with h_e = min(h_L, h_R):

@@ -16,6 +16,13 @@ struct Conserved {
   T h, qx, qy, hc;
 };
 
+/// A state in the flux precision T (Precision::mixed: a double state seen by float fluxes; the
+/// identity when the state is already in T).
+template <class T, class S>
+RIA_HD inline Conserved<T> narrow(const Conserved<S>& w) {
+  return {static_cast<T>(w.h), static_cast<T>(w.qx), static_cast<T>(w.qy), static_cast<T>(w.hc)};
+}
+
 /// A state seen from an edge: qn along the edge normal, qt along the edge. For x-edges
 /// (qn, qt) = (qx, qy); for y-edges the axes are swapped, (qn, qt) = (qy, qx): the equations are
 /// invariant under the reflection x <-> y, so one flux function serves both directions.

@@ -8,7 +8,7 @@ namespace ria::exec {
 
 bool built_with_cuda() { return false; }
 bool cuda_device_available() { return false; }
-std::unique_ptr<Reducer> make_cuda_reducer() {
+std::unique_ptr<Reducer> make_cuda_reducer(CUstream_st*) {
   throw std::runtime_error("ria was not built with CUDA (configure with -DRIA_CUDA=ON on a machine with nvcc)");
 }
 

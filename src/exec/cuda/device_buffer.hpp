@@ -99,6 +99,15 @@ class DeviceBuffer {
   std::size_t n_ = 0;
 };
 
+/// Copies n values from device to host memory, queued on `stream` behind its work; returns once
+/// they are there (waits for that stream alone, not for the device).
+template <class T>
+void copy_to_host(T* host, const T* device, std::size_t n, cudaStream_t stream) {
+  if (n == 0) return;
+  RIA_CUDA_CHECK(cudaMemcpyAsync(host, device, n * sizeof(T), cudaMemcpyDeviceToHost, stream));
+  RIA_CUDA_CHECK(cudaStreamSynchronize(stream));
+}
+
 /// n values of T in page-locked host memory (fast, asynchronous copies), or none.
 template <class T>
 class PinnedBuffer {

@@ -13,7 +13,7 @@ constexpr int kThreads = 256;
 
 class CudaReducer final : public Reducer {
  public:
-  CudaReducer() : partial_(kMaxBlocks), out_(1) {}
+  explicit CudaReducer(cudaStream_t s) : stream_(s), partial_(kMaxBlocks), out_(1) {}
   double reduce(ReduceOp op, const float* d, std::size_t n) override { return run(op, d, n); }
   double reduce(ReduceOp op, const double* d, std::size_t n) override { return run(op, d, n); }
 
@@ -29,23 +29,24 @@ class CudaReducer final : public Reducer {
       default: launch<ReduceOp::sum>(d, n, blocks); break;
     }
     double r = 0;
-    RIA_CUDA_CHECK(cudaMemcpy(&r, out_, sizeof(double), cudaMemcpyDeviceToHost));
+    cuda::copy_to_host(&r, out_.get(), 1, stream_);
     return r;
   }
   template <ReduceOp Op, class T>
   void launch(const T* d, std::size_t n, int blocks) {
-    cuda::reduce_phase1<Op, T, double><<<blocks, kThreads>>>(d, n, partial_);
+    cuda::reduce_phase1<Op, T, double><<<blocks, kThreads, 0, stream_>>>(d, n, partial_);
     RIA_CUDA_CHECK(cudaGetLastError());
-    cuda::reduce_phase2<Op, double><<<1, 1024>>>(partial_, blocks, out_);
+    cuda::reduce_phase2<Op, double><<<1, 1024, 0, stream_>>>(partial_, blocks, out_);
     RIA_CUDA_CHECK(cudaGetLastError());
   }
 
+  cudaStream_t stream_;
   cuda::DeviceBuffer<double> partial_;
   cuda::DeviceBuffer<double> out_;
 };
 
 }  // namespace
 
-std::unique_ptr<Reducer> make_cuda_reducer() { return std::make_unique<CudaReducer>(); }
+std::unique_ptr<Reducer> make_cuda_reducer(CUstream_st* stream) { return std::make_unique<CudaReducer>(stream); }
 
 }  // namespace ria::exec
