@@ -217,7 +217,13 @@ mpi)  # members spread over 2 ranks: the statistics of one process
   cmp one/gauges_percentiles.csv two/gauges_percentiles.csv || fail "gauge percentiles differ between 1 process and 2 ranks"
   diff <(cut -d, -f1-5 one/members.csv) <(cut -d, -f1-5 two/members.csv) || fail "members.csv differs"
   grep -q '"ranks": 2' two/summary.json || fail "summary.json does not say 2 ranks"
-  echo "ok: 2 ranks give the statistics of one process (member 2 failed on rank 0)"
+  # Each rank running its members 2 at once (rank 0 has 3, rank 1 has 2): the same again.
+  RIA_ENSEMBLE_FAULT=2 "${RIA_MPIEXEC:-mpirun}" --oversubscribe -np 2 "${E[@]}" "${ARGS[@]}" --concurrent 2 --output k2 \
+    >k2.txt 2>&1 || { cat k2.txt; fail "2 ranks, 2 members at once"; }
+  cmp one/gauges_percentiles.csv k2/gauges_percentiles.csv || fail "gauge percentiles differ with 2 members at once per rank"
+  diff <(cut -d, -f1-5 one/members.csv) <(cut -d, -f1-5 k2/members.csv) || fail "members.csv differs (2 at once)"
+  grep -q '"concurrent": 2' k2/summary.json || fail "summary.json does not say 2 at once"
+  echo "ok: 2 ranks, also with 2 members at once each, give the statistics of one process (member 2 failed on rank 0)"
   ;;
 *) fail "unknown case $CASE" ;;
 esac
