@@ -1,9 +1,10 @@
 // ria ensemble [SCENARIO.toml] --members N --vary KEY=LO:HI ...: what-if variants of a scenario.
 // Each member is the base scenario with `--set`-style overrides (ensemble/variation.hpp) drawn
 // by a Latin hypercube or a grid (ensemble/sampling.hpp) or read from a CSV file; every member
-// is checked (scenario and model) before the first runs; members run one after another (under
-// mpirun: member m on rank m % size); statistics over the finished members go to the output
-// directory (ensemble_outputs.hpp). docs/ensembles.md is the user's page.
+// is checked (scenario and model) before the first runs; members run one after another, or
+// --concurrent K at once on K threads of this process (under mpirun: member m on rank m % size);
+// statistics over the finished members go to the output directory (ensemble_outputs.hpp).
+// docs/ensembles.md is the user's page.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
@@ -12,9 +13,13 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <memory>
+#include <mutex>
+#include <thread>
 
+#include "app/domain.hpp"
 #include "app/ensemble_gather.hpp"
 #include "app/ensemble_member.hpp"
 #include "app/ensemble_outputs.hpp"
@@ -34,9 +39,9 @@
 namespace ria::app {
 namespace {
 
-// Signals: the first lets the running member finish and stops the ensemble after it; the second
-// also stops the running member (the driver's stop flag). Both are lock-free atomics, so the
-// handler is async-signal-safe.
+// Signals: the first lets the running members finish and starts no other; the second also stops
+// the running members (the driver's stop flag). Both are lock-free atomics, so the handler is
+// async-signal-safe (it may run on any thread of the process).
 std::atomic<int> g_signals{0};
 std::atomic<int> g_first_signal{0};
 std::atomic<int> g_stop_member{0};
@@ -73,6 +78,8 @@ struct Setup {
   std::unique_ptr<sim::Model> base_model;
   std::vector<std::size_t> mine;              // the members this rank runs
   std::vector<sim::Scenario> scenarios;       // of every member (filled for this rank's)
+  int concurrent = 1;                         // members run at once: --concurrent, at most mine.size()
+  int cuda_device = -1;                       // under mpirun with CUDA: each thread's device
   std::string backend;                        // the solver, in words
   std::unique_ptr<io::OutputLock> lock;       // rank 0
 };
@@ -81,12 +88,11 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   auto s = std::make_unique<Setup>();
   s->plan = make_plan(a);
   const Plan& p = s->plan;
-  // Under mpirun each rank runs one-process solvers: OpenMP ranks of a node divide its cores, CUDA
-  // ranks take the node's GPUs by local rank (several ranks may share one).
-  if (mpi::world().started) {
-    exec::share_cores_with(mpi::world().local_size);
-    if (exec::parse_backend(a.backend.backend) == exec::Backend::cuda) exec::select_cuda_device(mpi::world().local_rank);
-  }
+  // Under mpirun each rank runs one-process solvers; CUDA ranks take the node's GPUs by local rank
+  // (several ranks may share one).
+  const exec::Backend backend = exec::parse_backend(a.backend.backend);
+  if (mpi::world().started && backend == exec::Backend::cuda)
+    s->cuda_device = exec::select_cuda_device(mpi::world().local_rank);
   s->models = std::make_unique<MemberModels>(a.backend);
   s->base_model = std::make_unique<sim::Model>(s->models->build(p.base));
   const Grid& g = s->base_model->setup.grid;
@@ -105,6 +111,20 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
       throw io::InputError(member_label(p.table, m) + ": " + e.what());
     }
   }
+  // The members run at once: their solvers divide the cores (OpenMP: the free cores of the node
+  // over its ranks, and a rank's share over its members at once) and their memory adds up.
+  s->concurrent = static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(a.concurrent, s->mine.size())));
+  exec::share_cores_with(mpi::world().started ? mpi::world().local_size : 1, s->concurrent);
+  const int node_solvers = (mpi::world().started ? mpi::world().local_size : 1) * s->concurrent;
+  const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  if (is_root() && backend != exec::Backend::cuda && s->concurrent > 1 && cores > 0 && node_solvers > cores)
+    std::fprintf(stderr, "ria ensemble: warning: --concurrent %d: %d solvers at once on the %d cores of this node; "
+                         "threads beyond the cores slow each member down without adding speed\n",
+                 a.concurrent, node_solvers, cores);
+  if (s->concurrent > 1)
+    check_memory(double(g.cells()) * s->concurrent, backend, parse_precision(a.backend.precision),
+                 "--concurrent " + std::to_string(a.concurrent) + ": " + std::to_string(s->concurrent) + " members of " +
+                     std::to_string(g.cells()) + " cells at once");
   // The solver once, so that an unavailable backend is named before any member runs.
   s->backend = swe::make_solver(s->base_model->setup)->description();
   if (is_root()) {
@@ -129,55 +149,147 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
 
 // ---- the run ---------------------------------------------------------------------------------
 
-/// The progress over this rank's members: a line at each driver report and at each member's end.
+/// The progress over this rank's members, reported by the threads running them (slot w: the
+/// member thread w runs): a line at each driver report (every 5 s of each member) and at each
+/// member's end. One mutex guards the counts and the output, and each line is one printf.
 class MemberProgress {
  public:
-  MemberProgress(std::size_t mine, bool quiet) : mine_(mine), quiet_(quiet) {}
-  void start(std::size_t member, std::size_t index) { member_ = member, index_ = index, started_ = true; }
-  /// During the member: the fraction of its simulated time done.
-  void during(const sim::Progress& p) {
-    announce_signal();
+  MemberProgress(std::size_t mine, int slots, bool quiet) : mine_(mine), quiet_(quiet), slots_(slots) {
+    for (Slot& s : slots_) s.last = w0_;
+  }
+  void start(int slot, std::size_t member, std::size_t index) {
+    const std::lock_guard<std::mutex> lock(mu_);
+    slots_[slot].member = member, slots_[slot].index = index, slots_[slot].frac = 0, slots_[slot].running = true;
+    if (!started_ || index > last_index_) last_index_ = index, last_member_ = member;
+    started_ = true;
+  }
+  /// During a member: the fraction of its simulated time done.
+  void during(int slot, const sim::Progress& p) {
+    const std::lock_guard<std::mutex> lock(mu_);
+    announce_signal_locked();
+    Slot& s = slots_[slot];
+    s.frac = p.t_end > 0 ? p.t / p.t_end : 0;
     const auto now = std::chrono::steady_clock::now();
-    if (quiet_ || std::chrono::duration<double>(now - last_).count() < kInterval) return;
-    last_ = now;
-    const double frac = p.t_end > 0 ? p.t / p.t_end : 0;
-    std::printf("member %zu (%zu of %zu): t = %s / %s (%.0f%%) | %s\n", member_, index_ + 1, mine_, duration_text(p.t).c_str(),
-                duration_text(p.t_end).c_str(), 100 * frac, eta(index_ + frac).c_str());
+    if (quiet_ || std::chrono::duration<double>(now - s.last).count() < kInterval) return;
+    s.last = now;
+    std::printf("member %zu (%zu of %zu): t = %s / %s (%.0f%%) | %s\n", s.member, s.index + 1, mine_,
+                duration_text(p.t).c_str(), duration_text(p.t_end).c_str(), 100 * s.frac, eta().c_str());
     std::fflush(stdout);
   }
-  void done(const MemberOutcome& o, int finished, int failed) {
-    announce_signal();
+  /// At a member's end; `label` names it in the message of a failure.
+  void done(int slot, const MemberOutcome& o, const std::string& label) {
+    const std::lock_guard<std::mutex> lock(mu_);
+    Slot& s = slots_[slot];
+    s.running = false;
+    ++done_;
+    finished_ += o.status == MemberOutcome::Status::finished;
+    failed_ += o.status == MemberOutcome::Status::failed;
+    if (o.status == MemberOutcome::Status::failed)
+      std::fprintf(stderr, "ria ensemble: %s failed: %s\n", label.c_str(), o.message.c_str());
+    announce_signal_locked();
     if (quiet_) return;
-    std::printf("member %zu (%zu of %zu) %s in %s | %d finished, %d failed | %s\n", member_, index_ + 1, mine_, status_name(o.status),
-                duration_text(o.wall_s).c_str(), finished, failed, eta(index_ + 1.0).c_str());
+    std::printf("member %zu (%zu of %zu) %s in %s | %d finished, %d failed | %s\n", s.member, s.index + 1, mine_,
+                status_name(o.status), duration_text(o.wall_s).c_str(), finished_, failed_, eta().c_str());
     std::fflush(stdout);
   }
   /// Says once, at the first report after it, that a signal came and what happens.
   void announce_signal() {
-    if (announced_ || g_signals.load() == 0) return;
-    announced_ = true;
-    if (!started_)
-      std::fprintf(stderr, "ria ensemble: signal %d: stopping before the first member\n", g_first_signal.load());
-    else
-      std::fprintf(stderr, "ria ensemble: signal %d: stopping after member %zu; the statistics of the members finished "
-                           "so far will be written (a second signal stops this member now)\n",
-                   g_first_signal.load(), member_);
+    const std::lock_guard<std::mutex> lock(mu_);
+    announce_signal_locked();
   }
 
  private:
-  /// "elapsed H:MM:SS, ETA H:MM:SS" from this rank's members done (a fraction for the running one).
-  std::string eta(double units_done) const {
+  struct Slot {
+    std::size_t member = 0, index = 0;
+    double frac = 0;  // of the running member's simulated time
+    bool running = false;
+    std::chrono::steady_clock::time_point last;  // of its last line
+  };
+  void announce_signal_locked() {
+    if (announced_ || g_signals.load() == 0) return;
+    announced_ = true;
+    if (!started_) {
+      std::fprintf(stderr, "ria ensemble: signal %d: stopping before the first member\n", g_first_signal.load());
+      return;
+    }
+    // "member 3", or "members 3, 5 and 8" (those running now; the last one started when none runs).
+    std::vector<std::size_t> running;
+    for (const Slot& s : slots_)
+      if (s.running) running.push_back(s.member);
+    if (running.empty()) running.push_back(last_member_);
+    std::string which = running.size() == 1 ? "member " : "members ";
+    for (std::size_t k = 0; k < running.size(); ++k)
+      which += (k == 0 ? "" : k + 1 == running.size() ? " and " : ", ") + std::to_string(running[k]);
+    std::fprintf(stderr, "ria ensemble: signal %d: stopping after %s; the statistics of the members finished so far will "
+                         "be written (a second signal stops %s now)\n",
+                 g_first_signal.load(), which.c_str(), running.size() == 1 ? "this member" : "these members");
+  }
+  /// "elapsed H:MM:SS, ETA H:MM:SS" from this rank's members done and the running ones' fractions.
+  std::string eta() const {
+    double units_done = static_cast<double>(done_);
+    for (const Slot& s : slots_)
+      if (s.running) units_done += s.frac;
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0_).count();
     std::string s = "elapsed " + duration_text(wall) + ", ETA ";
     s += units_done > 0 ? duration_text(wall * (mine_ - units_done) / units_done) : std::string("-");
     if (mpi::world().started) s += " (rank 0's " + std::to_string(mine_) + " members)";
     return s;
   }
-  static constexpr double kInterval = 5;  // wall seconds between lines during a member
-  std::size_t mine_, member_ = 0, index_ = 0;
+  static constexpr double kInterval = 5;  // wall seconds between a member's lines
+  std::mutex mu_;
+  std::size_t mine_, done_ = 0, last_index_ = 0, last_member_ = 0;  // last_: the last member started
+  int finished_ = 0, failed_ = 0;
   bool quiet_, announced_ = false, started_ = false;
-  std::chrono::steady_clock::time_point w0_ = std::chrono::steady_clock::now(), last_ = w0_;
+  std::vector<Slot> slots_;
+  std::chrono::steady_clock::time_point w0_ = std::chrono::steady_clock::now();
 };
+
+/// Runs this rank's members (s.mine) on s.concurrent threads, the main thread alone when 1: each
+/// thread takes the next member of the queue (an atomic index), builds its model and solver and
+/// writes out[m] of that member only. The members are independent, so `out` is the same whatever
+/// order they end in. A first signal stops the threads from taking members; a numerical failure is
+/// the member's outcome; any other exception stops the threads from taking members, waits for the
+/// running ones and is rethrown here.
+void run_members(Setup& s, MemberProgress& progress, std::vector<MemberOutcome>& out) {
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> abandon{false};
+  std::mutex error_mu;
+  std::exception_ptr error;
+  auto work = [&](int slot) {
+    try {
+      if (s.cuda_device >= 0) exec::select_cuda_device(s.cuda_device);  // CUDA's current device is per thread
+      while (!g_signals.load() && !abandon.load()) {
+        const std::size_t i = next.fetch_add(1);
+        if (i >= s.mine.size()) break;
+        const std::size_t m = s.mine[i];
+        progress.start(slot, m, i);
+        out[m] = run_member(m, s.scenarios[m], *s.models, &g_stop_member,
+                            [&](const sim::Progress& pr) { progress.during(slot, pr); });
+        out[m].rank = mpi::world().rank;
+        progress.done(slot, out[m], member_label(s.plan.table, m));
+        s.scenarios[m] = sim::Scenario{};  // its series are not needed any more
+      }
+    } catch (...) {
+      const std::lock_guard<std::mutex> lock(error_mu);
+      if (!error) error = std::current_exception();
+      abandon.store(true);
+    }
+  };
+  if (s.concurrent == 1) {
+    work(0);
+  } else {
+    std::vector<std::thread> threads;
+    try {
+      for (int w = 0; w < s.concurrent; ++w) threads.emplace_back(work, w);
+    } catch (...) {  // a thread that could not be started: the others end after their member
+      const std::lock_guard<std::mutex> lock(error_mu);
+      if (!error) error = std::current_exception();
+      abandon.store(true);
+    }
+    for (std::thread& t : threads) t.join();
+  }
+  if (error) std::rethrow_exception(error);
+}
 
 int run_ensemble(const EnsembleArgs& a) {
   const SignalsCaught signals;
@@ -193,31 +305,20 @@ int run_ensemble(const EnsembleArgs& a) {
   const std::size_t n = p.table.size();
   const bool quiet = a.quiet || !is_root();
   const Grid& g = s->base_model->setup.grid;
-  if (!quiet)
+  if (!quiet) {
+    std::string where = mpi::world().started ? ", " + std::to_string(mpi::world().size) + " ranks" : "";
+    if (s->concurrent > 1)
+      where += ", " + std::to_string(s->concurrent) + " members at once" + (mpi::world().started ? " per rank" : "");
     std::printf("ria ensemble %s: %zu members (%s%s), %d x %d cells of %g m, t = 0 to %g s sampled every %g s, %s%s -> %s/\n",
                 p.base.file.c_str(), n, p.sampling.c_str(),
                 p.sampling == "latin_hypercube" ? (", seed " + std::to_string(a.seed)).c_str() : "", g.nx, g.ny, g.dx,
-                p.base.time.duration, p.base.time.output_interval, s->backend.c_str(),
-                mpi::world().started ? (", " + std::to_string(mpi::world().size) + " ranks").c_str() : "",
-                a.output.c_str());
+                p.base.time.duration, p.base.time.output_interval, s->backend.c_str(), where.c_str(), a.output.c_str());
+  }
 
   const auto w0 = std::chrono::steady_clock::now();
   std::vector<MemberOutcome> out(n);
-  MemberProgress progress(s->mine.size(), quiet);
-  int finished = 0, failed = 0;
-  for (std::size_t i = 0; i < s->mine.size(); ++i) {
-    const std::size_t m = s->mine[i];
-    if (g_signals.load()) break;  // this and the following members stay not_run
-    progress.start(m, i);
-    out[m] = run_member(m, s->scenarios[m], *s->models, &g_stop_member, [&](const sim::Progress& pr) { progress.during(pr); });
-    out[m].rank = mpi::world().rank;
-    finished += out[m].status == MemberOutcome::Status::finished;
-    failed += out[m].status == MemberOutcome::Status::failed;
-    if (out[m].status == MemberOutcome::Status::failed)
-      std::fprintf(stderr, "ria ensemble: %s failed: %s\n", member_label(p.table, m).c_str(), out[m].message.c_str());
-    progress.done(out[m], finished, failed);
-    s->scenarios[m] = sim::Scenario{};  // its series are not needed any more
-  }
+  MemberProgress progress(s->mine.size(), s->concurrent, quiet);
+  run_members(*s, progress, out);
   progress.announce_signal();
   if (mpi::world().started) gather_outcomes(s->mine, out, g.cells(), s->base_model->gauges.size());
   if (!is_root()) return g_signals.load() ? kInterrupted : kOk;
@@ -246,6 +347,7 @@ int run_ensemble(const EnsembleArgs& a) {
   r.thresholds = p.thresholds;
   r.backend = s->backend;
   r.ranks = mpi::world().size;
+  r.concurrent = s->concurrent;
   r.interrupted = interrupted;
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
   write_ensemble_outputs(r);
@@ -292,6 +394,9 @@ void register_ensemble(CLI::App& app, int& exit_code) {
   cmd->add_option("--sample-interval", a->sample_interval, "the members' map outputs: their gauges when "
                                                            "output.gauge_interval = 0 (sets their time.output_interval; "
                                                            "default: the scenario's); maxima and arrivals are exact");
+  cmd->add_option("--concurrent", a->concurrent, "K: run up to K members at once, each on its own thread and solver "
+                                                 "(GPU: their launches overlap; OpenMP: they divide the cores)")
+      ->capture_default_str();
   cmd->add_flag("--quiet", a->quiet, "no progress lines");
   cmd->callback([a, seed, &exit_code] {
     a->seed_set = seed->count() > 0;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
+#include <stdexcept>
 
 #include "app/domain.hpp"
 #include "ensemble/member_recorder.hpp"
@@ -31,18 +32,25 @@ const sim::Domain& MemberModels::bed(const sim::Scenario& sc) {
   return it->second;
 }
 
+const sim::InitialFields& MemberModels::initial_fields(const sim::Scenario& sc, const sim::Domain& b) {
+  std::string key = sc.initial.path + "\n" + sc.initial.variable + "\n" + std::to_string(sc.initial.time);
+  for (const std::string& v : sc.initial.velocity) key += "\n" + v;
+  auto it = initial_fields_.find(key);
+  if (it == initial_fields_.end()) it = initial_fields_.emplace(key, load_initial_fields(sc, b)).first;
+  return it->second;
+}
+
 sim::Model MemberModels::build(const sim::Scenario& sc) {
-  const sim::Domain& b = bed(sc);
   const sim::InitialFields none;
+  const sim::Domain* b = nullptr;
   const sim::InitialFields* initial = &none;
-  if (sc.initial.kind == sim::InitialSpec::Kind::raster || sc.initial.kind == sim::InitialSpec::Kind::netcdf) {
-    std::string key = sc.initial.path + "\n" + sc.initial.variable + "\n" + std::to_string(sc.initial.time);
-    for (const std::string& v : sc.initial.velocity) key += "\n" + v;
-    auto it = initial_fields_.find(key);
-    if (it == initial_fields_.end()) it = initial_fields_.emplace(key, load_initial_fields(sc, b)).first;
-    initial = &it->second;
+  {
+    const std::lock_guard<std::mutex> lock(mu_);
+    b = &bed(sc);
+    if (sc.initial.kind == sim::InitialSpec::Kind::raster || sc.initial.kind == sim::InitialSpec::Kind::netcdf)
+      initial = &initial_fields(sc, *b);
   }
-  sim::Model m = sim::build_model(sc, b, *initial);
+  sim::Model m = sim::build_model(sc, *b, *initial);
   m.setup.backend = backend_;
   m.setup.kernel = kernel_;
   m.setup.precision = precision_;
@@ -59,21 +67,29 @@ std::string without_checkpoint_note(std::string s) {
   if (k2 != std::string::npos) s.replace(k2, std::string::npos, "; the initial state is not physical");
   return s;
 }
-/// True when RIA_ENSEMBLE_FAULT lists `member`.
-bool fault_injected(std::size_t member) {
+/// What RIA_ENSEMBLE_FAULT injects into `member`: "M" a NaN depth, "M:error" an error that is not
+/// numerical (as a device or I/O failure would be).
+enum class Fault { none, nan, error };
+Fault fault_injected(std::size_t member) {
   const char* f = std::getenv("RIA_ENSEMBLE_FAULT");
-  if (!f) return false;
+  if (!f) return Fault::none;
   std::istringstream in(f);
-  for (std::string item; std::getline(in, item, ',');)
-    if (!item.empty() && std::strtoul(item.c_str(), nullptr, 10) == member) return true;
-  return false;
+  for (std::string item; std::getline(in, item, ',');) {
+    char* end = nullptr;
+    const unsigned long m = std::strtoul(item.c_str(), &end, 10);
+    if (item.empty() || end == item.c_str() || m != member) continue;
+    return std::string(end) == ":error" ? Fault::error : Fault::nan;
+  }
+  return Fault::none;
 }
 
-/// A solver whose state gets a NaN depth in its first wet cell after the first advance (the
-/// fault of RIA_ENSEMBLE_FAULT); everything else is the wrapped solver's.
+/// A solver whose state gets a NaN depth in its first wet cell after the first advance, or that
+/// throws std::runtime_error there (the faults of RIA_ENSEMBLE_FAULT); everything else is the
+/// wrapped solver's.
 class PoisonedSolver final : public swe::Solver {
  public:
-  explicit PoisonedSolver(std::unique_ptr<swe::Solver> s) : in_(std::move(s)) {}
+  PoisonedSolver(std::unique_ptr<swe::Solver> s, Fault fault, std::size_t member)
+      : in_(std::move(s)), fault_(fault), member_(member) {}
   void set_state(const swe::HostState& s) override { in_->set_state(s); }
   void get_state(swe::HostState& s) const override { in_->get_state(s); }
   double time() const override { return in_->time(); }
@@ -81,6 +97,8 @@ class PoisonedSolver final : public swe::Solver {
   void set_clock(double t, long n) override { in_->set_clock(t, n); }
   long advance(double t_stop, long max_steps, double t_hold) override {
     const long n = in_->advance(t_stop, max_steps, t_hold);
+    if (fault_ == Fault::error)
+      throw std::runtime_error("RIA_ENSEMBLE_FAULT: error injected into member " + std::to_string(member_));
     if (!done_) {
       swe::HostState s;
       in_->get_state(s);
@@ -107,6 +125,8 @@ class PoisonedSolver final : public swe::Solver {
 
  private:
   std::unique_ptr<swe::Solver> in_;
+  Fault fault_;
+  std::size_t member_;
   bool done_ = false;
 };
 
@@ -118,7 +138,8 @@ MemberOutcome run_member(std::size_t member, const sim::Scenario& sc, MemberMode
   MemberOutcome out;
   const sim::Model m = models.build(sc);
   std::unique_ptr<swe::Solver> solver = swe::make_solver(m.setup);
-  if (fault_injected(member)) solver = std::make_unique<PoisonedSolver>(std::move(solver));
+  const Fault fault = fault_injected(member);
+  if (fault != Fault::none) solver = std::make_unique<PoisonedSolver>(std::move(solver), fault, member);
   solver->set_state(m.init);
   const swe::Totals initial = solver->totals();
   swe::Balance b0;

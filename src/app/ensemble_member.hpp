@@ -7,6 +7,7 @@
 #include <atomic>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,10 @@ const char* status_name(MemberOutcome::Status s);
 
 /// Builds the members' models. Beds and initial free surfaces are kept by what they are read
 /// from: all members of an ensemble share the domain (ensemble::check_varied_keys).
+/// build() may be called from several threads at once (`ria ensemble --concurrent`): the caches
+/// are looked up and filled (the files read) under one mutex; the model is then built outside it
+/// from the cached entries, which are never changed or removed once made (std::map keeps its
+/// elements in place as others are inserted).
 class MemberModels {
  public:
   explicit MemberModels(const BackendChoice& backend);
@@ -38,7 +43,9 @@ class MemberModels {
   sim::Model build(const sim::Scenario& sc);
 
  private:
-  const sim::Domain& bed(const sim::Scenario& sc);
+  const sim::Domain& bed(const sim::Scenario& sc);                                           // with mu_ held
+  const sim::InitialFields& initial_fields(const sim::Scenario& sc, const sim::Domain& bed);  // with mu_ held
+  std::mutex mu_;
   exec::Backend backend_;
   Precision precision_;
   std::string kernel_;
@@ -50,7 +57,8 @@ class MemberModels {
 /// the outcome `failed` with its message; the stop flag raised mid-run is `interrupted`; anything
 /// else propagates. `progress` gets the driver's reports.
 /// For the failure tests, RIA_ENSEMBLE_FAULT="M[,M...]" names members whose state gets a NaN
-/// depth in a wet cell after their first advance (a numerical failure through the driver).
+/// depth in a wet cell after their first advance (a numerical failure through the driver);
+/// "M:error" makes member M throw std::runtime_error there instead (a failure that ends the run).
 MemberOutcome run_member(std::size_t member, const sim::Scenario& sc, MemberModels& models, const std::atomic<int>* stop,
                          const std::function<void(const sim::Progress&)>& progress);
 

@@ -28,6 +28,7 @@ struct EnsembleRecord {
   std::vector<double> thresholds;
   std::string backend;                  // the members' solver, in words
   int ranks = 1;
+  int concurrent = 1;                   // members run at once per rank (--concurrent, clamped)
   bool interrupted = false;
   double wall_s = 0;
 };

@@ -43,6 +43,9 @@ void check_range_ends(const EnsembleArgs& a, const Plan& p, const ensemble::Vary
 }  // namespace
 
 Plan make_plan(const EnsembleArgs& a) {
+  if (a.concurrent < 1)
+    throw io::InputError("--concurrent " + std::to_string(a.concurrent) +
+                         ": expected the number of members run at once, >= 1");
   Plan p;
   p.base_sets = a.sets;
   if (!a.sample_interval.empty()) {

@@ -25,6 +25,7 @@ struct EnsembleArgs {
   std::string members_csv;
   std::vector<double> thresholds;
   std::string sample_interval;
+  int concurrent = 1;  // members run at once by this process (each on its own thread and solver)
   bool quiet = false;
 };
 

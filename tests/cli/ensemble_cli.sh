@@ -53,6 +53,8 @@ bad_inputs)  # every refusal exits 2 before any member runs, naming the key, fil
   expect 2 "gives the members: --vary, --vary-point, --grid and --seed do not apply" -- \
     "${E[@]}" --members-csv neg.csv --vary physics.manning=0.02:0.04
   expect 3 "missing.csv" -- "${E[@]}" --members-csv missing.csv
+  expect 2 "--concurrent 0: expected the number of members run at once, >= 1" -- \
+    "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --concurrent 0 --output o
   [ ! -e o ] && [ ! -e ensemble_output ] || fail "an output directory was made by a refused ensemble"
   ;;
 failure)  # a failed member is reported and the ensemble goes on; all failed: exit 4
@@ -102,6 +104,110 @@ csv)  # members from a CSV (an ensemble's own members.csv given back: the same s
     || { cat grid/members.csv; fail "grid levels"; }
   echo "ok: csv round trip identical; grid levels at the midpoints"
   ;;
+concurrent)  # --concurrent 3: the files of the members run one at a time, byte for byte but the wall times
+  ARGS=(--members 5 --vary physics.manning=0.02:0.04 --vary-point outfall=500 --thresholds 0.01,0.001)
+  mkdir k1 k3
+  (cd k1 && "${E[@]}" "${ARGS[@]}" --output out >run.txt 2>&1) || { cat k1/run.txt; fail "--concurrent 1"; }
+  (cd k3 && "${E[@]}" "${ARGS[@]}" --concurrent 3 --output out >run.txt 2>&1) || { cat k3/run.txt; fail "--concurrent 3"; }
+  grep -q ', 3 members at once -> out/' k3/run.txt || { cat k3/run.txt; fail "the header does not say 3 members at once"; }
+  [ "$(grep -c ') finished in ' k3/run.txt)" -eq 5 ] || { cat k3/run.txt; fail "expected a line for each of the 5 members"; }
+  [ -s k1/out/gauges_percentiles.csv ] || fail "no gauges_percentiles.csv"
+  compared=0
+  for f in k1/out/*; do
+    b=$(basename "$f")
+    case $b in members.csv | summary.json) continue ;; esac
+    cmp "$f" "k3/out/$b" || fail "$b differs between --concurrent 1 and 3"
+    compared=$((compared + 1))
+  done
+  # members.csv: every column but wall_s (the 6th); summary.json: all but the wall time, the rate
+  # and the count at once.
+  diff <(cut -d, -f1-5,7- k1/out/members.csv) <(cut -d, -f1-5,7- k3/out/members.csv) || fail "members.csv differs"
+  [ "$(status_count k3/out/members.csv finished)" -eq 5 ] || { cat k3/out/members.csv; fail "5 finished members expected"; }
+  strip() { grep -Ev '"(wall_s|members_per_hour|concurrent)"' "$1"; }
+  diff <(strip k1/out/summary.json) <(strip k3/out/summary.json) || fail "summary.json differs"
+  grep -q '"concurrent": 3' k3/out/summary.json || fail "summary.json does not say 3 at once"
+  # The members ran at once: their wall times add up to more than the ensemble's (3 at once: about
+  # 2 to 3 times more; one at a time they add up to it).
+  w=$(grep -m1 '"wall_s"' k3/out/summary.json | tr -dc '0-9.')
+  awk -F, -v w="$w" 'NR > 1 { s += $6 } END { exit !(s > 1.5 * w) }' k3/out/members.csv \
+    || { cat k3/out/members.csv k3/out/summary.json; fail "the members did not run at once"; }
+  echo "ok: --concurrent 3 wrote the files of --concurrent 1 ($compared compared byte for byte)"
+  # OpenMP: 2 members at once divide the cores (floor(cores / 2) threads each, at least 1), and
+  # give the serial solver's results (bitwise, as for one member).
+  env -u OMP_NUM_THREADS "$RIA" ensemble --backend openmp "${TINY[@]:2}" "${ARGS[@]}" --concurrent 2 --output omp >omp.txt 2>&1
+  rc=$?
+  if [ "$rc" -eq 5 ]; then
+    echo "ok: not built with OpenMP"
+  else
+    [ "$rc" -eq 0 ] || { cat omp.txt; fail "openmp --concurrent 2: exit code $rc"; }
+    n=$(sed -En 's/.*openmp\/double \(([0-9]+) threads?, .*/\1/p' omp.txt | head -1)
+    cores=$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc)  # (nproc obeys OMP_NUM_THREADS)
+    half=$(( cores / 2 > 1 ? cores / 2 : 1 ))
+    [ -n "$n" ] && [ "$n" -le "$half" ] || { cat omp.txt; fail "each member should get at most $half threads"; }
+    cmp k1/out/gauges_percentiles.csv omp/gauges_percentiles.csv || fail "openmp members differ from serial ones"
+    [ ! -e k1/out/ensemble.nc ] || cmp k1/out/ensemble.nc omp/ensemble.nc || fail "openmp ensemble.nc differs"
+    echo "ok: openmp, 2 at once: $n thread(s) each of $cores cores, the serial results"
+  fi
+  ;;
+concurrent_failure)  # --concurrent 2: a failed member is reported and the others finish; any other error ends it cleanly
+  ARGS=(--members 4 --vary physics.manning=0.02:0.04)
+  RIA_ENSEMBLE_FAULT=1 "${E[@]}" "${ARGS[@]}" --concurrent 2 --output out >run.txt 2>&1 \
+    || { cat run.txt; fail "an ensemble with one failed member should exit 0"; }
+  [ "$(status_count out/members.csv failed)" -eq 1 ] && [ "$(status_count out/members.csv finished)" -eq 3 ] \
+    || { cat out/members.csv; fail "members.csv should list 1 failed and 3 finished members"; }
+  grep -q '^1,.*,failed,.*numerical failure: .*h = nan' out/members.csv || fail "member 1's message is not in members.csv"
+  grep -q 'ria ensemble: member 1 (.*) failed: numerical failure' run.txt || fail "member 1's failure not reported"
+  grep -q "warning: 1 of 4 members failed" run.txt || fail "no warning about the failed member"
+  awk -F, 'NR > 1 && $3 != 3 { exit 1 }' out/gauges_percentiles.csv || fail "gauge percentiles not over the 3 finished members"
+  RIA_ENSEMBLE_FAULT=1 "${E[@]}" "${ARGS[@]}" --quiet --output one >one.txt 2>&1 || { cat one.txt; fail "one at a time"; }
+  cmp one/gauges_percentiles.csv out/gauges_percentiles.csv || fail "other statistics than one member at a time"
+  diff <(cut -d, -f1-3,5- one/members.csv) <(cut -d, -f1-3,5- out/members.csv) || fail "members.csv differs"
+  # An error that is not numerical (as a device's) in one thread: the threads take no new member,
+  # wait for the running ones, and the error is reported as without threads (exit 1, nothing written).
+  expect 1 "^ria ensemble: RIA_ENSEMBLE_FAULT: error injected into member 1$" -- \
+    env RIA_ENSEMBLE_FAULT=1:error "${E[@]}" --set domain.cells=60 --members 6 --vary physics.manning=0.02:0.04 --output e1
+  expect 1 "^ria ensemble: RIA_ENSEMBLE_FAULT: error injected into member 1$" -- \
+    env RIA_ENSEMBLE_FAULT=1:error "${E[@]}" --set domain.cells=60 --members 6 --vary physics.manning=0.02:0.04 \
+    --concurrent 2 --output e2
+  grep -qi 'terminate' out.txt && { cat out.txt; fail "the error ended the process by std::terminate"; }
+  [ "$(grep -c ') finished in ' out.txt)" -lt 5 ] || { cat out.txt; fail "members kept starting after the error"; }
+  [ ! -e e2/summary.json ] || fail "files written after the error"
+  echo "ok: a failed member among 2 at once; an error in one thread reported as without threads"
+  ;;
+concurrent_signal)  # --concurrent 2: the first SIGINT lets the running members finish, the second stops them
+  ARGS=(--set domain.cells=60 --members 6 --vary physics.manning=0.02:0.04 --concurrent 2)
+  # start_after_a_member OUT: the ensemble in the background, back once a member has finished
+  start_after_a_member() {
+    "${E[@]}" "${ARGS[@]}" --output "$1" >"$1.txt" 2>&1 &
+    pid=$!
+    for _ in $(seq 1 400); do grep -q 'finished in' "$1.txt" && break; sleep 0.05; done
+  }
+  start_after_a_member one
+  kill -INT $pid
+  wait $pid
+  rc=$?
+  [ "$rc" -eq 6 ] || { cat one.txt; fail "exit code $rc after SIGINT, expected 6"; }
+  grep -q 'signal 2: stopping after member' one.txt || { cat one.txt; fail "the signal was not acknowledged"; }
+  finished=$(status_count one/members.csv finished)
+  notrun=$(status_count one/members.csv not_run)
+  # The member running beside the one that finished finishes too.
+  [ "$finished" -ge 2 ] && [ "$notrun" -ge 1 ] && [ $((finished + notrun)) -eq 6 ] \
+    || { cat one/members.csv; fail "expected at least 2 finished members and not_run ones only"; }
+  awk -F, -v n="$finished" 'NR > 1 && $3 != n { exit 1 }' one/gauges_percentiles.csv || fail "statistics not over the finished members"
+  start_after_a_member two
+  kill -INT $pid
+  sleep 0.1
+  kill -INT $pid
+  wait $pid
+  rc=$?
+  [ "$rc" -eq 6 ] || { cat two.txt; fail "exit code $rc after two SIGINTs, expected 6"; }
+  interrupted=$(status_count two/members.csv interrupted)
+  [ "$interrupted" -ge 1 ] && [ "$interrupted" -le 2 ] || { cat two/members.csv; fail "expected 1 or 2 interrupted members"; }
+  grep -q ',interrupted,.*,stopped by signal 2 at t = ' two/members.csv || { cat two/members.csv; fail "no signal message"; }
+  [ $(( $(status_count two/members.csv finished) + interrupted + $(status_count two/members.csv not_run) )) -eq 6 ] \
+    || { cat two/members.csv; fail "statuses other than finished, interrupted and not_run"; }
+  echo "ok: first signal: $finished finished, $notrun not run; second: $interrupted interrupted"
+  ;;
 mpi)  # members spread over 2 ranks: the statistics of one process
   export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
   ARGS=(--quiet --members 5 --vary physics.manning=0.02:0.04 --vary-point outfall=400)
@@ -111,7 +217,13 @@ mpi)  # members spread over 2 ranks: the statistics of one process
   cmp one/gauges_percentiles.csv two/gauges_percentiles.csv || fail "gauge percentiles differ between 1 process and 2 ranks"
   diff <(cut -d, -f1-5 one/members.csv) <(cut -d, -f1-5 two/members.csv) || fail "members.csv differs"
   grep -q '"ranks": 2' two/summary.json || fail "summary.json does not say 2 ranks"
-  echo "ok: 2 ranks give the statistics of one process (member 2 failed on rank 0)"
+  # Each rank running its members 2 at once (rank 0 has 3, rank 1 has 2): the same again.
+  RIA_ENSEMBLE_FAULT=2 "${RIA_MPIEXEC:-mpirun}" --oversubscribe -np 2 "${E[@]}" "${ARGS[@]}" --concurrent 2 --output k2 \
+    >k2.txt 2>&1 || { cat k2.txt; fail "2 ranks, 2 members at once"; }
+  cmp one/gauges_percentiles.csv k2/gauges_percentiles.csv || fail "gauge percentiles differ with 2 members at once per rank"
+  diff <(cut -d, -f1-5 one/members.csv) <(cut -d, -f1-5 k2/members.csv) || fail "members.csv differs (2 at once)"
+  grep -q '"concurrent": 2' k2/summary.json || fail "summary.json does not say 2 at once"
+  echo "ok: 2 ranks, also with 2 members at once each, give the statistics of one process (member 2 failed on rank 0)"
   ;;
 *) fail "unknown case $CASE" ;;
 esac

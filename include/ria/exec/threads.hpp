@@ -24,13 +24,20 @@ struct ThreadPolicy {
 };
 
 /// Declares that `processes` processes of one job share this node (the ranks of an MPI job on
-/// it): the free cores are divided among them. Call before thread_policy() is first used.
-void share_cores_with(int processes);
+/// it), each running `solvers` solvers at once on its own host threads (`ria ensemble
+/// --concurrent`): the free cores are divided among the processes x solvers. Call before
+/// thread_policy() is first used.
+void share_cores_with(int processes, int solvers = 1);
 
 /// The OpenMP backend's policy, decided at the first call (the OpenMP solver's construction) and
-/// then fixed for the process: OMP_NUM_THREADS threads when the user set it, otherwise the cores
-/// that were idle over 50 ms (/proc/stat) divided by the processes sharing the node, at most the
-/// cores this process may use and at least 1.
+/// then fixed for the process: OMP_NUM_THREADS threads when the user set it, otherwise the
+/// process's share of the cores, min(C, floor(F / P)) for F cores idle over 50 ms (/proc/stat), P
+/// processes on the node and C cores this process may use, divided among the S solvers it runs at
+/// once: floor(share / S), at least 1 (share_cores_with gives P and S).
+/// OpenMP's thread count is a setting of each host thread (a thread started by std::thread begins
+/// with the runtime's default, all cores), so every call also makes it the count of the calling
+/// thread: a solver that calls this in its constructor runs its parallel loops with the policy's
+/// count on whichever thread made it.
 /// Only runs that use the OpenMP backend pay the 50 ms.
 ThreadPolicy thread_policy();
 

@@ -65,9 +65,10 @@ void adopt_passive_wait(char** argv) {
 
 namespace {
 
-int g_sharing = 1;  // processes of this job on the node (share_cores_with)
+int g_processes = 1;  // processes of this job on the node (share_cores_with)
+int g_solvers = 1;    // solvers run at once by each of them
 
-/// Decides the policy and sets the OpenMP thread count (once, from thread_policy()).
+/// Decides the policy (once, from thread_policy(), which applies it to each calling thread).
 ThreadPolicy configure_threads() {
 #if defined(RIA_HAVE_OPENMP)
   ThreadPolicy p;
@@ -79,10 +80,18 @@ ThreadPolicy configure_threads() {
     const int cores = omp_get_num_procs();  // the cores this process may run on (affinity mask)
     const double idle = idle_cores();
     const int free = idle < 0 ? cores : static_cast<int>(std::lround(idle));
-    p.threads = std::max(1, std::min(cores, free / g_sharing));
+    // The process's share of the node (its ranks divide the free cores; its affinity mask bounds
+    // it), then divided among the solvers it runs at once (which share its mask).
+    const int share = std::min(cores, free / g_processes);
+    p.threads = std::max(1, share / g_solvers);
     p.reason = std::to_string(p.threads) + " of " + std::to_string(cores) + " cores free";
-    if (g_sharing > 1) p.reason += " (" + std::to_string(free) + " shared by " + std::to_string(g_sharing) + " ranks)";
-    omp_set_num_threads(p.threads);
+    if (g_processes > 1 || g_solvers > 1) {
+      p.reason += " (" + std::to_string(free) + " shared by ";
+      if (g_processes > 1) p.reason += std::to_string(g_processes) + " ranks";
+      if (g_processes > 1 && g_solvers > 1) p.reason += " x ";
+      if (g_solvers > 1) p.reason += std::to_string(g_solvers) + " solvers at once";
+      p.reason += ")";
+    }
   }
   return p;
 #else
@@ -92,10 +101,18 @@ ThreadPolicy configure_threads() {
 
 }  // namespace
 
-void share_cores_with(int processes) { g_sharing = std::max(1, processes); }
+void share_cores_with(int processes, int solvers) {
+  g_processes = std::max(1, processes);
+  g_solvers = std::max(1, solvers);
+}
 
 ThreadPolicy thread_policy() {
   static const ThreadPolicy p = configure_threads();  // thread-safe, once per process
+#if defined(RIA_HAVE_OPENMP)
+  thread_local bool applied = false;  // once per host thread
+  if (!applied) omp_set_num_threads(p.threads);
+  applied = true;
+#endif
   return p;
 }
 
