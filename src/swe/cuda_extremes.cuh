@@ -1,7 +1,7 @@
 // The extremes records (ria/swe/extremes.hpp) of a CUDA solver in device memory, and the side
-// kernel that records a range of cells of a state. The fused kernel records in passing
-// (swe_kernels_cuda.cuh, kExtremes); the host-driven variants and the MPI row blocks run the side
-// kernel after each step.
+// kernel that records a range of cells of a state: after each step of the host-driven variants
+// and of the MPI row blocks, and when the records are read. The fused variants record each step's
+// input state beside the update (swe_kernels_cuda.cuh k_record_step_start).
 #pragma once
 
 #include <cuda_runtime.h>

@@ -82,6 +82,11 @@ class CudaSolver final : public Solver {
       sweep_.manning.per_cell = manning_;
     }
     set_balance(Balance{});
+    if (s.track_balance && v.dt == DtMode::device) {
+      const std::size_t e = 2 * (static_cast<std::size_t>(s.grid.nx) + s.grid.ny);
+      perimeter_buf_ = exec::cuda::DeviceBuffer<T>(2 * e);
+      perimeter_ = {perimeter_buf_.get(), perimeter_buf_.get() + e};
+    }
     if (s.extremes.track) ext_ = cuda::DeviceExtremes<S>(n_), rule_ = extremes_rule<S>(s);
     const std::vector<T> H(s.H.begin(), s.H.end());
     H_.upload(H.data(), n_);
@@ -244,41 +249,36 @@ class CudaSolver final : public Solver {
     return static_cast<double>(r);
   }
 
-  template <int BX, int BY, class Src, bool kPhase1, bool kDevice, bool kExtremes>
+  template <int BX, int BY, class Src, bool kPhase1, bool kDevice>
   void tiled(const Src& src, int out, S dt) {
     cuda::StepDt<S, kDevice> step{dt, clock_};
-    const cuda::StepExtremes<S> ext{ext_.fields(), rule_};
-    cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, kExtremes, S>
-        <<<grid_, dim3(BX, BY), 0, stream_>>>(src, fields(out), sweep_, t_, step, partial_, 0, setup_.grid.ny, ext);
+    cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S><<<grid_, dim3(BX, BY), 0, stream_>>>(
+        src, fields(out), sweep_, t_, step, partial_, 0, setup_.grid.ny, kDevice ? perimeter_ : cuda::PerimeterFluxes<T>{});
   }
 
   /// Tile shapes instantiated per use: the decoupled steps use 16x16 only, the optimized kernel
-  /// all benchmarked shapes, the fused kernel 32x8 and 16x16, with and without the extremes
-  /// (compile time stays small).
-  template <class Src, bool kPhase1, bool kDevice, bool kExtremes = false>
+  /// all benchmarked shapes, the fused kernel 32x8 and 16x16 (compile time stays small).
+  template <class Src, bool kPhase1, bool kDevice>
   void tiled_by_shape(const Src& src, int out, S dt) {
     constexpr bool kAllShapes = kPhase1 && !kDevice && !std::is_same<Src, ArraySource<T>>::value;
     if constexpr (kAllShapes) {
-      if (v_.bx == 8) return tiled<8, 8, Src, kPhase1, kDevice, kExtremes>(src, out, dt);
-      if (v_.bx == 32 && v_.by == 16) return tiled<32, 16, Src, kPhase1, kDevice, kExtremes>(src, out, dt);
+      if (v_.bx == 8) return tiled<8, 8, Src, kPhase1, kDevice>(src, out, dt);
+      if (v_.bx == 32 && v_.by == 16) return tiled<32, 16, Src, kPhase1, kDevice>(src, out, dt);
     }
     if constexpr (kDevice || kAllShapes) {
-      if (v_.bx == 32 && v_.by == 8) return tiled<32, 8, Src, kPhase1, kDevice, kExtremes>(src, out, dt);
+      if (v_.bx == 32 && v_.by == 8) return tiled<32, 8, Src, kPhase1, kDevice>(src, out, dt);
     }
-    tiled<16, 16, Src, kPhase1, kDevice, kExtremes>(src, out, dt);
+    tiled<16, 16, Src, kPhase1, kDevice>(src, out, dt);
   }
 
-  /// Balance of the step about to be taken from buffer b (one block), on stream `on`.
-  template <bool kDevice>
-  void launch_balance(int b, S dt, cudaStream_t on) {
+  /// Balance of the host-driven step of length dt about to be taken from buffer cur_ (one block).
+  void launch_balance(T dt) {
     if (!setup_.track_balance) return;
-    const cuda::StepDt<S, kDevice> step{dt, clock_};
+    const double d = static_cast<double>(dt), decay = setup_.physics.decay_rate;
     if (v_.textures)
-      cuda::k_boundary_balance<T, cuda::TexSource<T, S>, kDevice, S>
-          <<<1, 256, 0, on>>>(tex_source(b), sweep_, t_, step, setup_.physics.decay_rate, balance_);
+      cuda::k_boundary_balance<<<1, 256, 0, stream_>>>(tex_source(cur_), sweep_, t_, d, decay, balance_.get());
     else
-      cuda::k_boundary_balance<T, ArraySource<T, S>, kDevice, S>
-          <<<1, 256, 0, on>>>(array_source(b), sweep_, t_, step, setup_.physics.decay_rate, balance_);
+      cuda::k_boundary_balance<<<1, 256, 0, stream_>>>(array_source(cur_), sweep_, t_, d, decay, balance_.get());
     RIA_CUDA_CHECK(cudaGetLastError());
   }
 
@@ -292,7 +292,7 @@ class CudaSolver final : public Solver {
     }
   }
   void launch_uniform_update(T dt) {
-    launch_balance<false>(cur_, dt, stream_);
+    launch_balance(dt);
     const int out = 1 - cur_;
     if (v_.flux == Flux::naive) {
       const dim3 block(16, 16), grid((setup_.grid.nx + 15) / 16, (setup_.grid.ny + 15) / 16);
@@ -312,24 +312,29 @@ class CudaSolver final : public Solver {
     cur_ = out;
   }
 
-  /// One fused step from buffer b into 1 - b on stream_ (update + phase 2; the extremes inside the
-  /// update, swe_kernels_cuda.cuh kExtremes). With the balance tracked, its one-block kernel runs
-  /// on a side branch beside the update: both only read buffer b and the clock, which phase 2
-  /// advances after joining both.
+  /// One fused step from buffer b into 1 - b on stream_: the update kernel, which keeps the
+  /// perimeter fluxes when the balance is tracked, and phase 2, which accumulates the balance from
+  /// them. With the extremes tracked, k_record_step_start records buffer b (the step's input) on a
+  /// side branch beside the update: both only read buffer b and the clock, which phase 2 advances
+  /// after joining both. (Recorded inside the update kernel, the records' loads made each thread
+  /// wait after its work: 1.5x the step time on the estuary, docs/performance.md.)
   void launch_fused_step(int b) {
-    if (setup_.track_balance) {
+    if (setup_.extremes.track) {
       RIA_CUDA_CHECK(cudaEventRecord(fork_, stream_));
       RIA_CUDA_CHECK(cudaStreamWaitEvent(side_, fork_, 0));
-      launch_balance<true>(b, S(0), side_);
+      const int threads = 256;
+      cuda::k_record_step_start<S><<<(n_ + threads - 1) / threads, threads, 0, side_>>>(cfields(b), n_, clock_,
+                                                                                      ext_.fields(), rule_);
+      RIA_CUDA_CHECK(cudaGetLastError());
       RIA_CUDA_CHECK(cudaEventRecord(join_, side_));
     }
-    if (setup_.extremes.track)
-      tiled_by_shape<cuda::TexSource<T, S>, true, true, true>(tex_source(b), 1 - b, S(0));
-    else
-      tiled_by_shape<cuda::TexSource<T, S>, true, true, false>(tex_source(b), 1 - b, S(0));
+    tiled_by_shape<cuda::TexSource<T, S>, true, true>(tex_source(b), 1 - b, S(0));
     RIA_CUDA_CHECK(cudaGetLastError());
-    if (setup_.track_balance) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
-    cuda::k_fused_phase2<T><<<1, 1024, 0, stream_>>>(partial_, grid_.x * grid_.y, clock_, setup_.dt_rule());
+    if (setup_.extremes.track) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
+    cuda::FusedBalance<T> fb;
+    if (setup_.track_balance)
+      fb = {perimeter_.h, perimeter_.hc, sweep_, setup_.physics.decay_rate, balance_.get()};
+    cuda::k_fused_phase2<T><<<1, 1024, 0, stream_>>>(partial_, grid_.x * grid_.y, clock_, setup_.dt_rule(), fb);
     RIA_CUDA_CHECK(cudaGetLastError());
   }
 
@@ -413,7 +418,9 @@ class CudaSolver final : public Solver {
   exec::cuda::Texture tex_[2][4];
   exec::cuda::Texture tex_H_;
   exec::cuda::Stream stream_;
-  exec::cuda::Stream side_;  // the balance branch of the fused graph
+  exec::cuda::DeviceBuffer<T> perimeter_buf_;  // the fused step's perimeter fluxes (h, then hc), when balanced
+  cuda::PerimeterFluxes<T> perimeter_;         // over perimeter_buf_, or null
+  exec::cuda::Stream side_;  // the extremes branch of the fused graph
   exec::cuda::Event fork_, join_;
   exec::cuda::GraphExec graph_exec_[2];  // the fused graphs starting from buffer 0 and 1
   dim3 grid_;

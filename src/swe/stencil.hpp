@@ -189,24 +189,43 @@ RIA_HD inline Conserved<S> update_from_neighbours(const Src& src, const SweepSet
 template <class T>
 RIA_HD inline int perimeter_edges(const SweepSetup<T>& s) { return 2 * (s.nx + s.ny); }
 
-/// Inflow and outflow rates through perimeter edge e in [0, perimeter_edges): west edges of rows
-/// 0..ny-1, east edges, south edges of columns 0..nx-1, north edges; flux times edge length.
+/// Perimeter edges are numbered e in [0, perimeter_edges): west edges of rows 0..ny-1, east edges,
+/// south edges of columns 0..nx-1, north edges. The numbers of the x-edge at column i (0 or nx)
+/// of row j and of the y-edge at row j (0 or ny) of column i; -1 for an interior edge.
+template <class T>
+RIA_HD inline int perimeter_x_edge(const SweepSetup<T>& s, int i, int j) {
+  return i == 0 ? j : i == s.nx ? s.ny + j : -1;
+}
+template <class T>
+RIA_HD inline int perimeter_y_edge(const SweepSetup<T>& s, int i, int j) {
+  return j == 0 ? 2 * s.ny + i : j == s.ny ? 2 * s.ny + s.nx + i : -1;
+}
+
+/// Inflow and outflow rates through perimeter edge e whose mass and pollutant fluxes per unit
+/// length are flux_h and flux_hc (positive along +x or +y): flux times edge length, signed inward.
+template <class T>
+RIA_HD inline BoundaryRates perimeter_rates_of(const SweepSetup<T>& s, int e, double flux_h, double flux_hc) {
+  const bool x_edge = e < 2 * s.ny;
+  const double len = x_edge ? s.dy : s.dx;
+  const double inward = (x_edge ? e < s.ny : e < 2 * s.ny + s.nx) ? 1.0 : -1.0;
+  const double w = inward * flux_h * len, c = inward * flux_hc * len;
+  return {fmax(w, 0.0), fmax(-w, 0.0), fmax(c, 0.0), fmax(-c, 0.0)};
+}
+
+/// Inflow and outflow rates through perimeter edge e of the state of src at time t.
 template <class T, class Src>
 RIA_HD inline BoundaryRates perimeter_edge_rates(const Src& src, const SweepSetup<T>& s, double t, int e) {
   EdgeFlux<T> f;
-  double len, inward;
   if (e < s.ny) {
-    f = x_edge_flux(src, s, t, 0, e, false), len = s.dy, inward = 1;
-  } else if ((e -= s.ny) < s.ny) {
-    f = x_edge_flux(src, s, t, s.nx, e, false), len = s.dy, inward = -1;
-  } else if ((e -= s.ny) < s.nx) {
-    f = y_edge_flux(src, s, t, e, 0, false), len = s.dx, inward = 1;
+    f = x_edge_flux(src, s, t, 0, e, false);
+  } else if (e < 2 * s.ny) {
+    f = x_edge_flux(src, s, t, s.nx, e - s.ny, false);
+  } else if (e < 2 * s.ny + s.nx) {
+    f = y_edge_flux(src, s, t, e - 2 * s.ny, 0, false);
   } else {
-    e -= s.nx;
-    f = y_edge_flux(src, s, t, e, s.ny, false), len = s.dx, inward = -1;
+    f = y_edge_flux(src, s, t, e - 2 * s.ny - s.nx, s.ny, false);
   }
-  const double w = inward * static_cast<double>(f.h) * len, c = inward * static_cast<double>(f.hc) * len;
-  return {fmax(w, 0.0), fmax(-w, 0.0), fmax(c, 0.0), fmax(-c, 0.0)};
+  return perimeter_rates_of(s, e, static_cast<double>(f.h), static_cast<double>(f.hc));
 }
 
 }  // namespace ria::swe

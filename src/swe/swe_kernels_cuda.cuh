@@ -102,12 +102,16 @@ struct StepDt {
   __device__ double time(double t_host) const { return kDeviceDt ? clock->t : t_host; }
 };
 
-/// The extremes a step kernel records in passing (kExtremes: the fused kernel, extremes.hpp), in
-/// the state's precision S.
-template <class S>
-struct StepExtremes {
-  ExtremesFields<S> fields;
-  ExtremesRule<S> rule;
+/// Where a step kernel leaves the mass and pollutant fluxes of the perimeter edges it computed
+/// (numbered as in stencil.hpp perimeter_x_edge/_y_edge), for the balance of the fused step:
+/// phase 2 sums the very values the cells were updated with (k_fused_phase2). Null: not kept.
+template <class T>
+struct PerimeterFluxes {
+  T* h = nullptr;
+  T* hc = nullptr;
+  __device__ void keep(int e, const EdgeFlux<T>& f) const {
+    if (h && e >= 0) h[e] = f.h, hc[e] = f.hc;
+  }
 };
 
 /// A BX x BY block updates the (BX-1) x (BY-1) cells of its tile, in rows [j_begin, j_end) (all
@@ -117,19 +121,13 @@ struct StepExtremes {
 /// interior) add their west/south edges from their neighbours' slots. The first row and column of
 /// a tile are the last of the previous tile, recomputed there (ghost-cell decoupling).
 /// kPhase1: the new state's local dt is reduced in the block (phase 1 of the CFL reduction).
-/// kExtremes (device clock only): the step's input state, the state at the clock's time t (the
-/// previous step's end), goes into the extremes first. Recorded there, the records' loads (one value
-/// for a dry cell, three and a flag byte for a wet one) are issued beside the flux fetches and their
-/// values die before the flux arithmetic; recorded from the new state at the end, each thread
-/// waited for them after its work (1.5x the step time on the estuary, docs/performance.md). The
-/// state of the last step is recorded by the solver when the extremes are read (a side kernel).
+/// perim: where the perimeter edges' fluxes go (whole grid only, rows from 0), or nowhere.
 /// S: the state's precision (T, or double for Precision::mixed: the fluxes, the shared tiles and
 /// the local dt stay in T, the update of each cell is in S).
-template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, bool kExtremes, class S = T>
+template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, class S = T>
 __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<S> out, SweepSetup<T> s, double t_host,
                                                          StepDt<S, kDeviceDt> step, T* __restrict__ partial,
-                                                         int j_begin, int j_end, StepExtremes<S> ext) {
-  static_assert(!kExtremes || kDeviceDt, "in-kernel extremes need the device clock's end time");
+                                                         int j_begin, int j_end, PerimeterFluxes<T> perim) {
   __shared__ EdgeFlux<T> fx[BY][BX];
   __shared__ EdgeFlux<T> fy[BY][BX];
   __shared__ T scratch[32];
@@ -143,16 +141,19 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<S> out,
   // state stays in the buffer the last step wrote and the partial minima stay those of that
   // state (the host tracks the buffer from the steps taken). Host steps always have dt > 0.
   if (!(dt > S(0))) return;
-  const std::size_t k = static_cast<std::size_t>(j - s.row0) * s.nx + i;
-  if constexpr (kExtremes)
-    if (owner) record_extremes(ext.fields, k, src.exact(i, j), t, ext.rule);
-  if (j >= j_begin && j < j_end && i < s.nx) fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j, false);
-  if (i >= 0 && i < s.nx && j < j_end) fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1, false);
+  if (j >= j_begin && j < j_end && i < s.nx) {
+    fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j, false);
+    perim.keep(perimeter_x_edge(s, i + 1, j), fx[ty][tx]);
+  }
+  if (i >= 0 && i < s.nx && j < j_end) {
+    fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1, false);
+    perim.keep(perimeter_y_edge(s, i, j + 1), fy[ty][tx]);
+  }
   __syncthreads();
   if (owner) {
     const Conserved<S> w = update_from_edge_fluxes(src.exact(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx],
                                                    fy[ty][tx], s, t, dt, i, j);
-    store(out, k, w);
+    store(out, static_cast<std::size_t>(j - s.row0) * s.nx + i, w);
     if (kPhase1) local = local_dt(narrow<T>(w), s.inv_dx, s.inv_dy, s.physics);
   }
   if (kPhase1) {
@@ -161,15 +162,13 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<S> out,
   }
 }
 
-/// Mass balance of the step about to be taken (balance.hpp), one block: the perimeter edges'
-/// inflow/outflow rates of the current state are summed, then thread 0 accumulates them over dt.
-template <class T, class Src, bool kDeviceDt, class S = T>
-__global__ void k_boundary_balance(Src src, SweepSetup<T> s, double t_host, StepDt<S, kDeviceDt> step,
-                                   double decay_rate, Balance* balance) {
+/// Mass balance of a host-driven step about to be taken (balance.hpp), one block: the perimeter
+/// edges' inflow/outflow rates of the current state at time t are summed, then thread 0
+/// accumulates them over dt. (The fused step's phase 2 does this from the update's own fluxes.)
+template <class T, class Src>
+__global__ void k_boundary_balance(Src src, SweepSetup<T> s, double t, double dt, double decay_rate,
+                                   Balance* balance) {
   __shared__ double scratch[32];
-  const double dt = kDeviceDt ? step.clock->dt : static_cast<double>(step.host_dt);
-  if (!(dt > 0)) return;
-  const double t = step.time(t_host);
   BoundaryRates r;
   for (int e = threadIdx.x; e < perimeter_edges(s); e += blockDim.x) r += perimeter_edge_rates(src, s, t, e);
   double* parts[4] = {&r.water_in, &r.water_out, &r.pollutant_in, &r.pollutant_out};
@@ -207,26 +206,66 @@ __device__ inline double next_dt(const DeviceClock& c, const DtRule& rule) {
   return held(c.t, dt, c.t_stop, c.t_hold) ? 0.0 : dt;
 }
 
-/// Phase 2 of the fused step, one block: when a step was taken (dt > 0), advance the clock by it
-/// and reduce the partial minima of the new state (error = 1 when not physical); then set the next
-/// dt (clamped to the stop time, 0 once there, at the step limit or at the hold). A stopped step
-/// changes nothing: its partial minima were not rewritten, and the next dt of an unchanged clock
-/// is again 0.
+/// The balance of a fused step (balance.hpp), accumulated by its phase 2 from the perimeter fluxes
+/// the update kernel kept (PerimeterFluxes): the water and pollutant that crossed the boundary
+/// are exactly what the cells next to it gained or lost. Null balance: not tracked.
 template <class T>
-__global__ void k_fused_phase2(const T* __restrict__ partial, int n, DeviceClock* clock, DtRule rule) {
+struct FusedBalance {
+  const T* h = nullptr;
+  const T* hc = nullptr;
+  SweepSetup<T> s;
+  double decay_rate = 0;
+  Balance* balance = nullptr;
+};
+
+/// Phase 2 of the fused step, one block: when a step was taken (dt > 0), accumulate its balance
+/// (when tracked) over dt from the step's start time, advance the clock by dt and reduce the
+/// partial minima of the new state (error = 1 when not physical); then set the next dt (clamped to
+/// the stop time, 0 once there, at the step limit or at the hold). A stopped step changes
+/// nothing: its partial minima were not rewritten, and the next dt of an unchanged clock is again 0.
+template <class T>
+__global__ void k_fused_phase2(const T* __restrict__ partial, int n, DeviceClock* clock, DtRule rule,
+                               FusedBalance<T> fb) {
   __shared__ T scratch[32];
+  __shared__ double sums[32];
   if (!(clock->dt > 0)) return;  // the same value for every thread: the block returns together
   T v = T(INFINITY);
   for (int k = threadIdx.x; k < n; k += blockDim.x) v = exec::cuda::Combine<exec::ReduceOp::min>::apply(v, partial[k]);
   v = exec::cuda::block_reduce<exec::ReduceOp::min>(v, scratch);
+  BoundaryRates r;
+  if (fb.balance) {
+    for (int e = threadIdx.x; e < perimeter_edges(fb.s); e += blockDim.x)
+      r += perimeter_rates_of(fb.s, e, static_cast<double>(fb.h[e]), static_cast<double>(fb.hc[e]));
+    double* parts[4] = {&r.water_in, &r.water_out, &r.pollutant_in, &r.pollutant_out};
+    for (double* p : parts) {
+      *p = exec::cuda::block_reduce<exec::ReduceOp::sum>(*p, sums);
+      __syncthreads();
+    }
+  }
   if (threadIdx.x != 0) return;
   DeviceClock c = *clock;
+  if (fb.balance) {
+    double rw, rc;
+    release_totals(fb.s.rel, c.t, rw, rc);
+    accumulate_step(*fb.balance, r, rw, rc, c.dt, fb.decay_rate);
+  }
   c.t = advance_time(c.t, c.dt, c.t_stop);
   c.steps += 1;
   c.min_local = static_cast<double>(v);
   if (!(v > T(0))) c.error = 1;
   c.dt = next_dt(c, rule);
   *clock = c;
+}
+
+/// The extremes of the fused step's input state, the state at the clock's time (extremes.hpp),
+/// on a side branch beside the update kernel, which only reads that state too; phase 2, which
+/// advances the clock, waits for both. A stopped step (dt = 0) records nothing: its buffer is not
+/// the current state.
+template <class S>
+__global__ void k_record_step_start(ConstFields<S> f, std::size_t n, const DeviceClock* clock, ExtremesFields<S> e,
+                                    ExtremesRule<S> r) {
+  const std::size_t k = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (k < n && clock->dt > 0) record_extremes(e, k, load(f, k), clock->t, r);
 }
 
 /// Sets the stop time, step limit and hold time of a new advance() and the first dt from min_local.
