@@ -62,7 +62,7 @@ class CudaBlockSolver final : public BlockSolver {
       for (int f = 0; f < 4; ++f) tex_[l][f] = exec::cuda::texture_of<T>(buf_[l] + f * stride_, n_);
     stream_ = exec::cuda::make_stream();
     reducer_ = exec::make_cuda_reducer(stream_);
-    if (s.extremes.track) ext_ = cuda::DeviceExtremes<T>(n_), rule_ = extremes_rule<T>(s);
+    if (s.extremes.track) ext_ = cuda::DeviceExtremes<T>(n_, stream_), rule_ = extremes_rule<T>(s);
   }
 
   ~CudaBlockSolver() override {
@@ -196,7 +196,7 @@ class CudaBlockSolver final : public BlockSolver {
     require_extremes(setup_);
     ExtremesStore<T> h(n_);
     h.from_host(global, offset_, setup_.grid.cells());
-    ext_.upload(h);
+    ext_.upload(h, stream_);
   }
 
   std::string description() const override { return "cuda/" + name_ + "/" + (sizeof(T) == 4 ? "float" : "double"); }

@@ -27,23 +27,23 @@ template <class T>
 class DeviceExtremes {
  public:
   DeviceExtremes() = default;
-  explicit DeviceExtremes(std::size_t n) : n_(n) {
+  DeviceExtremes(std::size_t n, cudaStream_t stream) : n_(n) {
     for (auto& b : max_) b = exec::cuda::DeviceBuffer<T>(n);
     for (auto& b : time_) b = exec::cuda::DeviceBuffer<double>(n);
     flags_ = exec::cuda::DeviceBuffer<unsigned char>(n);
-    upload(ExtremesStore<T>(n));
+    upload(ExtremesStore<T>(n), stream);
   }
   std::size_t size() const { return n_; }
   ExtremesFields<T> fields() const { return {max_[0], max_[1], max_[2], time_[0], time_[1], flags_}; }
 
-  /// Replaces the records (synchronous: after the work queued on blocking streams).
-  void upload(const ExtremesStore<T>& h) {
-    max_[0].upload(h.max_depth.data(), n_);
-    max_[1].upload(h.max_speed.data(), n_);
-    max_[2].upload(h.max_conc.data(), n_);
-    time_[0].upload(h.first_wet.data(), n_);
-    time_[1].upload(h.arrival.data(), n_);
-    flags_.upload(h.flags.data(), n_);
+  /// Replaces the records, behind the work queued on `stream`.
+  void upload(const ExtremesStore<T>& h, cudaStream_t stream) {
+    max_[0].upload(h.max_depth.data(), n_, stream);
+    max_[1].upload(h.max_speed.data(), n_, stream);
+    max_[2].upload(h.max_conc.data(), n_, stream);
+    time_[0].upload(h.first_wet.data(), n_, stream);
+    time_[1].upload(h.arrival.data(), n_, stream);
+    flags_.upload(h.flags.data(), n_, stream);
   }
   /// The records on the host, read behind the work queued on `stream`.
   ExtremesStore<T> download(cudaStream_t stream) const {

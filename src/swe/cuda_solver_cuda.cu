@@ -67,6 +67,11 @@ class CudaSolver final : public Solver {
     // already leaves edge_flux early on a uniform branch (docs/performance.md).
     sweep_.dry_skip = false;
     if (n_ >= (std::size_t(1) << 31)) throw std::invalid_argument("grid too large for the CUDA backend (>= 2^31 cells)");
+    // Non-blocking streams, and every copy queued on stream_: solvers of other host threads
+    // (ria ensemble --concurrent) share the device, and one of them may be capturing its graph,
+    // which no legacy-stream operation may then depend on.
+    stream_ = exec::cuda::make_stream(cudaStreamNonBlocking);
+    side_ = exec::cuda::make_stream(cudaStreamNonBlocking);
     for (auto& b : buf_) b = exec::cuda::DeviceBuffer<S>(4 * stride_);
     H_ = exec::cuda::DeviceBuffer<T>(n_);
     dt_ = exec::cuda::DeviceBuffer<T>(n_);
@@ -78,7 +83,7 @@ class CudaSolver final : public Solver {
     if (!s.manning.per_cell.empty()) {
       const std::vector<T> n(s.manning.per_cell.begin(), s.manning.per_cell.end());
       manning_ = exec::cuda::DeviceBuffer<T>(n_);
-      manning_.upload(n.data(), n_);
+      manning_.upload(n.data(), n_, stream_);
       sweep_.manning.per_cell = manning_;
     }
     set_balance(Balance{});
@@ -87,16 +92,14 @@ class CudaSolver final : public Solver {
       perimeter_buf_ = exec::cuda::DeviceBuffer<T>(2 * e);
       perimeter_ = {perimeter_buf_.get(), perimeter_buf_.get() + e};
     }
-    if (s.extremes.track) ext_ = cuda::DeviceExtremes<S>(n_), rule_ = extremes_rule<S>(s);
+    if (s.extremes.track) ext_ = cuda::DeviceExtremes<S>(n_, stream_), rule_ = extremes_rule<S>(s);
     const std::vector<T> H(s.H.begin(), s.H.end());
-    H_.upload(H.data(), n_);
+    H_.upload(H.data(), n_, stream_);
     if (v.textures) {
       tex_H_ = exec::cuda::texture_of<T>(H_, n_);
       for (int b = 0; b < 2; ++b)
         for (int f = 0; f < 4; ++f) tex_[b][f] = exec::cuda::texture_of<S>(buf_[b] + f * stride_, n_);
     }
-    stream_ = exec::cuda::make_stream();
-    side_ = exec::cuda::make_stream();
     fork_ = exec::cuda::make_event();
     join_ = exec::cuda::make_event();
     reducer_ = exec::make_cuda_reducer(stream_);
@@ -110,7 +113,8 @@ class CudaSolver final : public Solver {
       std::transform(f[c]->begin(), f[c]->end(), host.begin() + c * n_, [](double x) { return static_cast<S>(x); });
     }
     for (int c = 0; c < 4; ++c)
-      RIA_CUDA_CHECK(cudaMemcpy(buf_[cur_] + c * stride_, host.data() + c * n_, n_ * sizeof(S), cudaMemcpyHostToDevice));
+      RIA_CUDA_CHECK(cudaMemcpyAsync(buf_[cur_] + c * stride_, host.data() + c * n_, n_ * sizeof(S),
+                                     cudaMemcpyHostToDevice, stream_));
     min_local_ = reduce_local_dt();
     upload_clock();
   }
@@ -160,7 +164,7 @@ class CudaSolver final : public Solver {
     return b;
   }
   void set_balance(const Balance& b) override {
-    RIA_CUDA_CHECK(cudaMemcpy(balance_, &b, sizeof b, cudaMemcpyHostToDevice));
+    balance_.upload(&b, 1, stream_);
   }
   void record_extremes() override {
     require_extremes(setup_);
@@ -183,7 +187,7 @@ class CudaSolver final : public Solver {
     require_extremes(setup_);
     ExtremesStore<S> h(n_);
     h.from_host(e, 0, n_);
-    ext_.upload(h);
+    ext_.upload(h, stream_);
   }
 
   std::vector<Conserved<double>> probe(const std::vector<std::size_t>& cells) const override {
@@ -400,7 +404,7 @@ class CudaSolver final : public Solver {
 
   void upload_clock() {
     const cuda::DeviceClock c{t_, 0.0, t_, INFINITY, min_local_, steps_, steps_, 0};
-    RIA_CUDA_CHECK(cudaMemcpy(clock_, &c, sizeof c, cudaMemcpyHostToDevice));
+    clock_.upload(&c, 1, stream_);
   }
 
   SolverSetup setup_;

@@ -47,9 +47,12 @@ using Event = Owned<cudaEvent_t, cudaEventDestroy>;
 using Texture = Owned<cudaTextureObject_t, cudaDestroyTextureObject>;
 using GraphExec = Owned<cudaGraphExec_t, cudaGraphExecDestroy>;
 
-inline Stream make_stream() {
+/// A stream; cudaStreamNonBlocking: one that the legacy default stream does not wait for (nor it
+/// for the legacy stream), as a solver needs when solvers of other host threads share the device
+/// and one of them captures a graph.
+inline Stream make_stream(unsigned flags = cudaStreamDefault) {
   cudaStream_t s = nullptr;
-  RIA_CUDA_CHECK(cudaStreamCreate(&s));
+  RIA_CUDA_CHECK(cudaStreamCreateWithFlags(&s, flags));
   return Stream(s);
 }
 
@@ -89,9 +92,12 @@ class DeviceBuffer {
   T* get() const { return p_; }
   operator T*() const { return p_; }
   std::size_t size() const { return n_; }
-  /// Copies n values from host memory to the start of the buffer (synchronous).
-  void upload(const T* host, std::size_t n) {
-    RIA_CUDA_CHECK(cudaMemcpy(p_, host, n * sizeof(T), cudaMemcpyHostToDevice));
+  /// Copies n values from host memory to the start of the buffer, queued on `stream` behind its
+  /// work (the legacy default stream when null); returns once they are there.
+  void upload(const T* host, std::size_t n, cudaStream_t stream = nullptr) {
+    if (n == 0) return;
+    RIA_CUDA_CHECK(cudaMemcpyAsync(p_, host, n * sizeof(T), cudaMemcpyHostToDevice, stream));
+    RIA_CUDA_CHECK(cudaStreamSynchronize(stream));
   }
 
  private:
