@@ -1,6 +1,10 @@
 // Row loops for the CPU backends: the only place (with reduce_cpu.cpp) OpenMP pragmas appear.
 #pragma once
 
+#if defined(RIA_HAVE_OPENMP)
+#include <omp.h>
+#endif
+
 namespace ria::exec::cpu {
 
 /// Calls f(j) for j in [begin, end); with `parallel` the rows are split statically over threads.
@@ -16,6 +20,27 @@ void for_rows(bool parallel, int begin, int end, F&& f) {
   (void)parallel;
 #endif
   for (int j = begin; j < end; ++j) f(j);
+}
+
+/// Calls f(j0, j1) on consecutive chunks [j0, j1) covering [begin, end): one chunk, or with
+/// `parallel` one per thread (the rows split as evenly as they go), for loops that carry values
+/// from one row to the next.
+template <class F>
+void for_row_chunks(bool parallel, int begin, int end, F&& f) {
+#if defined(RIA_HAVE_OPENMP)
+  if (parallel) {
+#pragma omp parallel
+    {
+      const long n = omp_get_num_threads(), k = omp_get_thread_num(), rows = end - begin;
+      const int j0 = begin + static_cast<int>(rows * k / n), j1 = begin + static_cast<int>(rows * (k + 1) / n);
+      if (j0 < j1) f(j0, j1);
+    }
+    return;
+  }
+#else
+  (void)parallel;
+#endif
+  if (begin < end) f(begin, end);
 }
 
 }  // namespace ria::exec::cpu
