@@ -3,9 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <limits>
 
+#include "app/domain.hpp"
+#include "io/io_error.hpp"
 #include "ria/sim/model.hpp"
+#include "run_fixture.hpp"
 #include "scenario_fixture.hpp"
 
 using namespace ria;
@@ -28,7 +34,47 @@ sim::Scenario raster_scenario() {
   return io::parse_scenario(kRaster + "velocity = [\"u.asc\", \"v.asc\"]\n", "scn.toml", "/base", {});
 }
 
+/// An ESRI ASCII grid on flat_domain's grid (origin 0, 10 m cells), every cell `value` except the
+/// land cell (1, 2), which is nodata.
+void write_grid(const std::string& path, double value) {
+  std::ofstream o(path);
+  o << "ncols 4\nnrows 3\nxllcorner 0\nyllcorner 0\ncellsize 10\nNODATA_value -9999\n";
+  for (int row = 0; row < 3; ++row) {  // the first row written is the northernmost (j = 2)
+    const int j = 2 - row;
+    for (int i = 0; i < 4; ++i) o << (j == 2 && i == 1 ? -9999.0 : value) << (i < 3 ? " " : "\n");
+  }
+}
+
 }  // namespace
+
+TEST(InitialVelocity, RastersAreReadOnTheGridAndAMissingOneNamesItsKey) {
+  const std::string dir = fresh_temp_dir("initial_velocity_rasters");
+  write_grid(dir + "/eta.asc", 0.5);
+  write_grid(dir + "/u.asc", 0.75);
+  write_grid(dir + "/v.asc", -0.25);
+  const sim::Scenario sc = io::parse_scenario(kRaster + "velocity = [\"u.asc\", \"v.asc\"]\n", dir + "/scn.toml", dir, {});
+  const sim::Domain d = flat_domain();
+  const sim::InitialFields f = app::load_initial_fields(sc, d);
+  ASSERT_EQ(f.u.size(), d.grid.cells());
+  ASSERT_EQ(f.v.size(), d.grid.cells());
+  EXPECT_EQ(f.eta[0], 0.5);
+  EXPECT_EQ(f.u[3], 0.75);
+  EXPECT_EQ(f.v[4], -0.25);
+  EXPECT_TRUE(std::isnan(f.u[2 * 4 + 1]));  // nodata on the land cell
+  const sim::Model m = sim::build_model(sc, d, f);
+  EXPECT_EQ(m.init.qx[0], 2.5 * 0.75);  // h = eta - z = 0.5 + 2
+  EXPECT_EQ(m.init.qy[0], 2.5 * -0.25);
+
+  std::filesystem::remove(dir + "/v.asc");
+  try {
+    app::load_initial_fields(sc, d);
+    FAIL() << "a missing velocity raster was accepted";
+  } catch (const std::exception& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("initial.velocity"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("v.asc"), std::string::npos) << msg;
+  }
+}
 
 TEST(InitialVelocity, ScenarioKeysAndTheirErrors) {
   const sim::Scenario s = raster_scenario();

@@ -107,7 +107,14 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
 namespace {
 /// A raster that must lie on the model grid cell for cell (same size, cell size and origin).
 io::Raster read_on_grid(const std::string& path, const Grid& m, const std::string& what) {
-  io::Raster r = io::read_raster(path);
+  io::Raster r;
+  try {
+    r = io::read_raster(path);
+  } catch (const io::InputError& e) {
+    throw io::InputError(what + ": " + e.what());
+  } catch (const io::IoError& e) {
+    throw io::IoError(what + ": " + e.what());
+  }
   const Grid g = r.grid();
   if (r.nx != m.nx || r.ny != m.ny || std::fabs(g.dx - m.dx) > 1e-9 * m.dx || std::fabs(g.x0 - m.x0) > 1e-6 * m.dx ||
       std::fabs(g.y0 - m.y0) > 1e-6 * m.dy) {
