@@ -102,16 +102,13 @@ class CudaBlockSolver final : public BlockSolver {
     const cuda::TexSource<T> src{tex_[cur_][0], tex_[cur_][1], tex_[cur_][2], tex_[cur_][3], tex_H_, nx_, block_.stored_begin};
     const cuda::StepDt<T, false> sd{static_cast<T>(dt), nullptr};
     T* partial = partial_ + partial_used_;
-    // The balance is the MPI layer's (edge_rates), the extremes are recorded over the owned rows
-    // after the step (record_extremes), phase 2 is the layer's global minimum.
-    const cuda::PerimeterFluxes<T> none{};
-    const cuda::StepExtremes<T> no_ext{};
+    const cuda::PerimeterFluxes<T> none{};  // the balance is the MPI layer's (edge_rates)
     if (bx_ == 32)
-      cuda::k_update_tiled<T, 32, 8, cuda::TexSource<T>, true, false, false><<<grid, dim3(32, 8), 0, stream_>>>(
-          src, fields(1 - cur_), sweep_, t, sd, partial, j0, j1, none, no_ext, cuda::FusedTail{});
+      cuda::k_update_tiled<T, 32, 8, cuda::TexSource<T>, true, false>
+          <<<grid, dim3(32, 8), 0, stream_>>>(src, fields(1 - cur_), sweep_, t, sd, partial, j0, j1, none);
     else
-      cuda::k_update_tiled<T, 16, 16, cuda::TexSource<T>, true, false, false><<<grid, dim3(16, 16), 0, stream_>>>(
-          src, fields(1 - cur_), sweep_, t, sd, partial, j0, j1, none, no_ext, cuda::FusedTail{});
+      cuda::k_update_tiled<T, 16, 16, cuda::TexSource<T>, true, false>
+          <<<grid, dim3(16, 16), 0, stream_>>>(src, fields(1 - cur_), sweep_, t, sd, partial, j0, j1, none);
     RIA_CUDA_CHECK(cudaGetLastError());
     partial_used_ += tiles;
   }

@@ -67,17 +67,15 @@ class CudaSolver final : public Solver {
     // already leaves edge_flux early on a uniform branch (docs/performance.md).
     sweep_.dry_skip = false;
     if (n_ >= (std::size_t(1) << 31)) throw std::invalid_argument("grid too large for the CUDA backend (>= 2^31 cells)");
-    // A non-blocking stream, and every copy queued on it: solvers of other host threads
+    // Non-blocking streams, and every copy queued on stream_: solvers of other host threads
     // (ria ensemble --concurrent) share the device, and one of them may be capturing its graph,
     // which no legacy-stream operation may then depend on.
     stream_ = exec::cuda::make_stream(cudaStreamNonBlocking);
+    side_ = exec::cuda::make_stream(cudaStreamNonBlocking);
     for (auto& b : buf_) b = exec::cuda::DeviceBuffer<S>(4 * stride_);
     H_ = exec::cuda::DeviceBuffer<T>(n_);
     dt_ = exec::cuda::DeviceBuffer<T>(n_);
     clock_ = exec::cuda::DeviceBuffer<cuda::DeviceClock>(1);
-    done_ = exec::cuda::DeviceBuffer<unsigned>(1);
-    const unsigned zero = 0;
-    done_.upload(&zero, 1, stream_);
     grid_ = dim3((s.grid.nx + v.bx - 2) / (v.bx - 1), (s.grid.ny + v.by - 2) / (v.by - 1));
     partial_ = exec::cuda::DeviceBuffer<T>(std::max<std::size_t>(n_, grid_.x * grid_.y));
     scalar_ = exec::cuda::DeviceBuffer<T>(1);
@@ -102,6 +100,8 @@ class CudaSolver final : public Solver {
       for (int b = 0; b < 2; ++b)
         for (int f = 0; f < 4; ++f) tex_[b][f] = exec::cuda::texture_of<S>(buf_[b] + f * stride_, n_);
     }
+    fork_ = exec::cuda::make_event();
+    join_ = exec::cuda::make_event();
     reducer_ = exec::make_cuda_reducer(stream_);
   }
 
@@ -172,6 +172,11 @@ class CudaSolver final : public Solver {
   }
   void get_extremes(HostExtremes& e) const override {
     require_extremes(setup_);
+    // The fused kernel records each step's input state (swe_kernels_cuda.cuh): the current state,
+    // the last step's output, is recorded here (again, which changes nothing, when it already was).
+    if (v_.dt == DtMode::device) {
+      ext_.record(cfields(cur_), 0, n_, t_, rule_, stream_);
+    }
     const ExtremesStore<S> h = ext_.download(stream_);
     std::vector<double> rows(5 * n_);
     h.to_rows(0, n_, rows.data());
@@ -248,34 +253,26 @@ class CudaSolver final : public Solver {
     return static_cast<double>(r);
   }
 
-  template <int BX, int BY, class Src, bool kPhase1, bool kDevice, bool kExtremes>
+  template <int BX, int BY, class Src, bool kPhase1, bool kDevice>
   void tiled(const Src& src, int out, S dt) {
     cuda::StepDt<S, kDevice> step{dt, clock_};
-    const cuda::StepExtremes<S> ext{ext_.fields(), rule_};
-    cuda::FusedTail tail;
-    if (kDevice) {
-      tail = {done_.get(), clock_.get(), setup_.dt_rule(), setup_.physics.decay_rate, nullptr};
-      if (setup_.track_balance) tail.balance = balance_.get();
-    }
-    cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, kExtremes, S><<<grid_, dim3(BX, BY), 0, stream_>>>(
-        src, fields(out), sweep_, t_, step, partial_, 0, setup_.grid.ny, kDevice ? perimeter_ : cuda::PerimeterFluxes<T>{},
-        ext, tail);
+    cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S><<<grid_, dim3(BX, BY), 0, stream_>>>(
+        src, fields(out), sweep_, t_, step, partial_, 0, setup_.grid.ny, kDevice ? perimeter_ : cuda::PerimeterFluxes<T>{});
   }
 
   /// Tile shapes instantiated per use: the decoupled steps use 16x16 only, the optimized kernel
-  /// all benchmarked shapes, the fused kernel 32x8 and 16x16, with and without the extremes
-  /// (compile time stays small).
-  template <class Src, bool kPhase1, bool kDevice, bool kExtremes = false>
+  /// all benchmarked shapes, the fused kernel 32x8 and 16x16 (compile time stays small).
+  template <class Src, bool kPhase1, bool kDevice>
   void tiled_by_shape(const Src& src, int out, S dt) {
     constexpr bool kAllShapes = kPhase1 && !kDevice && !std::is_same<Src, ArraySource<T>>::value;
     if constexpr (kAllShapes) {
-      if (v_.bx == 8) return tiled<8, 8, Src, kPhase1, kDevice, kExtremes>(src, out, dt);
-      if (v_.bx == 32 && v_.by == 16) return tiled<32, 16, Src, kPhase1, kDevice, kExtremes>(src, out, dt);
+      if (v_.bx == 8) return tiled<8, 8, Src, kPhase1, kDevice>(src, out, dt);
+      if (v_.bx == 32 && v_.by == 16) return tiled<32, 16, Src, kPhase1, kDevice>(src, out, dt);
     }
     if constexpr (kDevice || kAllShapes) {
-      if (v_.bx == 32 && v_.by == 8) return tiled<32, 8, Src, kPhase1, kDevice, kExtremes>(src, out, dt);
+      if (v_.bx == 32 && v_.by == 8) return tiled<32, 8, Src, kPhase1, kDevice>(src, out, dt);
     }
-    tiled<16, 16, Src, kPhase1, kDevice, kExtremes>(src, out, dt);
+    tiled<16, 16, Src, kPhase1, kDevice>(src, out, dt);
   }
 
   /// Balance of the host-driven step of length dt about to be taken from buffer cur_ (one block).
@@ -319,15 +316,29 @@ class CudaSolver final : public Solver {
     cur_ = out;
   }
 
-  /// One fused step from buffer b into 1 - b on stream_: one kernel, whose blocks update the cells,
-  /// keep the perimeter fluxes (balance tracked) and record the extremes (tracked), and whose last
-  /// block runs phase 2: the balance from those fluxes, the reduced dt and the clock
-  /// (swe_kernels_cuda.cuh fused_phase2).
+  /// One fused step from buffer b into 1 - b on stream_: the update kernel, which keeps the
+  /// perimeter fluxes when the balance is tracked, and phase 2, which accumulates the balance from
+  /// them. With the extremes tracked, k_record_step_start records buffer b (the step's input) on a
+  /// side branch beside the update: both only read buffer b and the clock, which phase 2 advances
+  /// after joining both. (Recorded inside the update kernel, the records' loads made each thread
+  /// wait after its work: 1.5x the step time on the estuary, docs/performance.md.)
   void launch_fused_step(int b) {
-    if (setup_.extremes.track)
-      tiled_by_shape<cuda::TexSource<T, S>, true, true, true>(tex_source(b), 1 - b, S(0));
-    else
-      tiled_by_shape<cuda::TexSource<T, S>, true, true, false>(tex_source(b), 1 - b, S(0));
+    if (setup_.extremes.track) {
+      RIA_CUDA_CHECK(cudaEventRecord(fork_, stream_));
+      RIA_CUDA_CHECK(cudaStreamWaitEvent(side_, fork_, 0));
+      const int threads = 256;
+      cuda::k_record_step_start<S><<<(n_ + threads - 1) / threads, threads, 0, side_>>>(cfields(b), n_, clock_,
+                                                                                      ext_.fields(), rule_);
+      RIA_CUDA_CHECK(cudaGetLastError());
+      RIA_CUDA_CHECK(cudaEventRecord(join_, side_));
+    }
+    tiled_by_shape<cuda::TexSource<T, S>, true, true>(tex_source(b), 1 - b, S(0));
+    RIA_CUDA_CHECK(cudaGetLastError());
+    if (setup_.extremes.track) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
+    cuda::FusedBalance<T> fb;
+    if (setup_.track_balance)
+      fb = {perimeter_.h, perimeter_.hc, sweep_, setup_.physics.decay_rate, balance_.get()};
+    cuda::k_fused_phase2<T><<<1, 1024, 0, stream_>>>(partial_, grid_.x * grid_.y, clock_, setup_.dt_rule(), fb);
     RIA_CUDA_CHECK(cudaGetLastError());
   }
 
@@ -404,7 +415,6 @@ class CudaSolver final : public Solver {
   exec::cuda::DeviceBuffer<S> buf_[2];
   exec::cuda::DeviceBuffer<T> H_, dt_, partial_, scalar_;
   exec::cuda::DeviceBuffer<cuda::DeviceClock> clock_;
-  exec::cuda::DeviceBuffer<unsigned> done_;  // blocks of the fused kernel done this step (fused_phase2 resets it)
   exec::cuda::DeviceBuffer<Balance> balance_;
   exec::cuda::DeviceBuffer<T> manning_;  // per-cell Manning n, or empty
   cuda::DeviceExtremes<S> ext_;           // empty unless setup.extremes.track
@@ -414,6 +424,8 @@ class CudaSolver final : public Solver {
   exec::cuda::Stream stream_;
   exec::cuda::DeviceBuffer<T> perimeter_buf_;  // the fused step's perimeter fluxes (h, then hc), when balanced
   cuda::PerimeterFluxes<T> perimeter_;         // over perimeter_buf_, or null
+  exec::cuda::Stream side_;  // the extremes branch of the fused graph
+  exec::cuda::Event fork_, join_;
   exec::cuda::GraphExec graph_exec_[2];  // the fused graphs starting from buffer 0 and 1
   dim3 grid_;
   int cur_ = 0;

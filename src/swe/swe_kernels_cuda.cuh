@@ -100,32 +100,11 @@ struct StepDt {
   const DeviceClock* clock;
   __device__ S get() const { return kDeviceDt ? static_cast<S>(clock->dt) : host_dt; }
   __device__ double time(double t_host) const { return kDeviceDt ? clock->t : t_host; }
-  /// The time the step ends, as its phase 2 advances the clock (device clock only).
-  __device__ double end_time() const { return advance_time(clock->t, clock->dt, clock->t_stop); }
-};
-
-/// The extremes a step kernel records in passing (kExtremes: the fused kernel, extremes.hpp), in
-/// the state's precision S.
-template <class S>
-struct StepExtremes {
-  ExtremesFields<S> fields;
-  ExtremesRule<S> rule;
-};
-
-/// What phase 2 of a fused step needs (run by the update kernel's last block, fused_phase2): the
-/// count of the kernel's blocks done, the clock it advances, the dt rule, and the balance it
-/// accumulates (null: not tracked) with the decay rate.
-struct FusedTail {
-  unsigned* done = nullptr;
-  DeviceClock* clock = nullptr;
-  DtRule rule;
-  double decay_rate = 0;
-  Balance* balance = nullptr;
 };
 
 /// Where a step kernel leaves the mass and pollutant fluxes of the perimeter edges it computed
 /// (numbered as in stencil.hpp perimeter_x_edge/_y_edge), for the balance of the fused step:
-/// phase 2 sums the very values the cells were updated with (fused_phase2). Null: not kept.
+/// phase 2 sums the very values the cells were updated with (k_fused_phase2). Null: not kept.
 template <class T>
 struct PerimeterFluxes {
   T* h = nullptr;
@@ -135,56 +114,6 @@ struct PerimeterFluxes {
   }
 };
 
-/// Next dt of the device clock: 0 once stopped (error, step limit or stop time reached, or the
-/// step would end at or after the hold time), else eq. 16 from min_local clamped to the stop time.
-__device__ inline double next_dt(const DeviceClock& c, const DtRule& rule) {
-  if (c.error || c.steps >= c.step_limit || c.t >= c.t_stop) return 0.0;
-  const double dt = global_dt(rule, c.min_local, c.t_stop - c.t);
-  return held(c.t, dt, c.t_stop, c.t_hold) ? 0.0 : dt;
-}
-
-/// Phase 2 of a fused step, run by the block of the update kernel that finished last, once every
-/// block's partial minimum and perimeter fluxes are written: reduce the n partial minima of the
-/// new state, accumulate the step's balance (when tracked) over dt from the perimeter fluxes of
-/// the update (the very values the boundary cells gained or lost), advance the clock by dt
-/// (error = 1 when the new state is not physical) and set the next dt (clamped to the stop time,
-/// 0 once there, at the step limit or at the hold); then reset the count of blocks done. The other
-/// blocks' values are read through L2 (__ldcg): this block's L1 may hold older copies.
-template <class T>
-__device__ void fused_phase2(const T* partial, int n, const SweepSetup<T>& s, const PerimeterFluxes<T>& perim,
-                             const FusedTail& tail) {
-  __shared__ T scratch[32];
-  __shared__ double sums[32];
-  const int tid = threadIdx.x + blockDim.x * threadIdx.y, threads = blockDim.x * blockDim.y;
-  T v = T(INFINITY);
-  for (int k = tid; k < n; k += threads) v = exec::cuda::Combine<exec::ReduceOp::min>::apply(v, __ldcg(partial + k));
-  v = exec::cuda::block_reduce<exec::ReduceOp::min>(v, scratch);
-  BoundaryRates r;
-  if (tail.balance) {
-    for (int e = tid; e < perimeter_edges(s); e += threads)
-      r += perimeter_rates_of(s, e, static_cast<double>(__ldcg(perim.h + e)), static_cast<double>(__ldcg(perim.hc + e)));
-    double* parts[4] = {&r.water_in, &r.water_out, &r.pollutant_in, &r.pollutant_out};
-    for (double* p : parts) {
-      *p = exec::cuda::block_reduce<exec::ReduceOp::sum>(*p, sums);
-      __syncthreads();
-    }
-  }
-  if (tid != 0) return;
-  DeviceClock c = *tail.clock;
-  if (tail.balance) {
-    double rw, rc;
-    release_totals(s.rel, c.t, rw, rc);
-    accumulate_step(*tail.balance, r, rw, rc, c.dt, tail.decay_rate);
-  }
-  c.t = advance_time(c.t, c.dt, c.t_stop);
-  c.steps += 1;
-  c.min_local = static_cast<double>(v);
-  if (!(v > T(0))) c.error = 1;
-  c.dt = next_dt(c, tail.rule);
-  *tail.clock = c;
-  *tail.done = 0;
-}
-
 /// A BX x BY block updates the (BX-1) x (BY-1) cells of its tile, in rows [j_begin, j_end) (all
 /// rows, or a row range of a row block). Thread (tx, ty) stands for cell
 /// (i, j) = (bx (BX-1) + tx - 1, j_begin + by (BY-1) + ty - 1): it computes the edge east of its cell and
@@ -193,19 +122,12 @@ __device__ void fused_phase2(const T* partial, int n, const SweepSetup<T>& s, co
 /// a tile are the last of the previous tile, recomputed there (ghost-cell decoupling).
 /// kPhase1: the new state's local dt is reduced in the block (phase 1 of the CFL reduction).
 /// perim: where the perimeter edges' fluxes go (whole grid only, rows from 0), or nowhere.
-/// kDeviceDt (the fused step): the dt is the device clock's, and the block that finishes last
-/// runs phase 2 (fused_phase2 with `tail`), so that a step is one kernel.
-/// kExtremes (device clock only): each new state also goes into the extremes at the step's end
-/// time while it is in registers.
 /// S: the state's precision (T, or double for Precision::mixed: the fluxes, the shared tiles and
 /// the local dt stay in T, the update of each cell is in S).
-template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, bool kExtremes, class S = T>
+template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, class S = T>
 __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<S> out, SweepSetup<T> s, double t_host,
                                                          StepDt<S, kDeviceDt> step, T* __restrict__ partial,
-                                                         int j_begin, int j_end, PerimeterFluxes<T> perim,
-                                                         StepExtremes<S> ext, FusedTail tail) {
-  static_assert(!kDeviceDt || kPhase1, "the fused step reduces its dt in the update kernel");
-  static_assert(!kExtremes || kDeviceDt, "in-kernel extremes need the device clock's end time");
+                                                         int j_begin, int j_end, PerimeterFluxes<T> perim) {
   __shared__ EdgeFlux<T> fx[BY][BX];
   __shared__ EdgeFlux<T> fy[BY][BX];
   __shared__ T scratch[32];
@@ -231,24 +153,12 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<S> out,
   if (owner) {
     const Conserved<S> w = update_from_edge_fluxes(src.exact(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx],
                                                    fy[ty][tx], s, t, dt, i, j);
-    const std::size_t k = static_cast<std::size_t>(j - s.row0) * s.nx + i;
-    store(out, k, w);
+    store(out, static_cast<std::size_t>(j - s.row0) * s.nx + i, w);
     if (kPhase1) local = local_dt(narrow<T>(w), s.inv_dx, s.inv_dy, s.physics);
-    if constexpr (kExtremes) record_extremes(ext.fields, k, w, step.end_time(), ext.rule);
   }
   if (kPhase1) {
     local = exec::cuda::block_reduce<exec::ReduceOp::min>(local, scratch);
     if (tx == 0 && ty == 0) partial[blockIdx.y * gridDim.x + blockIdx.x] = local;
-  }
-  if constexpr (kDeviceDt) {
-    // Every block has read the clock; the last to take a ticket, after all blocks' partial and
-    // perimeter writes are visible (the fence), runs phase 2 (CUDA's threadFenceReduction).
-    __shared__ bool last;
-    __threadfence();
-    __syncthreads();
-    if (tx == 0 && ty == 0) last = atomicAdd(tail.done, 1u) == gridDim.x * gridDim.y - 1;
-    __syncthreads();
-    if (last) fused_phase2(partial, static_cast<int>(gridDim.x * gridDim.y), s, perim, tail);
   }
 }
 
@@ -286,6 +196,76 @@ __global__ void k_edge_rates(Src src, SweepSetup<T> s, double t, EdgeRanges r, B
     }
     k -= n;
   }
+}
+
+/// Next dt of the device clock: 0 once stopped (error, step limit or stop time reached, or the
+/// step would end at or after the hold time), else eq. 16 from min_local clamped to the stop time.
+__device__ inline double next_dt(const DeviceClock& c, const DtRule& rule) {
+  if (c.error || c.steps >= c.step_limit || c.t >= c.t_stop) return 0.0;
+  const double dt = global_dt(rule, c.min_local, c.t_stop - c.t);
+  return held(c.t, dt, c.t_stop, c.t_hold) ? 0.0 : dt;
+}
+
+/// The balance of a fused step (balance.hpp), accumulated by its phase 2 from the perimeter fluxes
+/// the update kernel kept (PerimeterFluxes): the water and pollutant that crossed the boundary
+/// are exactly what the cells next to it gained or lost. Null balance: not tracked.
+template <class T>
+struct FusedBalance {
+  const T* h = nullptr;
+  const T* hc = nullptr;
+  SweepSetup<T> s;
+  double decay_rate = 0;
+  Balance* balance = nullptr;
+};
+
+/// Phase 2 of the fused step, one block: when a step was taken (dt > 0), accumulate its balance
+/// (when tracked) over dt from the step's start time, advance the clock by dt and reduce the
+/// partial minima of the new state (error = 1 when not physical); then set the next dt (clamped to
+/// the stop time, 0 once there, at the step limit or at the hold). A stopped step changes
+/// nothing: its partial minima were not rewritten, and the next dt of an unchanged clock is again 0.
+template <class T>
+__global__ void k_fused_phase2(const T* __restrict__ partial, int n, DeviceClock* clock, DtRule rule,
+                               FusedBalance<T> fb) {
+  __shared__ T scratch[32];
+  __shared__ double sums[32];
+  if (!(clock->dt > 0)) return;  // the same value for every thread: the block returns together
+  T v = T(INFINITY);
+  for (int k = threadIdx.x; k < n; k += blockDim.x) v = exec::cuda::Combine<exec::ReduceOp::min>::apply(v, partial[k]);
+  v = exec::cuda::block_reduce<exec::ReduceOp::min>(v, scratch);
+  BoundaryRates r;
+  if (fb.balance) {
+    for (int e = threadIdx.x; e < perimeter_edges(fb.s); e += blockDim.x)
+      r += perimeter_rates_of(fb.s, e, static_cast<double>(fb.h[e]), static_cast<double>(fb.hc[e]));
+    double* parts[4] = {&r.water_in, &r.water_out, &r.pollutant_in, &r.pollutant_out};
+    for (double* p : parts) {
+      *p = exec::cuda::block_reduce<exec::ReduceOp::sum>(*p, sums);
+      __syncthreads();
+    }
+  }
+  if (threadIdx.x != 0) return;
+  DeviceClock c = *clock;
+  if (fb.balance) {
+    double rw, rc;
+    release_totals(fb.s.rel, c.t, rw, rc);
+    accumulate_step(*fb.balance, r, rw, rc, c.dt, fb.decay_rate);
+  }
+  c.t = advance_time(c.t, c.dt, c.t_stop);
+  c.steps += 1;
+  c.min_local = static_cast<double>(v);
+  if (!(v > T(0))) c.error = 1;
+  c.dt = next_dt(c, rule);
+  *clock = c;
+}
+
+/// The extremes of the fused step's input state, the state at the clock's time (extremes.hpp),
+/// on a side branch beside the update kernel, which only reads that state too; phase 2, which
+/// advances the clock, waits for both. A stopped step (dt = 0) records nothing: its buffer is not
+/// the current state.
+template <class S>
+__global__ void k_record_step_start(ConstFields<S> f, std::size_t n, const DeviceClock* clock, ExtremesFields<S> e,
+                                    ExtremesRule<S> r) {
+  const std::size_t k = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (k < n && clock->dt > 0) record_extremes(e, k, load(f, k), clock->t, r);
 }
 
 /// Sets the stop time, step limit and hold time of a new advance() and the first dt from min_local.
