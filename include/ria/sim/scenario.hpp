@@ -97,6 +97,9 @@ struct BoundarySpec {
   std::string station;
   double station_dropped = 0;
   int station_dropped_count = 0;
+  // station_lead [s]: the boundary's level at t is the station's at t + station_lead (the ocean
+  // tide reaches an offshore boundary before the station inside the entrance).
+  double station_lead = 0;
   std::string series_file;               // relative to the scenario file
   std::vector<SeriesPoint> series;       // filled from series_file (or given inline)
   bool radiating = false;                // level: outgoing waves leave (swe/boundary.hpp), else the level is imposed

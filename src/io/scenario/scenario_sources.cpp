@@ -71,8 +71,8 @@ void read_boundaries(const Table& root, sim::Scenario& s) {
   const auto tables = root.tables("boundary");
   for (std::size_t i = 0; i < tables.size(); ++i) {
     const Table& b = tables[i];
-    b.check_keys({"side", "kind", "segment", "mean_level", "constituents", "station", "series", "column", "discharge",
-                  "concentration", "radiating"});
+    b.check_keys({"side", "kind", "segment", "mean_level", "constituents", "station", "station_lead", "series", "column",
+                  "discharge", "concentration", "radiating"});
     b.require("side", "west, east, south or north");
     b.require("kind", "wall, open, level or discharge");
     sim::BoundarySpec o;
@@ -90,8 +90,8 @@ void read_boundaries(const Table& root, sim::Scenario& s) {
       case Kind::wall:
       case Kind::open: b.allow_only({"side", "kind", "segment"}, for_kind); break;
       case Kind::level:
-        b.allow_only({"side", "kind", "segment", "mean_level", "constituents", "station", "series", "column",
-                      "concentration", "radiating"},
+        b.allow_only({"side", "kind", "segment", "mean_level", "constituents", "station", "station_lead", "series",
+                      "column", "concentration", "radiating"},
                      for_kind);
         break;
       case Kind::discharge:

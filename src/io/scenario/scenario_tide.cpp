@@ -63,11 +63,12 @@ sim::ConstituentSpec read_constituent(const Table& c) {
   return o;
 }
 
-// station = "...": the station's constituents for t counted from time.start, the largest
-// swe::kMaxConstituents of them.
+// station = "...": the station's constituents for t counted from time.start (plus station_lead,
+// the boundary's lead on the station), the largest swe::kMaxConstituents of them.
 void read_station(const Table& b, sim::BoundarySpec& o, const std::string& start) {
   const std::string query = *b.string("station");
-  const double t0 = parse_utc_time(start, "time.start");
+  o.station_lead = b.duration("station_lead", between(0, 6 * 3600.0)).value_or(0.0);
+  const double t0 = parse_utc_time(start, "time.start") + o.station_lead;
   const int year = utc_year(t0);
   const std::string at = b.where("station") + b.key_path("station") + ": ";
   sim::StationTide station;
@@ -91,6 +92,8 @@ void read_station(const Table& b, sim::BoundarySpec& o, const std::string& start
 
 void read_harmonic_tide(const Table& b, sim::BoundarySpec& o, const std::string& start, bool start_given) {
   o.mean_level = b.number("mean_level", any_number(), 0.0);
+  if (b.has("station_lead") && !b.has("station"))
+    b.fail("station_lead", "is the lead of a station's tide: give station too");
   if (b.has("station")) {
     if (b.has("constituents")) b.fail("constituents", "give either station or constituents, not both");
     if (!start_given)
