@@ -7,6 +7,7 @@
 #include "app/run_outputs.hpp"
 #include "io/checkpoint/sph_checkpoint.hpp"
 #include "io/particles_csv.hpp"
+#include "io/particles_vtu.hpp"
 
 namespace ria::app {
 
@@ -16,14 +17,15 @@ std::vector<std::string> sph_series_columns(const sph::Scenario& sc) {
   return c;
 }
 
-std::string snapshot_name(double t) {
+std::string snapshot_name(double t, const char* ext) {
   char buf[64];
-  std::snprintf(buf, sizeof buf, "particles_%010lld.csv", static_cast<long long>(std::llround(t * 1e6)));
+  std::snprintf(buf, sizeof buf, "particles_%010lld.%s", static_cast<long long>(std::llround(t * 1e6)), ext);
   return buf;
 }
 
 SphOutputs::SphOutputs(const sph::Scenario& sc, SphRunContext ctx)
-    : ctx_(std::move(ctx)), checkpoint_path_(ctx_.dir + "/checkpoint.sphck") {
+    : ctx_(std::move(ctx)), csv_snapshots_(sc.snapshot_csv), vtu_snapshots_(sc.snapshot_vtu),
+      checkpoint_path_(ctx_.dir + "/checkpoint.sphck") {
   csv_ = std::make_unique<io::TimeSeriesCsv>(ctx_.dir + "/series.csv", sph_series_columns(sc), ctx_.resume_after, "",
                                              "series file", "probes");
   files_.push_back(csv_->path());
@@ -37,9 +39,19 @@ void SphOutputs::series(double t, long steps, double dt, const sph::Measures& m)
 }
 
 void SphOutputs::snapshot(double t, long, const sph::Particles& p) {
-  const std::string path = ctx_.dir + "/" + snapshot_name(t);
-  io::write_particles_csv(path, p, ctx_.eos);
-  if (std::find(files_.begin(), files_.end(), path) == files_.end()) files_.push_back(path);
+  const auto keep = [&](const std::string& path) {
+    if (std::find(files_.begin(), files_.end(), path) == files_.end()) files_.push_back(path);
+  };
+  if (csv_snapshots_) {
+    const std::string path = ctx_.dir + "/" + snapshot_name(t, "csv");
+    io::write_particles_csv(path, p, ctx_.eos);
+    keep(path);
+  }
+  if (vtu_snapshots_) {
+    const std::string path = ctx_.dir + "/" + snapshot_name(t, "vtu");
+    io::write_particles_vtu(path, p, ctx_.eos);
+    keep(path);
+  }
 }
 
 void SphOutputs::checkpoint(double t, long steps, const sph::Particles& p) {

@@ -1,6 +1,6 @@
 // What `ria sph run` writes while the SPH loop runs (sph::Observer): the series (series.csv), the
-// particle snapshots (particles_<t in microseconds>.csv), the checkpoint (checkpoint.sphck) and the
-// progress line on the console.
+// particle snapshots (particles_<t in microseconds>.csv and/or .vtu, output.snapshot_format), the
+// checkpoint (checkpoint.sphck) and the progress line on the console.
 #pragma once
 
 #include <memory>
@@ -26,8 +26,8 @@ struct SphRunContext {
 /// fluid_volume_m3 (2-D: per metre of width), then <probe>_Pa or <probe>_m per probe.
 std::vector<std::string> sph_series_columns(const sph::Scenario& sc);
 
-/// The snapshot file name at time t: particles_<round(t * 1e6), 10 digits>.csv.
-std::string snapshot_name(double t);
+/// The snapshot file name at time t: particles_<round(t * 1e6), 10 digits>.<ext> (csv or vtu).
+std::string snapshot_name(double t, const char* ext = "csv");
 
 class SphOutputs final : public sph::Observer {
  public:
@@ -43,6 +43,7 @@ class SphOutputs final : public sph::Observer {
 
  private:
   SphRunContext ctx_;
+  bool csv_snapshots_, vtu_snapshots_;
   std::unique_ptr<io::TimeSeriesCsv> csv_;
   std::string checkpoint_path_;
   std::vector<std::string> files_;

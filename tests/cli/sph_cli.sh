@@ -68,6 +68,18 @@ run)  # outputs: series, snapshots at 0, 0.05, 0.1 s, checkpoint, summary
   # Mass: the same in every row.
   [ "$(tail -n +2 out/series.csv | cut -d, -f7 | sort -u | wc -l)" -eq 1 ] || fail "fluid mass changed"
   echo "ok: $n particles, series and snapshots written"
+  # The same run with VTU snapshots only (ParaView): one .vtu per snapshot time, no CSV.
+  "$RIA" sph run column.toml --backend serial --quiet --set output.snapshot_format=vtu --output vtu > vtu.txt 2>&1 \
+    || { cat vtu.txt; fail "vtu run failed"; }
+  for t in 0000000000 0000050000 0000100000; do
+    [ -s "vtu/particles_$t.vtu" ] || fail "missing vtu/particles_$t.vtu"
+    [ -e "vtu/particles_$t.csv" ] && fail "vtu/particles_$t.csv written with snapshot_format = vtu"
+  done
+  head -c 300 vtu/particles_0000000000.vtu | grep -q "NumberOfPoints=\"$n\"" || fail "vtu point count (expected $n)"
+  "$RIA" sph run column.toml --backend serial --quiet --set output.snapshot_format=vtk --output bad > bad.txt 2>&1 \
+    && fail "snapshot_format = vtk accepted"
+  grep -q "snapshot_format" bad.txt || fail "bad snapshot_format not named: $(cat bad.txt)"
+  echo "ok: VTU snapshots"
   ;;
 signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical to an uninterrupted run
   ARGS=(--backend serial --set time.duration=1.5 --set time.snapshot_interval=0.5)

@@ -79,6 +79,7 @@ struct Scenario {
   // [output]
   std::string directory = "sph_output";
   bool snapshots = true;
+  bool snapshot_csv = true, snapshot_vtu = false;  // snapshot_format: "csv", "vtu" or "both"
   double checkpoint_interval = 0;  // [s]; 0: checkpoints only at the end and on a signal; > 0: also at its multiples
 };
 

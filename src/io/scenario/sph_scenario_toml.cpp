@@ -175,9 +175,14 @@ void read_probes(const Table& root, sph::Scenario& s) {
 void read_output(const Table& root, sph::Scenario& s) {
   const auto t = root.table("output");
   if (!t) return;
-  t->check_keys({"directory", "snapshots", "checkpoint_interval"});
+  t->check_keys({"directory", "snapshots", "snapshot_format", "checkpoint_interval"});
   s.directory = t->string("directory").value_or(s.directory);
   s.snapshots = t->boolean("snapshots").value_or(s.snapshots);
+  enum class Format { csv, vtu, both };
+  if (auto f = t->choice<Format>("snapshot_format", {{"csv", Format::csv}, {"vtu", Format::vtu}, {"both", Format::both}})) {
+    s.snapshot_csv = *f != Format::vtu;
+    s.snapshot_vtu = *f != Format::csv;
+  }
   s.checkpoint_interval = t->duration("checkpoint_interval", detail::at_least(0)).value_or(s.checkpoint_interval);
 }
 
