@@ -34,13 +34,20 @@ std::string device_description(const std::vector<std::string>& backends) {
   return d;
 }
 
-double measured_copy_bandwidth(const std::vector<std::string>& backends) {
-  return has_cuda(backends) ? exec::cuda_copy_bandwidth_gbs() : 0.0;
+void measure_copy_bandwidths(const std::vector<std::string>& backends, BenchReport& rep) {
+  for (const auto& b : backends) {
+    if (b == "cuda") rep.copy_bandwidth_gbs = exec::cuda_copy_bandwidth_gbs();
+    if (b == "serial") rep.host_copy_serial_gbs = exec::host_copy_bandwidth_gbs(false);
+    if (b == "openmp") rep.host_copy_openmp_gbs = exec::host_copy_bandwidth_gbs(true);
+  }
 }
 
-void finish_row(BenchRow& r, double bw) {
+void finish_row(BenchRow& r, const BenchReport& rep) {
   r.achieved_gbs = r.bytes_per_cell_update * r.cell_updates_per_s * 1e-9;
-  r.bandwidth_fraction = (r.backend == "cuda" && bw > 0) ? r.achieved_gbs / bw : 0.0;
+  const double bw = r.backend == "cuda"     ? rep.copy_bandwidth_gbs
+                    : r.backend == "serial" ? rep.host_copy_serial_gbs
+                                            : rep.host_copy_openmp_gbs;
+  r.bandwidth_fraction = bw > 0 ? r.achieved_gbs / bw : 0.0;
 }
 
 void print_row(std::ostream& o, const BenchRow& r) {
@@ -67,6 +74,8 @@ std::string to_json(const BenchReport& rep, long steps) {
   io::JsonWriter w;
   w.begin_object();
   w.value("date", today()).value("device", rep.device).value("copy_bandwidth_gbs", rep.copy_bandwidth_gbs);
+  w.begin_object("host_copy_bandwidth_gbs").value("serial", rep.host_copy_serial_gbs).value("openmp", rep.host_copy_openmp_gbs);
+  w.end_object();
   const exec::ThreadPolicy tp = exec::thread_policy();  // what the openmp rows ran with
   w.begin_object("openmp").value("threads", tp.threads).value("wait_policy", tp.wait_policy).value("reason", tp.reason);
   w.end_object();

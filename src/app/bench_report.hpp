@@ -39,14 +39,19 @@ struct EstuaryResult {
 
 struct BenchReport {
   std::string device;
-  double copy_bandwidth_gbs = 0;
+  double copy_bandwidth_gbs = 0;  // the GPU's (CUDA rows), 0 when not measured
+  // Host memcpy bandwidth of one thread (serial rows) and of the OpenMP threads (openmp rows);
+  // 0 when the backend is not benchmarked.
+  double host_copy_serial_gbs = 0, host_copy_openmp_gbs = 0;
   std::vector<BenchRow> rows;
   EstuaryResult estuary;
 };
 
 std::string device_description(const std::vector<std::string>& backends);
-double measured_copy_bandwidth(const std::vector<std::string>& backends);
-void finish_row(BenchRow& r, double copy_bandwidth_gbs);
+/// The copy bandwidths of the benchmarked backends, measured now, into rep.
+void measure_copy_bandwidths(const std::vector<std::string>& backends, BenchReport& rep);
+/// The row's achieved bandwidth and its fraction of its backend's copy bandwidth.
+void finish_row(BenchRow& r, const BenchReport& rep);
 void print_row(std::ostream& o, const BenchRow& r);
 std::string to_json(const BenchReport& rep, long steps);
 

@@ -94,7 +94,7 @@ int run_bench(const BenchArgs& a) {
   }
   BenchReport rep;
   rep.device = device_description(a.backends);
-  rep.copy_bandwidth_gbs = measured_copy_bandwidth(a.backends);
+  measure_copy_bandwidths(a.backends, rep);
   for (const auto& bn : a.backends) {
     const exec::Backend b = exec::parse_backend(bn);
     // Under mpirun a CUDA rank runs the host-synchronised kernel of its row block ("default").
@@ -110,7 +110,7 @@ int run_bench(const BenchArgs& a) {
           const Precision p = parse_precision(ps);
           if (p == Precision::mixed && a.kernels.empty() && b == exec::Backend::cuda && k.rfind("fused", 0) != 0) continue;
           BenchRow r = measure(b, k, p, n, a);
-          finish_row(r, rep.copy_bandwidth_gbs);
+          finish_row(r, rep);
           if (root) print_row(std::cout, r);
           rep.rows.push_back(r);
         }

@@ -1,4 +1,5 @@
-// What the benchmark needs to know about the accelerator (CUDA builds; CPU builds answer plainly).
+// What the benchmark needs to know about the accelerator (CUDA builds; CPU builds answer plainly)
+// and about host memory.
 #pragma once
 
 #include <string>
@@ -10,6 +11,9 @@ std::string cuda_device_name();
 /// Device-to-device cudaMemcpy bandwidth in GB/s (read + write bytes per second), measured now
 /// on a 1 GiB buffer; 0 when there is no CUDA device.
 double cuda_copy_bandwidth_gbs();
+/// Host memcpy bandwidth in GB/s (read + write bytes per second), measured now on 256 MiB: one
+/// thread, or with `parallel` the OpenMP threads of the thread policy (threads.hpp).
+double host_copy_bandwidth_gbs(bool parallel);
 /// Free memory of the current CUDA device in bytes (cudaMemGetInfo); 0 when there is none.
 double cuda_free_memory_bytes();
 /// Makes device (index mod the number of devices) current for this process's CUDA work, e.g. the
