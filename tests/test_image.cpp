@@ -265,3 +265,32 @@ TEST(Png, WrittenFilesReadBackPixelForPixel) {
   std::ofstream(temp_file("bad.png")) << "not a png";
   EXPECT_THROW(read_png(temp_file("bad.png")), IoError);
 }
+
+TEST(RenderParticles, EqualScalesFluidByPressureWallsGrey) {
+  if (!png_built()) GTEST_SKIP() << "built without cairo";
+  // A 2-D tank 0.4 m wide, 0.1 m high: a wall row at the bottom (z = 0) and a fluid column
+  // whose density, hence pressure, grows downwards.
+  ria::sph::Particles p;
+  p.dim = 2;
+  const double dp = 0.01;
+  for (int i = 0; i < 40; ++i) p.push({i * dp, 0.0, 0}, {0, 0, 0}, 1000, ria::sph::Kind::boundary);
+  for (int j = 1; j <= 10; ++j)
+    for (int i = 0; i < 5; ++i) p.push({i * dp, j * dp, 0}, {0, 0, 0}, 1000.0 + (10 - j), ria::sph::Kind::fluid);
+  const ria::sph::Tait eos = ria::sph::Tait::make(1000.0, 20.0, 7.0);
+  const Image img = render_particles(p, eos, dp, "tank", 900);
+  EXPECT_EQ(img.width, 900);
+  // Equal scales: the plot is 710 px for 0.41 m + 2 dp across, so 0.12 m high is about 0.12/0.41
+  // of it; the image adds 92 px of margins.
+  const double scale = 710 / (0.39 + 2 * dp);
+  EXPECT_NEAR(img.height, 92 + (0.10 + 2 * dp) * scale, 2.0);
+  const auto at = [&](double x, double z) {
+    const int px = static_cast<int>(std::lround(70 + (x + dp) * scale));
+    const int pz = static_cast<int>(std::lround(44 + (0.10 + dp - z) * (img.height - 92) / (0.10 + 2 * dp)));
+    return img.get(px, pz);
+  };
+  EXPECT_EQ(at(0.30, 0.0), (Rgb{150, 150, 150}));  // a wall particle: grey
+  // The fluid: viridis, the bottom (highest pressure) yellow, the top (lowest) dark purple.
+  EXPECT_EQ(at(0.02, 0.01), palette_colour(MapStyle::Palette::concentration, 1.0));
+  EXPECT_EQ(at(0.02, 0.10), palette_colour(MapStyle::Palette::concentration, 0.0));
+  EXPECT_EQ(at(0.30, 0.08), (Rgb{255, 255, 255}));  // nothing there
+}

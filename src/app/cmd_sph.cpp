@@ -16,6 +16,7 @@
 #include "io/checkpoint/sph_checkpoint.hpp"
 #include "io/io_error.hpp"
 #include "io/json.hpp"
+#include "io/maps/image.hpp"
 #include "io/output_lock.hpp"
 #include "io/scenario/sph_scenario_toml.hpp"
 #include "ria/sph/driver.hpp"
@@ -122,6 +123,9 @@ int run_sph(const SphArgs& a) {
   std::vector<std::string> warnings;
   sph::Setup setup = sph::make_setup(sc, backend, warnings);
   setup.search = sph::parse_search(a.search);
+  if (sc.snapshot_png && !io::png_built())
+    warnings.push_back("this ria was built without cairo (libcairo2-dev, -DRIA_CAIRO=ON): output.snapshot_png draws "
+                       "no pictures; the other snapshots are written");
   for (const std::string& w : warnings) std::fprintf(stderr, "%s: warning: %s\n", kCmd, w.c_str());
   if (interrupted_during(kCmd, "generating the particles")) return kInterrupted;
   prepare_output_dir(sc.directory);

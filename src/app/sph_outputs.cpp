@@ -7,6 +7,7 @@
 #include "app/run_outputs.hpp"
 #include "io/checkpoint/sph_checkpoint.hpp"
 #include "io/particles_csv.hpp"
+#include "io/maps/image.hpp"
 #include "io/particles_vtu.hpp"
 
 namespace ria::app {
@@ -25,6 +26,7 @@ std::string snapshot_name(double t, const char* ext) {
 
 SphOutputs::SphOutputs(const sph::Scenario& sc, SphRunContext ctx)
     : ctx_(std::move(ctx)), csv_snapshots_(sc.snapshot_csv), vtu_snapshots_(sc.snapshot_vtu),
+      png_snapshots_(sc.snapshot_png && io::png_built()), name_(sc.name), dp_(sc.dp),
       checkpoint_path_(ctx_.dir + "/checkpoint.sphck") {
   csv_ = std::make_unique<io::TimeSeriesCsv>(ctx_.dir + "/series.csv", sph_series_columns(sc), ctx_.resume_after, "",
                                              "series file", "probes");
@@ -50,6 +52,13 @@ void SphOutputs::snapshot(double t, long, const sph::Particles& p) {
   if (vtu_snapshots_) {
     const std::string path = ctx_.dir + "/" + snapshot_name(t, "vtu");
     io::write_particles_vtu(path, p, ctx_.eos);
+    keep(path);
+  }
+  if (png_snapshots_) {
+    const std::string path = ctx_.dir + "/" + snapshot_name(t, "png");
+    char title[160];
+    std::snprintf(title, sizeof title, "%s, t = %.4g s", name_.c_str(), t);
+    io::write_png(path, io::render_particles(p, ctx_.eos, dp_, title));
     keep(path);
   }
 }

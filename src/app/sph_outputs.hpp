@@ -26,7 +26,7 @@ struct SphRunContext {
 /// fluid_volume_m3 (2-D: per metre of width), then <probe>_Pa or <probe>_m per probe.
 std::vector<std::string> sph_series_columns(const sph::Scenario& sc);
 
-/// The snapshot file name at time t: particles_<round(t * 1e6), 10 digits>.<ext> (csv or vtu).
+/// The snapshot file name at time t: particles_<round(t * 1e6), 10 digits>.<ext> (csv, vtu, png).
 std::string snapshot_name(double t, const char* ext = "csv");
 
 class SphOutputs final : public sph::Observer {
@@ -43,7 +43,9 @@ class SphOutputs final : public sph::Observer {
 
  private:
   SphRunContext ctx_;
-  bool csv_snapshots_, vtu_snapshots_;
+  bool csv_snapshots_, vtu_snapshots_, png_snapshots_;  // png: asked for and cairo built in
+  std::string name_;                                      // the scenario's, in the pictures' titles
+  double dp_;
   std::unique_ptr<io::TimeSeriesCsv> csv_;
   std::string checkpoint_path_;
   std::vector<std::string> files_;

@@ -80,6 +80,18 @@ run)  # outputs: series, snapshots at 0, 0.05, 0.1 s, checkpoint, summary
     && fail "snapshot_format = vtk accepted"
   grep -q "snapshot_format" bad.txt || fail "bad snapshot_format not named: $(cat bad.txt)"
   echo "ok: VTU snapshots"
+  # Pictures of the particles at the snapshot times, or a warning where cairo is not built in.
+  "$RIA" sph run column.toml --backend serial --quiet --set output.snapshot_png=true --output png > png.txt 2>&1 \
+    || { cat png.txt; fail "png run failed"; }
+  if grep -q "built without cairo" png.txt; then
+    [ -e png/particles_0000000000.png ] && fail "a PNG written without cairo"
+    echo "ok: no cairo, warned"
+  else
+    for t in 0000000000 0000050000 0000100000; do
+      head -c 8 "png/particles_$t.png" | od -An -c | grep -q "P   N   G" || fail "png/particles_$t.png is not a PNG"
+    done
+    echo "ok: PNG snapshots"
+  fi
   ;;
 signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical to an uninterrupted run
   ARGS=(--backend serial --set time.duration=1.5 --set time.snapshot_interval=0.5)

@@ -80,6 +80,7 @@ struct Scenario {
   std::string directory = "sph_output";
   bool snapshots = true;
   bool snapshot_csv = true, snapshot_vtu = false;  // snapshot_format: "csv", "vtu" or "both"
+  bool snapshot_png = false;  // snapshot_png: a picture of the particles at every snapshot (needs cairo)
   double checkpoint_interval = 0;  // [s]; 0: checkpoints only at the end and on a signal; > 0: also at its multiples
 };
 

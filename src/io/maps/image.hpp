@@ -1,6 +1,6 @@
 // Quicklook pictures: an RGB image, colour maps and ticks (pure C++, always built), the map raster
-// (land, clean water, field, coastline: pure C++), and, with cairo (RIA_CAIRO), the map and chart
-// renderers (text, colour bar, markers; UTF-8 labels) and PNG input/output. Without cairo,
+// (land, clean water, field, coastline: pure C++), and, with cairo (RIA_CAIRO), the map, chart and
+// SPH particle renderers (text, colour bar, markers; UTF-8 labels) and PNG input/output. Without cairo,
 // png_built() is false and the renderers and PNG functions throw IoError ("not built").
 #pragma once
 
@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "ria/grid/grid.hpp"
+#include "ria/sph/eos.hpp"
+#include "ria/sph/particles.hpp"
 
 namespace ria::io {
 
@@ -116,6 +118,13 @@ struct Panel {
 /// A line chart of stacked panels (e.g. one per gauge), each with a title, framed axes, tick
 /// labels, axis labels, light grid lines and a legend in its top-right corner. Needs cairo.
 Image render_chart(const std::vector<Panel>& panels, int width = 900, int panel_height = 260);
+
+/// A side view of SPH particles (2-D: the x-z plane; 3-D: projected on it): fluid particles as
+/// discs of diameter dp coloured by their pressure (viridis, its colour bar on the right),
+/// boundary particles grey under them, equal scales on both axes, ticks in metres, the title on
+/// top. Needs cairo.
+Image render_particles(const sph::Particles& p, const sph::Tait& eos, double dp, const std::string& title,
+                       int width = 900);
 
 /// "Nice" tick positions (steps 1, 2, 2.5 or 5 x 10^k) within [lo, hi], at most max_ticks and, when
 /// possible, at least 3; with log_scale, powers of ten (or lo, a midpoint, hi when too few).

@@ -21,5 +21,8 @@ Image render_map(const Grid&, const std::vector<double>&, const std::vector<doub
   not_built("drawing a map");
 }
 Image render_chart(const std::vector<Panel>&, int, int) { not_built("drawing a chart"); }
+Image render_particles(const sph::Particles&, const sph::Tait&, double, const std::string&, int) {
+  not_built("drawing particles");
+}
 
 }  // namespace ria::io

@@ -175,7 +175,8 @@ void read_probes(const Table& root, sph::Scenario& s) {
 void read_output(const Table& root, sph::Scenario& s) {
   const auto t = root.table("output");
   if (!t) return;
-  t->check_keys({"directory", "snapshots", "snapshot_format", "checkpoint_interval"});
+  t->check_keys({"directory", "snapshots", "snapshot_format", "snapshot_png", "checkpoint_interval"});
+  s.snapshot_png = t->boolean("snapshot_png").value_or(s.snapshot_png);
   s.directory = t->string("directory").value_or(s.directory);
   s.snapshots = t->boolean("snapshots").value_or(s.snapshots);
   enum class Format { csv, vtu, both };
