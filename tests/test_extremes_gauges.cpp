@@ -11,6 +11,7 @@
 #include "ria/sim/driver.hpp"
 #include "ria/sim/gauge_times.hpp"
 #include "ria/swe/wet_dry.hpp"
+#include "extremes_case.hpp"
 #include "run_fixture.hpp"
 
 using namespace ria;
@@ -35,63 +36,13 @@ void expect_same_extremes(const swe::HostExtremes& a, const swe::HostExtremes& b
   EXPECT_TRUE(same_fields(a.arrival_time, b.arrival_time, "arrival_time"));
 }
 
-/// The extremes of a series of states (t, every cell), computed here from their definition
-/// (extremes.hpp) in double: the reference the solver's records must equal bit for bit.
-struct ReferenceExtremes {
-  double h_dry, threshold;
-  swe::HostExtremes e;
-  void add(double t, const std::vector<swe::Conserved<double>>& w) {
-    if (e.max_depth.empty()) e.reset(w.size());
-    for (std::size_t k = 0; k < w.size(); ++k) {
-      e.max_depth[k] = std::max(e.max_depth[k], w[k].h);
-      if (!(w[k].h > h_dry)) continue;
-      const double u = w[k].qx / w[k].h, v = w[k].qy / w[k].h, c = w[k].hc / w[k].h;
-      e.max_speed[k] = std::max(e.max_speed[k], std::sqrt(u * u + v * v));
-      e.max_concentration[k] = std::max(e.max_concentration[k], c);
-      if (std::isnan(e.first_wet_time[k])) e.first_wet_time[k] = t;
-      if (std::isnan(e.arrival_time[k]) && c > threshold) e.arrival_time[k] = t;
-    }
-  }
-};
-
-/// Every cell of the grid as a gauge: with output.gauge_interval = 0 the driver reports every
-/// cell's state at every step end (and at t = 0), as a map written every step would.
-void gauge_every_cell(sim::Model& m) {
-  m.gauges.clear();
-  for (std::size_t k = 0; k < m.setup.grid.cells(); ++k) m.gauges.push_back({"c" + std::to_string(k), 0, 0, k});
-}
-
-sim::Scenario extremes_scenario() {
-  // Maps at 0 and 1800 s only; the tide rises from 0.5 m to 0.8 m at 600 s between them and falls
-  // to about 0.03 m by 1800 s.
-  sim::Scenario sc = test::forcing_scenario(1800);
-  sc.time.output_interval = 1800;
-  sc.output.arrival_threshold = 0.02;
-  return sc;
-}
-
-struct RunResult {
-  test::RecordingObserver obs;
-  swe::HostState final_state;
-  long steps = 0;
-};
-
-RunResult run(const sim::Scenario& sc, sim::Model m, exec::Backend b, Precision p) {
-  RunResult r;
-  auto s = test::start_solver(m, b, "default", p);
-  sim::run(*s, sc, m, r.obs, {});
-  s->get_state(r.final_state);
-  r.steps = s->steps();
-  return r;
-}
-
 }  // namespace
 
 TEST(Extremes, EveryStepIsRecordedExactlyWhereMapsMissThePeak) {
-  const sim::Scenario sc = extremes_scenario();
+  const sim::Scenario sc = test::extremes_scenario();
   const sim::Model m = sim::build_model(sc, test::estuary_domain(32));
   ASSERT_TRUE(m.setup.extremes.track);
-  const RunResult maps = run(sc, m, exec::Backend::serial, Precision::f64);
+  const test::ExtremesRun maps = test::run_extremes(sc, m, exec::Backend::serial, "default", Precision::f64);
   ASSERT_EQ(maps.obs.extremes_time, 1800);
   ASSERT_EQ(maps.obs.output_times, (std::vector<double>{0, 1800}));
 
@@ -99,14 +50,14 @@ TEST(Extremes, EveryStepIsRecordedExactlyWhereMapsMissThePeak) {
   sim::Scenario every = sc;
   every.output.gauge_interval = 0;
   sim::Model all = m;
-  gauge_every_cell(all);
-  const RunResult steps = run(every, all, exec::Backend::serial, Precision::f64);
+  test::gauge_every_cell(all);
+  const test::ExtremesRun steps = test::run_extremes(every, all, exec::Backend::serial, "default", Precision::f64);
   EXPECT_EQ(steps.steps, maps.steps);
-  EXPECT_TRUE(same_fields(steps.final_state.h, maps.final_state.h, "final h"));
+  EXPECT_TRUE(same_fields(steps.state.h, maps.state.h, "final h"));
   ASSERT_EQ(steps.obs.gauge_times.size(), static_cast<std::size_t>(steps.steps) + 1);
 
-  ReferenceExtremes exact{sc.physics.dry_depth, sc.output.arrival_threshold, {}};
-  ReferenceExtremes sampled = exact;  // the old way: only at the map times
+  test::ReferenceExtremes exact{sc.physics.dry_depth, sc.output.arrival_threshold, {}};
+  test::ReferenceExtremes sampled = exact;  // the old way: only at the map times
   for (std::size_t n = 0; n < steps.obs.gauge_times.size(); ++n) {
     const double t = steps.obs.gauge_times[n];
     exact.add(t, steps.obs.gauge_values[n]);
@@ -134,21 +85,21 @@ TEST(Extremes, EveryStepIsRecordedExactlyWhereMapsMissThePeak) {
 }
 
 TEST(Extremes, OpenmpIsBitwiseIdenticalToSerial) {
-  const sim::Scenario sc = extremes_scenario();
+  const sim::Scenario sc = test::extremes_scenario();
   const sim::Model m = sim::build_model(sc, test::estuary_domain(32));
   for (Precision p : {Precision::f64, Precision::f32}) {
-    const RunResult serial = run(sc, m, exec::Backend::serial, p);
-    const RunResult omp = run(sc, m, exec::Backend::openmp, p);
+    const test::ExtremesRun serial = test::run_extremes(sc, m, exec::Backend::serial, "default", p);
+    const test::ExtremesRun omp = test::run_extremes(sc, m, exec::Backend::openmp, "default", p);
     expect_same_extremes(serial.obs.final_extremes, omp.obs.final_extremes);
     EXPECT_GT(*std::max_element(serial.obs.final_extremes.max_speed.begin(), serial.obs.final_extremes.max_speed.end()), 0);
   }
 }
 
 TEST(Extremes, RestartContinuesThemBitwise) {
-  sim::Scenario sc = extremes_scenario();
+  sim::Scenario sc = test::extremes_scenario();
   sc.output.checkpoint_interval = 600;  // before the tide's peak: the records go on after it
   sim::Model m = sim::build_model(sc, test::estuary_domain(32));
-  const RunResult whole = run(sc, m, exec::Backend::serial, Precision::f64);
+  const test::ExtremesRun whole = test::run_extremes(sc, m, exec::Backend::serial, "default", Precision::f64);
   ASSERT_GE(whole.obs.checkpoint_times.size(), 2u);
   ASSERT_EQ(whole.obs.checkpoint_times[0], 600);
   test::RecordingObserver resumed;
@@ -185,25 +136,25 @@ TEST(GaugeTimes, ChangeNoStepAndEndOnTheEndState) {
   sim::Scenario sc = test::forcing_scenario(1800);
   sim::Model m = sim::build_model(sc, test::estuary_domain(32));
   sc.output.gauge_interval = 7.3;  // dense and not dividing the outputs: 247 gauge times
-  const RunResult gauged = run(sc, m, exec::Backend::serial, Precision::f64);
+  const test::ExtremesRun gauged = test::run_extremes(sc, m, exec::Backend::serial, "default", Precision::f64);
   sim::Scenario bare = sc;
   bare.output.gauge_interval = 0;
   sim::Model none = m;
   none.gauges.clear();
-  const RunResult plain = run(bare, none, exec::Backend::serial, Precision::f64);
+  const test::ExtremesRun plain = test::run_extremes(bare, none, exec::Backend::serial, "default", Precision::f64);
   EXPECT_EQ(gauged.steps, plain.steps);
-  EXPECT_TRUE(same_fields(gauged.final_state.h, plain.final_state.h, "h"));
-  EXPECT_TRUE(same_fields(gauged.final_state.hc, plain.final_state.hc, "hc"));
+  EXPECT_TRUE(same_fields(gauged.state.h, plain.state.h, "h"));
+  EXPECT_TRUE(same_fields(gauged.state.hc, plain.state.hc, "hc"));
   const auto& t = gauged.obs.gauge_times;
   ASSERT_EQ(t.size(), 1u + 246 + 1);  // t = 0, 7.3 k for k = 1..246 (< 1800), the end
   EXPECT_EQ(t[1], 7.3);
   EXPECT_EQ(t.back(), 1800);
   const std::size_t site = m.gauges[1].cell;
-  EXPECT_EQ(gauged.obs.gauge_values.back()[1].h, gauged.final_state.h[site]);  // w = 1 at the end
+  EXPECT_EQ(gauged.obs.gauge_values.back()[1].h, gauged.state.h[site]);  // w = 1 at the end
   // The same gauge times clamped as stops (maps every 7.3 s) take a step more per gauge time.
   sim::Scenario clamped = sc;
   clamped.time.output_interval = 7.3;
-  const RunResult c = run(clamped, m, exec::Backend::serial, Precision::f64);
+  const test::ExtremesRun c = test::run_extremes(clamped, m, exec::Backend::serial, "default", Precision::f64);
   EXPECT_GT(c.steps, gauged.steps);
   std::printf("forcing scenario, gauges every 7.3 s: %ld steps interpolated, %ld clamped\n", gauged.steps, c.steps);
 }
@@ -221,15 +172,15 @@ TEST(GaugeTimes, InterpolatedAgreeWithClampedStepsToFirstOrderInDt) {
     sim::Scenario sc = test::forcing_scenario(1800);  // gauges every 112.5 s, maps every 450 s
     sc.time.cfl = cfl;
     sim::Model m = sim::build_model(sc, test::estuary_domain(32));
-    const RunResult interp = run(sc, m, exec::Backend::serial, Precision::f64);
+    const test::ExtremesRun interp = test::run_extremes(sc, m, exec::Backend::serial, "default", Precision::f64);
     sim::Scenario stops = sc;
     stops.time.output_interval = sc.output.gauge_interval;  // every gauge time a stop
-    const RunResult clamped = run(stops, m, exec::Backend::serial, Precision::f64);
+    const test::ExtremesRun clamped = test::run_extremes(stops, m, exec::Backend::serial, "default", Precision::f64);
     ASSERT_EQ(interp.obs.gauge_times, clamped.obs.gauge_times);
     // The largest change over one step of each gauge's values, from a run reporting every step.
     sim::Scenario every = sc;
     every.output.gauge_interval = 0;
-    const RunResult steps = run(every, m, exec::Backend::serial, Precision::f64);
+    const test::ExtremesRun steps = test::run_extremes(every, m, exec::Backend::serial, "default", Precision::f64);
     std::vector<swe::Conserved<double>> jump(m.gauges.size(), {0, 0, 0, 0});
     for (std::size_t n = 1; n < steps.obs.gauge_values.size(); ++n)
       for (std::size_t g = 0; g < m.gauges.size(); ++g) {

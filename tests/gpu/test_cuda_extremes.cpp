@@ -7,55 +7,12 @@
 #include <cmath>
 #include <vector>
 
-#include "../run_fixture.hpp"
+#include "../extremes_case.hpp"
 #include "ria/exec/backend.hpp"
 
 using namespace ria;
 
 namespace {
-
-sim::Scenario extremes_scenario() {
-  sim::Scenario sc = test::forcing_scenario(1800);  // maps at 0 and 1800 s; the tide peaks at 600 s
-  sc.time.output_interval = 1800;
-  sc.output.arrival_threshold = 0.02;
-  return sc;
-}
-
-struct Outcome {
-  test::RecordingObserver obs;
-  swe::HostState state;
-  long steps = 0;
-};
-
-Outcome run_on(const sim::Scenario& sc, sim::Model m, exec::Backend b, const std::string& kernel, Precision p) {
-  Outcome o;
-  auto solver = test::start_solver(m, b, kernel, p);
-  sim::run(*solver, sc, m, o.obs, {});
-  solver->get_state(o.state);
-  o.steps = solver->steps();
-  return o;
-}
-
-/// The extremes of the states reported at every step end (every cell a gauge, gauge_interval 0),
-/// from their definition in double.
-swe::HostExtremes reference(const Outcome& every, double h_dry, double threshold) {
-  swe::HostExtremes e;
-  e.reset(every.obs.gauge_values.front().size());
-  for (std::size_t n = 0; n < every.obs.gauge_times.size(); ++n) {
-    const double t = every.obs.gauge_times[n];
-    const auto& w = every.obs.gauge_values[n];
-    for (std::size_t k = 0; k < w.size(); ++k) {
-      e.max_depth[k] = std::max(e.max_depth[k], w[k].h);
-      if (!(w[k].h > h_dry)) continue;
-      const double u = w[k].qx / w[k].h, v = w[k].qy / w[k].h, c = w[k].hc / w[k].h;
-      e.max_speed[k] = std::max(e.max_speed[k], std::sqrt(u * u + v * v));
-      e.max_concentration[k] = std::max(e.max_concentration[k], c);
-      if (std::isnan(e.first_wet_time[k])) e.first_wet_time[k] = t;
-      if (std::isnan(e.arrival_time[k]) && c > threshold) e.arrival_time[k] = t;
-    }
-  }
-  return e;
-}
 
 /// Largest |a - b| / max(|b|, floor) over the cells; NaN patterns must agree.
 double worst_rel(const std::vector<double>& a, const std::vector<double>& b, double floor) {
@@ -80,20 +37,21 @@ double worst_rel(const std::vector<double>& a, const std::vector<double>& b, dou
 // speed (a few float ulp) in float.
 TEST(CudaExtremes, EqualThoseOfEveryStepOnEveryKernel) {
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
-  const sim::Scenario sc = extremes_scenario();
+  const sim::Scenario sc = test::extremes_scenario();
   const sim::Model m = sim::build_model(sc, test::estuary_domain(32));
   sim::Scenario every = sc;
   every.output.gauge_interval = 0;
   sim::Model all = m;
-  all.gauges.clear();
-  for (std::size_t k = 0; k < m.setup.grid.cells(); ++k) all.gauges.push_back({"c", 0, 0, k});
+  test::gauge_every_cell(all);
   for (Precision p : {Precision::f64, Precision::f32, Precision::mixed}) {
     for (const char* kernel : {"fused", "fused-16x16", "optimized", "decoupled", "naive"}) {
       if (p != Precision::f64 && std::string(kernel) != "fused") continue;
-      const Outcome maps = run_on(sc, m, exec::Backend::cuda, kernel, p);
-      const Outcome steps = run_on(every, all, exec::Backend::cuda, kernel, p);
+      const test::ExtremesRun maps = test::run_extremes(sc, m, exec::Backend::cuda, kernel, p);
+      const test::ExtremesRun steps = test::run_extremes(every, all, exec::Backend::cuda, kernel, p);
       ASSERT_EQ(maps.steps, steps.steps) << kernel;
-      const swe::HostExtremes r = reference(steps, sc.physics.dry_depth, sc.output.arrival_threshold);
+      test::ReferenceExtremes ref{sc.physics.dry_depth, sc.output.arrival_threshold, {}};
+      ref.add_all(steps.obs);
+      const swe::HostExtremes& r = ref.e;
       const swe::HostExtremes& e = maps.obs.final_extremes;
       // Mixed keeps the state and its records in double, as f64 does.
       const bool float_state = p == Precision::f32;
@@ -112,11 +70,11 @@ TEST(CudaExtremes, EqualThoseOfEveryStepOnEveryKernel) {
 // time can move by a step where a cell crosses h_dry or the threshold within round-off.
 TEST(CudaExtremes, MatchSerial) {
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
-  const sim::Scenario sc = extremes_scenario();
+  const sim::Scenario sc = test::extremes_scenario();
   const sim::Model m = sim::build_model(sc, test::estuary_domain(64));
-  const Outcome ref = run_on(sc, m, exec::Backend::serial, "default", Precision::f64);
+  const test::ExtremesRun ref = test::run_extremes(sc, m, exec::Backend::serial, "default", Precision::f64);
   for (const char* kernel : {"fused", "optimized"}) {
-    const Outcome d = run_on(sc, m, exec::Backend::cuda, kernel, Precision::f64);
+    const test::ExtremesRun d = test::run_extremes(sc, m, exec::Backend::cuda, kernel, Precision::f64);
     const swe::HostExtremes& a = d.obs.final_extremes;
     const swe::HostExtremes& b = ref.obs.final_extremes;
     EXPECT_LT(worst_rel(a.max_depth, b.max_depth, 1e-3), 1e-10) << kernel;
@@ -148,8 +106,8 @@ TEST(CudaGauges, HoldsChangeNoStepOfTheFusedKernel) {
   sim::Model none = m;
   none.gauges.clear();
   for (const char* kernel : {"fused", "optimized"}) {
-    const Outcome g = run_on(sc, m, exec::Backend::cuda, kernel, Precision::f64);
-    const Outcome plain = run_on(bare, none, exec::Backend::cuda, kernel, Precision::f64);
+    const test::ExtremesRun g = test::run_extremes(sc, m, exec::Backend::cuda, kernel, Precision::f64);
+    const test::ExtremesRun plain = test::run_extremes(bare, none, exec::Backend::cuda, kernel, Precision::f64);
     EXPECT_EQ(g.steps, plain.steps) << kernel;
     EXPECT_EQ(g.state.h, plain.state.h) << kernel;
     EXPECT_EQ(g.state.hc, plain.state.hc) << kernel;
