@@ -1,6 +1,7 @@
-// The synthetic estuary under a tide, a river and a release, run with and without the dry-edge
-// skip (SolverSetup::dry_skip, stencil.hpp dry_edge): the CPU and CUDA tests compare the two runs
-// bit for bit.
+// The synthetic estuary under a tide, a river and a release, run with and without the skip of dry
+// work (SolverSetup::dry_skip: the dry-edge check of the CPU sweep, stencil.hpp dry_edge; the
+// active tiles of the fused GPU kernels, swe/active_tiles.hpp): the CPU and CUDA tests compare the
+// two runs bit for bit.
 #pragma once
 
 #include <cstring>
@@ -11,21 +12,26 @@
 namespace ria::test {
 
 struct DrySkipOutcome {
-  swe::HostState state;
+  swe::HostState initial, state;
   swe::Balance balance;
+  swe::HostExtremes extremes;
   long steps = 0;
 };
 
-inline DrySkipOutcome run_dry_skip_case(exec::Backend b, const std::string& kernel, Precision p, bool dry_skip) {
+/// n: cells per side of the estuary.
+inline DrySkipOutcome run_dry_skip_case(exec::Backend b, const std::string& kernel, Precision p, bool dry_skip,
+                                        int n = 64) {
   const sim::Scenario sc = forcing_scenario(3600);
-  sim::Model m = sim::build_model(sc, estuary_domain(64));
+  sim::Model m = sim::build_model(sc, estuary_domain(n));
   m.setup.dry_skip = dry_skip;
   auto solver = start_solver(m, b, kernel, p);
   RecordingObserver obs;
   sim::run(*solver, sc, m, obs, {});
   DrySkipOutcome o;
+  o.initial = m.init;
   solver->get_state(o.state);
   o.balance = solver->balance();
+  o.extremes = obs.final_extremes;
   o.steps = solver->steps();
   return o;
 }

@@ -6,6 +6,7 @@
 
 #include "dry_skip_case.hpp"
 #include "ria/exec/backend.hpp"
+#include "swe/active_tiles.hpp"
 
 using namespace ria;
 
@@ -27,4 +28,29 @@ TEST(DrySkip, SameBitsWithAndWithoutOnTheCpu) {
       EXPECT_EQ(on.balance.pollutant_decayed, off.balance.pollutant_decayed);
     }
   }
+}
+
+// The fused GPU kernels' active tiles (swe/active_tiles.hpp) never skip a tile holding a boundary
+// edge or a release's cells: those tiles are pinned from the start.
+TEST(ActiveTiles, PinTheEdgeTilesAndThoseOfReleases) {
+  swe::Releases rel;
+  rel.count = 1;
+  rel.r[0].i0 = 40, rel.r[0].i1 = 46, rel.r[0].j0 = 20, rel.r[0].j1 = 23;  // tiles (1, 2) and (1, 3)
+  const std::vector<unsigned char> s = swe::pinned_tiles(100, 50, 31, 7, rel);
+  ASSERT_EQ(s.size(), 4u * 8u);  // ceil(100 / 31) x ceil(50 / 7)
+  for (int by = 0; by < 8; ++by)
+    for (int bx = 0; bx < 4; ++bx) {
+      const bool edge = bx == 0 || by == 0 || bx == 3 || by == 7;
+      const bool release = bx == 1 && (by == 2 || by == 3);
+      EXPECT_EQ(s[by * 4 + bx], edge || release ? 1 : 0) << bx << " " << by;
+    }
+}
+
+// Only +0.0 in all four unknowns counts as zero: the update of such a cell between zero
+// neighbours is the identity (a -0.0 depth would become +0.0).
+TEST(ActiveTiles, ZeroStateIsPlusZeroInEveryUnknown) {
+  EXPECT_TRUE(swe::is_zero_state(swe::Conserved<double>{0.0, 0.0, 0.0, 0.0}));
+  EXPECT_FALSE(swe::is_zero_state(swe::Conserved<double>{-0.0, 0.0, 0.0, 0.0}));
+  EXPECT_FALSE(swe::is_zero_state(swe::Conserved<float>{0.0f, 0.0f, 1e-30f, 0.0f}));
+  EXPECT_FALSE(swe::is_zero_state(swe::Conserved<float>{0.0f, 0.0f, 0.0f, 1e-45f}));
 }

@@ -64,7 +64,8 @@ class CudaSolver final : public Solver {
     sweep_ = make_sweep_setup<T>(s);
     // No dry-edge check on the GPU (stencil.hpp dry_edge): measured on the H100, a tile vote before
     // the edges cost 13% on wet domains and gained nothing on Coos Bay, where a warp of dry cells
-    // already leaves edge_flux early on a uniform branch (docs/performance.md).
+    // already leaves edge_flux early on a uniform branch (docs/performance.md). The fused kernels
+    // skip whole quiet tiles instead (active_tiles.hpp).
     sweep_.dry_skip = false;
     if (n_ >= (std::size_t(1) << 31)) throw std::invalid_argument("grid too large for the CUDA backend (>= 2^31 cells)");
     // Non-blocking streams, and every copy queued on stream_: solvers of other host threads
@@ -93,6 +94,12 @@ class CudaSolver final : public Solver {
       perimeter_ = {perimeter_buf_.get(), perimeter_buf_.get() + e};
     }
     if (s.extremes.track) ext_ = cuda::DeviceExtremes<S>(n_, stream_), rule_ = extremes_rule<S>(s);
+    // Active tiles (active_tiles.hpp) on the fused kernels, with SolverSetup::dry_skip as on the
+    // CPU; used while a state set holds enough quiet tiles (set_state).
+    if (s.dry_skip && v.dt == DtMode::device) {
+      pins_ = pinned_tiles(s.grid.nx, s.grid.ny, v.bx - 1, v.by - 1, sweep_.rel);
+      for (auto& f : tile_flags_) f = exec::cuda::DeviceBuffer<TileFlags>(pins_.size());
+    }
     const std::vector<T> H(s.H.begin(), s.H.end());
     H_.upload(H.data(), n_, stream_);
     if (v.textures) {
@@ -115,6 +122,7 @@ class CudaSolver final : public Solver {
     for (int c = 0; c < 4; ++c)
       RIA_CUDA_CHECK(cudaMemcpyAsync(buf_[cur_] + c * stride_, host.data() + c * n_, n_ * sizeof(S),
                                      cudaMemcpyHostToDevice, stream_));
+    reset_tiles(s);
     min_local_ = reduce_local_dt();
     upload_clock();
   }
@@ -254,25 +262,47 @@ class CudaSolver final : public Solver {
   }
 
   template <int BX, int BY, class Src, bool kPhase1, bool kDevice>
-  void tiled(const Src& src, int out, S dt) {
+  void tiled(const Src& src, int out, S dt, ActiveTiles tiles) {
     cuda::StepDt<S, kDevice> step{dt, clock_};
     cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S><<<grid_, dim3(BX, BY), 0, stream_>>>(
-        src, fields(out), sweep_, t_, step, partial_, 0, setup_.grid.ny, kDevice ? perimeter_ : cuda::PerimeterFluxes<T>{});
+        src, fields(out), sweep_, t_, step, partial_, 0, setup_.grid.ny, kDevice ? perimeter_ : cuda::PerimeterFluxes<T>{},
+        tiles);
   }
 
   /// Tile shapes instantiated per use: the decoupled steps use 16x16 only, the optimized kernel
   /// all benchmarked shapes, the fused kernel 32x8 and 16x16 (compile time stays small).
   template <class Src, bool kPhase1, bool kDevice>
-  void tiled_by_shape(const Src& src, int out, S dt) {
+  void tiled_by_shape(const Src& src, int out, S dt, ActiveTiles tiles = {}) {
     constexpr bool kAllShapes = kPhase1 && !kDevice && !std::is_same<Src, ArraySource<T>>::value;
     if constexpr (kAllShapes) {
-      if (v_.bx == 8) return tiled<8, 8, Src, kPhase1, kDevice>(src, out, dt);
-      if (v_.bx == 32 && v_.by == 16) return tiled<32, 16, Src, kPhase1, kDevice>(src, out, dt);
+      if (v_.bx == 8) return tiled<8, 8, Src, kPhase1, kDevice>(src, out, dt, tiles);
+      if (v_.bx == 32 && v_.by == 16) return tiled<32, 16, Src, kPhase1, kDevice>(src, out, dt, tiles);
     }
     if constexpr (kDevice || kAllShapes) {
-      if (v_.bx == 32 && v_.by == 8) return tiled<32, 8, Src, kPhase1, kDevice>(src, out, dt);
+      if (v_.bx == 32 && v_.by == 8) return tiled<32, 8, Src, kPhase1, kDevice>(src, out, dt, tiles);
     }
-    tiled<16, 16, Src, kPhase1, kDevice>(src, out, dt);
+    tiled<16, 16, Src, kPhase1, kDevice>(src, out, dt, tiles);
+  }
+
+  /// The flags of a fused step from buffer b into 1 - b, or off.
+  ActiveTiles active_tiles(int b) const {
+    if (!tiles_on_) return {};
+    return {tile_flags_[b].get(), tile_flags_[1 - b].get(), static_cast<int>(grid_.x), static_cast<int>(grid_.y)};
+  }
+
+  /// A new state s in buffer cur_: the flags forget what they knew (active_tiles.hpp). The tiles
+  /// are used when at least kQuietShareToUse of them are quiet in s.
+  void reset_tiles(const HostState& s) {
+    if (pins_.empty()) return;
+    const std::size_t quiet = quiet_tiles(s.h, s.qx, s.qy, s.hc, setup_.grid.nx, setup_.grid.ny, v_.bx - 1, v_.by - 1, pins_);
+    const bool on = static_cast<double>(quiet) >= kQuietShareToUse * static_cast<double>(pins_.size());
+    if (on != tiles_on_) drop_graph();  // the graphs hold the flags' pointers by value
+    tiles_on_ = on;
+    if (!on) return;
+    for (int b = 0; b < 2; ++b) {
+      tile_flags_host_[b] = reset_tile_flags(pins_, b == cur_);
+      tile_flags_[b].upload(tile_flags_host_[b].data(), pins_.size(), stream_);
+    }
   }
 
   /// Balance of the host-driven step of length dt about to be taken from buffer cur_ (one block).
@@ -327,12 +357,14 @@ class CudaSolver final : public Solver {
       RIA_CUDA_CHECK(cudaEventRecord(fork_, stream_));
       RIA_CUDA_CHECK(cudaStreamWaitEvent(side_, fork_, 0));
       const int threads = 256;
+      const TileMap map{tiles_on_ ? tile_flags_[b].get() : nullptr, setup_.grid.nx, v_.bx - 1, v_.by - 1,
+                        static_cast<int>(grid_.x)};
       cuda::k_record_step_start<S><<<(n_ + threads - 1) / threads, threads, 0, side_>>>(cfields(b), n_, clock_,
-                                                                                      ext_.fields(), rule_);
+                                                                                      ext_.fields(), rule_, map);
       RIA_CUDA_CHECK(cudaGetLastError());
       RIA_CUDA_CHECK(cudaEventRecord(join_, side_));
     }
-    tiled_by_shape<cuda::TexSource<T, S>, true, true>(tex_source(b), 1 - b, S(0));
+    tiled_by_shape<cuda::TexSource<T, S>, true, true>(tex_source(b), 1 - b, S(0), active_tiles(b));
     RIA_CUDA_CHECK(cudaGetLastError());
     if (setup_.extremes.track) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
     cuda::FusedBalance<T> fb;
@@ -427,6 +459,12 @@ class CudaSolver final : public Solver {
   exec::cuda::Stream side_;  // the extremes branch of the fused graph
   exec::cuda::Event fork_, join_;
   exec::cuda::GraphExec graph_exec_[2];  // the fused graphs starting from buffer 0 and 1
+  // Active tiles of the fused step (active_tiles.hpp), when SolverSetup::dry_skip: the pinned
+  // tiles, the flags of each buffer (and their host copies while uploaded), whether in use.
+  std::vector<unsigned char> pins_;
+  exec::cuda::DeviceBuffer<TileFlags> tile_flags_[2];
+  std::vector<TileFlags> tile_flags_host_[2];
+  bool tiles_on_ = false;
   dim3 grid_;
   int cur_ = 0;
   double t_ = 0, min_local_ = 0;

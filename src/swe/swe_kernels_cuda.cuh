@@ -9,6 +9,7 @@
 #include "ria/swe/cfl.hpp"
 #include "ria/swe/block_solver.hpp"
 #include "ria/swe/extremes.hpp"
+#include "swe/active_tiles.hpp"
 #include "swe/stencil.hpp"
 
 namespace ria::swe::cuda {
@@ -114,6 +115,24 @@ struct PerimeterFluxes {
   }
 };
 
+/// The flags a computed tile leaves (active_tiles.hpp): dirty on itself and its neighbours in the
+/// output buffer unless its new state is all zero, its zero byte there, whether it was quiet in
+/// this step's state; its own input dirty byte cleared for the writers of the next step (every
+/// thread of the block read it before the block's barrier, which this follows).
+__device__ inline void mark_tile(const ActiveTiles& a, int tile, bool all_zero, bool quiet) {
+  if (!all_zero) {
+    const int bx = tile % a.tiles_x, by = tile / a.tiles_x;
+    a.out[tile].dirty = 1;
+    if (bx > 0) a.out[tile - 1].dirty = 1;
+    if (bx + 1 < a.tiles_x) a.out[tile + 1].dirty = 1;
+    if (by > 0) a.out[tile - a.tiles_x].dirty = 1;
+    if (by + 1 < a.tiles_y) a.out[tile + a.tiles_x].dirty = 1;
+  }
+  a.out[tile].zero = all_zero;
+  a.out[tile].quiet_before = quiet;
+  a.in[tile].dirty = 0;
+}
+
 /// A BX x BY block updates the (BX-1) x (BY-1) cells of its tile, in rows [j_begin, j_end) (all
 /// rows, or a row range of a row block). Thread (tx, ty) stands for cell
 /// (i, j) = (bx (BX-1) + tx - 1, j_begin + by (BY-1) + ty - 1): it computes the edge east of its cell and
@@ -122,25 +141,43 @@ struct PerimeterFluxes {
 /// a tile are the last of the previous tile, recomputed there (ghost-cell decoupling).
 /// kPhase1: the new state's local dt is reduced in the block (phase 1 of the CFL reduction).
 /// perim: where the perimeter edges' fluxes go (whole grid only, rows from 0), or nowhere.
+/// tiles: the active-tile flags (active_tiles.hpp; kPhase1 and the whole grid only), or off: a
+/// tile quiet in this step's state and the previous one returns after writing its partial.
 /// S: the state's precision (T, or double for Precision::mixed: the fluxes, the shared tiles and
 /// the local dt stay in T, the update of each cell is in S).
 template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, class S = T>
 __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<S> out, SweepSetup<T> s, double t_host,
                                                          StepDt<S, kDeviceDt> step, T* __restrict__ partial,
-                                                         int j_begin, int j_end, PerimeterFluxes<T> perim) {
+                                                         int j_begin, int j_end, PerimeterFluxes<T> perim,
+                                                         ActiveTiles tiles = {}) {
   __shared__ EdgeFlux<T> fx[BY][BX];
   __shared__ EdgeFlux<T> fy[BY][BX];
   __shared__ T scratch[32];
+  __shared__ unsigned votes[32];
   const int tx = threadIdx.x, ty = threadIdx.y;
   const int i = blockIdx.x * (BX - 1) + tx - 1, j = j_begin + blockIdx.y * (BY - 1) + ty - 1;
   const S dt = step.get();
   const double t = step.time(t_host);
   const bool owner = tx > 0 && ty > 0 && i < s.nx && j < j_end;
   T local = T(INFINITY);
+  bool zero = true;  // the new state of this thread's cell is all +0 (active_tiles.hpp)
   // Stopped (device clock, dt = 0; the same value in the whole block): nothing is written, the
   // state stays in the buffer the last step wrote and the partial minima stay those of that
   // state (the host tracks the buffer from the steps taken). Host steps always have dt > 0.
   if (!(dt > S(0))) return;
+  bool quiet = false;  // step n is the identity on the tile (active_tiles.hpp)
+  if (tiles.on()) {
+    const TileFlags f = tiles.in[blockIdx.y * gridDim.x + blockIdx.x];
+    quiet = !f.pinned && !f.dirty;
+    if (kPhase1 && quiet && f.quiet_before) {
+      if (tx == 0 && ty == 0) {
+        const int tile = blockIdx.y * gridDim.x + blockIdx.x;
+        partial[tile] = local_dt(Conserved<T>{T(0), T(0), T(0), T(0)}, s.inv_dx, s.inv_dy, s.physics);
+        tiles.out[tile].quiet_before = 1;  // (its input flags need no clearing: not dirty)
+      }
+      return;
+    }
+  }
   if (j >= j_begin && j < j_end && i < s.nx) {
     fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j, false);
     perim.keep(perimeter_x_edge(s, i + 1, j), fx[ty][tx]);
@@ -155,10 +192,16 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<S> out,
                                                    fy[ty][tx], s, t, dt, i, j);
     store(out, static_cast<std::size_t>(j - s.row0) * s.nx + i, w);
     if (kPhase1) local = local_dt(narrow<T>(w), s.inv_dx, s.inv_dy, s.physics);
+    zero = is_zero_state(w);
   }
   if (kPhase1) {
-    local = exec::cuda::block_reduce<exec::ReduceOp::min>(local, scratch);
-    if (tx == 0 && ty == 0) partial[blockIdx.y * gridDim.x + blockIdx.x] = local;
+    bool all_zero = false;
+    local = exec::cuda::block_reduce<exec::ReduceOp::min>(local, scratch, zero, tiles.on() ? votes : nullptr, &all_zero);
+    if (tx == 0 && ty == 0) {
+      const int tile = blockIdx.y * gridDim.x + blockIdx.x;
+      partial[tile] = local;
+      if (tiles.on()) mark_tile(tiles, tile, all_zero, quiet);
+    }
   }
 }
 
@@ -218,41 +261,75 @@ struct FusedBalance {
   Balance* balance = nullptr;
 };
 
+/// The values phase 2 reduces over its block: the minimum of the partial minima and the four
+/// boundary rates, combined by one tree (the same per value as exec::cuda::block_reduce's) through
+/// one barrier. The result is valid in thread 0.
+template <class T>
+struct PhaseTwoValues {
+  T min;
+  BoundaryRates r;
+  __device__ void combine_with_lane_below(int o) {
+    const T m = __shfl_down_sync(0xffffffffu, min, o);
+    min = m < min ? m : min;
+    r.water_in += __shfl_down_sync(0xffffffffu, r.water_in, o);
+    r.water_out += __shfl_down_sync(0xffffffffu, r.water_out, o);
+    r.pollutant_in += __shfl_down_sync(0xffffffffu, r.pollutant_in, o);
+    r.pollutant_out += __shfl_down_sync(0xffffffffu, r.pollutant_out, o);
+  }
+};
+
+template <class T>
+__device__ inline void block_reduce_phase_two(PhaseTwoValues<T>& v, PhaseTwoValues<T>* scratch) {
+  const unsigned lane = threadIdx.x, warps = (blockDim.x + 31) / 32;
+  for (int o = 16; o > 0; o >>= 1) v.combine_with_lane_below(o);
+  if ((lane & 31) == 0) scratch[lane >> 5] = v;
+  __syncthreads();
+  if (lane < 32) {
+    v = lane < warps ? scratch[lane] : PhaseTwoValues<T>{T(INFINITY), {}};
+    for (int o = 16; o > 0; o >>= 1) v.combine_with_lane_below(o);
+  }
+}
+
 /// Phase 2 of the fused step, one block: when a step was taken (dt > 0), accumulate its balance
 /// (when tracked) over dt from the step's start time, advance the clock by dt and reduce the
 /// partial minima of the new state (error = 1 when not physical); then set the next dt (clamped to
 /// the stop time, 0 once there, at the step limit or at the hold). A stopped step changes
 /// nothing: its partial minima were not rewritten, and the next dt of an unchanged clock is again 0.
+/// It lies on every step's critical path with one block, so every load is issued before any value
+/// is used (the clock, the balance, the partials, the perimeter fluxes: their latencies overlap)
+/// and the five values are reduced through one barrier.
 template <class T>
-__global__ void k_fused_phase2(const T* __restrict__ partial, int n, DeviceClock* clock, DtRule rule,
+__global__ void __launch_bounds__(1024) k_fused_phase2(const T* __restrict__ partial, int n, DeviceClock* clock, DtRule rule,
                                FusedBalance<T> fb) {
-  __shared__ T scratch[32];
-  __shared__ double sums[32];
-  if (!(clock->dt > 0)) return;  // the same value for every thread: the block returns together
-  T v = T(INFINITY);
-  for (int k = threadIdx.x; k < n; k += blockDim.x) v = exec::cuda::Combine<exec::ReduceOp::min>::apply(v, partial[k]);
-  v = exec::cuda::block_reduce<exec::ReduceOp::min>(v, scratch);
-  BoundaryRates r;
-  if (fb.balance) {
-    for (int e = threadIdx.x; e < perimeter_edges(fb.s); e += blockDim.x)
-      r += perimeter_rates_of(fb.s, e, static_cast<double>(fb.h[e]), static_cast<double>(fb.hc[e]));
-    double* parts[4] = {&r.water_in, &r.water_out, &r.pollutant_in, &r.pollutant_out};
-    for (double* p : parts) {
-      *p = exec::cuda::block_reduce<exec::ReduceOp::sum>(*p, sums);
-      __syncthreads();
-    }
+  __shared__ PhaseTwoValues<T> scratch[32];
+  DeviceClock c;
+  Balance b;
+  if (threadIdx.x == 0) {
+    c = *clock;
+    if (fb.balance) b = *fb.balance;
   }
+  const double dt = clock->dt;
+  PhaseTwoValues<T> v{T(INFINITY), {}};
+#pragma unroll 4
+  for (int k = threadIdx.x; k < n; k += blockDim.x) v.min = exec::cuda::Combine<exec::ReduceOp::min>::apply(v.min, partial[k]);
+  if (fb.balance) {
+#pragma unroll 4
+    for (int e = threadIdx.x; e < perimeter_edges(fb.s); e += blockDim.x)
+      v.r += perimeter_rates_of(fb.s, e, static_cast<double>(fb.h[e]), static_cast<double>(fb.hc[e]));
+  }
+  if (!(dt > 0)) return;  // the same value for every thread: the block returns together
+  block_reduce_phase_two(v, scratch);
   if (threadIdx.x != 0) return;
-  DeviceClock c = *clock;
   if (fb.balance) {
     double rw, rc;
     release_totals(fb.s.rel, c.t, rw, rc);
-    accumulate_step(*fb.balance, r, rw, rc, c.dt, fb.decay_rate);
+    accumulate_step(b, v.r, rw, rc, c.dt, fb.decay_rate);
+    *fb.balance = b;
   }
   c.t = advance_time(c.t, c.dt, c.t_stop);
   c.steps += 1;
-  c.min_local = static_cast<double>(v);
-  if (!(v > T(0))) c.error = 1;
+  c.min_local = static_cast<double>(v.min);
+  if (!(v.min > T(0))) c.error = 1;
   c.dt = next_dt(c, rule);
   *clock = c;
 }
@@ -261,11 +338,13 @@ __global__ void k_fused_phase2(const T* __restrict__ partial, int n, DeviceClock
 /// on a side branch beside the update kernel, which only reads that state too; phase 2, which
 /// advances the clock, waits for both. A stopped step (dt = 0) records nothing: its buffer is not
 /// the current state.
+/// Cells of tiles all zero in that state (tiles: active_tiles.hpp) are not read: recording a zero
+/// state changes no record (extremes.hpp: 0 is not above a maximum, and the cell is not wet).
 template <class S>
 __global__ void k_record_step_start(ConstFields<S> f, std::size_t n, const DeviceClock* clock, ExtremesFields<S> e,
-                                    ExtremesRule<S> r) {
+                                    ExtremesRule<S> r, TileMap tiles) {
   const std::size_t k = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
-  if (k < n && clock->dt > 0) record_extremes(e, k, load(f, k), clock->t, r);
+  if (k < n && clock->dt > 0 && !tiles.zero_at(k)) record_extremes(e, k, load(f, k), clock->t, r);
 }
 
 /// Sets the stop time, step limit and hold time of a new advance() and the first dt from min_local.

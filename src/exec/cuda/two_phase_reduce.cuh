@@ -39,17 +39,23 @@ struct Combine<ReduceOp::sum> {
 };
 
 /// Reduces v over the block; every thread must call it; the result is valid in thread 0.
-/// `scratch` needs blockDim / 32 entries of shared memory.
+/// `scratch` needs blockDim / 32 entries of shared memory. With `votes` (blockDim / 32 entries),
+/// also whether p holds in every thread, in *all of thread 0, through the same barrier.
 template <ReduceOp Op, class T>
-__device__ inline T block_reduce(T v, T* scratch) {
+__device__ inline T block_reduce(T v, T* scratch, bool p = true, unsigned* votes = nullptr, bool* all = nullptr) {
   const unsigned lane = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   for (int o = 16; o > 0; o >>= 1) v = Combine<Op>::apply(v, __shfl_down_sync(0xffffffffu, v, o));
   const unsigned warps = (blockDim.x * blockDim.y * blockDim.z + 31) / 32;
-  if ((lane & 31) == 0) scratch[lane >> 5] = v;
+  const bool warp_all = votes ? __all_sync(0xffffffffu, p) : true;
+  if ((lane & 31) == 0) {
+    scratch[lane >> 5] = v;
+    if (votes) votes[lane >> 5] = warp_all;
+  }
   __syncthreads();
   if (lane < 32) {
     v = lane < warps ? scratch[lane] : Combine<Op>::template identity<T>();
     for (int o = 16; o > 0; o >>= 1) v = Combine<Op>::apply(v, __shfl_down_sync(0xffffffffu, v, o));
+    if (votes) *all = __all_sync(0xffffffffu, lane >= warps || votes[lane] != 0);
   }
   return v;
 }

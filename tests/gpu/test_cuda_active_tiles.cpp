@@ -1,0 +1,47 @@
+// Active tiles of the fused kernels (swe/active_tiles.hpp): a tile quiet in a step's state and in
+// the previous one is not computed. On the synthetic estuary under a tide, a river and a release,
+// with wetting and drying, diffusion, decay and friction, the run with active tiles equals the full
+// sweep bit for bit: states, balance, steps and extremes, in each precision and on both fused tile
+// shapes, on estuaries dry enough that the solver uses the skip.
+#include <gtest/gtest.h>
+
+#include "../dry_skip_case.hpp"
+#include "ria/exec/backend.hpp"
+#include "swe/active_tiles.hpp"
+
+using namespace ria;
+
+TEST(ActiveTiles, SameBitsAsTheFullSweepOnBothFusedShapes) {
+  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
+  for (const char* kernel : {"fused", "fused-16x16"}) {
+    const bool wide = std::string(kernel) == "fused";
+    const int tw = wide ? 31 : 15, th = wide ? 7 : 15;
+    // Estuaries on which more than kQuietShareToUse of the tiles are quiet at the start, so that
+    // the solver uses the skip: 30% of 31 x 7 tiles at 512 cells, 27% of 15 x 15 at 256.
+    const int n = wide ? 512 : 256;
+    const std::vector<unsigned char> pins = swe::pinned_tiles(n, n, tw, th, swe::Releases{});
+    for (Precision p : {Precision::f64, Precision::f32, Precision::mixed}) {
+      SCOPED_TRACE(std::string(kernel) + " " + precision_name(p));
+      const test::DrySkipOutcome on = test::run_dry_skip_case(exec::Backend::cuda, kernel, p, true, n);
+      const test::DrySkipOutcome off = test::run_dry_skip_case(exec::Backend::cuda, kernel, p, false, n);
+      const swe::HostState& a = on.initial;
+      const double quiet = static_cast<double>(swe::quiet_tiles(a.h, a.qx, a.qy, a.hc, n, n, tw, th, pins));
+      EXPECT_GT(quiet, (swe::kQuietShareToUse + 0.01) * static_cast<double>(pins.size()));
+      EXPECT_EQ(on.steps, off.steps);
+      EXPECT_TRUE(test::same_bits(on.state.h, off.state.h));
+      EXPECT_TRUE(test::same_bits(on.state.qx, off.state.qx));
+      EXPECT_TRUE(test::same_bits(on.state.qy, off.state.qy));
+      EXPECT_TRUE(test::same_bits(on.state.hc, off.state.hc));
+      EXPECT_EQ(on.balance.water_in, off.balance.water_in);
+      EXPECT_EQ(on.balance.water_out, off.balance.water_out);
+      EXPECT_EQ(on.balance.pollutant_in, off.balance.pollutant_in);
+      EXPECT_EQ(on.balance.pollutant_decayed, off.balance.pollutant_decayed);
+      ASSERT_FALSE(on.extremes.max_depth.empty());
+      EXPECT_TRUE(test::same_bits(on.extremes.max_depth, off.extremes.max_depth));
+      EXPECT_TRUE(test::same_bits(on.extremes.max_speed, off.extremes.max_speed));
+      EXPECT_TRUE(test::same_bits(on.extremes.max_concentration, off.extremes.max_concentration));
+      EXPECT_TRUE(test::same_bits(on.extremes.first_wet_time, off.extremes.first_wet_time));
+      EXPECT_TRUE(test::same_bits(on.extremes.arrival_time, off.extremes.arrival_time));
+    }
+  }
+}
