@@ -1,4 +1,5 @@
-// Skipping the flux of edges between two dry cells (stencil.hpp dry_edge) changes no bit of a run
+// Skipping dry work on the CPU (SolverSetup::dry_skip: the flux of edges between two dry cells,
+// stencil.hpp dry_edge, and the quiet row segments, swe/active_tiles.hpp) changes no bit of a run
 // with wetting and drying, diffusion, decay, friction, a river and a release; and it does skip.
 #include <gtest/gtest.h>
 
@@ -11,13 +12,21 @@
 using namespace ria;
 
 TEST(DrySkip, SameBitsWithAndWithoutOnTheCpu) {
+  constexpr int n = 128;
+  constexpr int w = swe::SegmentFlags::kSegment;
+  const std::vector<unsigned char> pins = swe::pinned_tiles(n, n, w, 1, swe::Releases{});
   for (exec::Backend b : {exec::Backend::serial, exec::Backend::openmp}) {
     if (b == exec::Backend::openmp && !exec::built_with_openmp()) continue;
-    for (Precision p : {Precision::f64, Precision::f32}) {
-      const test::DrySkipOutcome on = test::run_dry_skip_case(b, "default", p, true);
-      const test::DrySkipOutcome off = test::run_dry_skip_case(b, "default", p, false);
-      // The case has dry land (depth exactly 0) at the end, so the skip was taken.
-      EXPECT_GT(std::count(on.state.h.begin(), on.state.h.end(), 0.0), 100);
+    for (Precision p : {Precision::f64, Precision::f32, Precision::mixed}) {
+      SCOPED_TRACE(precision_name(p));
+      const test::DrySkipOutcome on = test::run_dry_skip_case(b, "default", p, true, n);
+      const test::DrySkipOutcome off = test::run_dry_skip_case(b, "default", p, false, n);
+      // The case has dry land (depth exactly 0) at the end, so the dry-edge check was taken, and
+      // quiet row segments at the start and at the end (82 and 75 of the 1024), so segments were
+      // skipped.
+      EXPECT_GT(std::count(on.state.h.begin(), on.state.h.end(), 0.0), 1000);
+      for (const swe::HostState* s : {&on.initial, &on.state})
+        EXPECT_GT(swe::quiet_tiles(s->h, s->qx, s->qy, s->hc, n, n, w, 1, pins), pins.size() / 20);
       EXPECT_EQ(on.steps, off.steps);
       EXPECT_TRUE(test::same_bits(on.state.h, off.state.h));
       EXPECT_TRUE(test::same_bits(on.state.qx, off.state.qx));
@@ -26,6 +35,11 @@ TEST(DrySkip, SameBitsWithAndWithoutOnTheCpu) {
       EXPECT_EQ(on.balance.water_in, off.balance.water_in);
       EXPECT_EQ(on.balance.water_out, off.balance.water_out);
       EXPECT_EQ(on.balance.pollutant_decayed, off.balance.pollutant_decayed);
+      EXPECT_TRUE(test::same_bits(on.extremes.max_depth, off.extremes.max_depth));
+      EXPECT_TRUE(test::same_bits(on.extremes.max_speed, off.extremes.max_speed));
+      EXPECT_TRUE(test::same_bits(on.extremes.max_concentration, off.extremes.max_concentration));
+      EXPECT_TRUE(test::same_bits(on.extremes.first_wet_time, off.extremes.first_wet_time));
+      EXPECT_TRUE(test::same_bits(on.extremes.arrival_time, off.extremes.arrival_time));
     }
   }
 }

@@ -1,4 +1,5 @@
-// Active tiles of the fused GPU step: a tile whose update would change no bit is not computed.
+// Active tiles: a tile whose update would change no bit is not computed (the fused GPU step's
+// tiles; row segments in the CPU sweep, SegmentFlags below).
 //
 // A cell is *zero* when its four unknowns h, qx, qy, hc are all +0.0 (bit pattern 0; a -0.0 does
 // not count). The edge between two cells of depth <= 0 has exactly zero flux (stencil.hpp
@@ -135,5 +136,47 @@ std::size_t quiet_tiles(const V& h, const V& qx, const V& qy, const V& hc, int n
     quiet += !pins[t] && zero[t] && zero[t - 1] && zero[t + 1] && zero[t - tx] && zero[t + tx];
   return quiet;
 }
+
+/// The CPU sweep's active tiles: row segments of kSegment cells (tiles one row high), the same
+/// protocol on host arrays. The sweep writes the cells of a row, and that row's flags, from one
+/// thread; it reads the zero flags of the input state of rows j - 1, j, j + 1, which no thread
+/// writes during the step. swap() follows the state buffers' swap.
+class SegmentFlags {
+ public:
+  static constexpr int kSegment = 16;
+
+  SegmentFlags() = default;
+  SegmentFlags(int nx, int ny, const Releases& rel)
+      : per_row_((nx + kSegment - 1) / kSegment), pins_(pinned_tiles(nx, ny, kSegment, 1, rel)) {
+    clear();
+  }
+  bool on() const { return per_row_ > 0; }
+  int per_row() const { return per_row_; }
+  /// A new state: nothing known zero or quiet.
+  void clear() {
+    zero_in_.assign(pins_.size(), 0);
+    zero_out_.assign(pins_.size(), 0);
+    quiet_before_.assign(pins_.size(), 0);
+  }
+  /// Which segments of row j the step skips (skip[s] for segment s), and the record of which were
+  /// quiet, for the next step.
+  void plan_row(int j, unsigned char* skip) {
+    const std::size_t w = static_cast<std::size_t>(per_row_), row = static_cast<std::size_t>(j) * w;
+    for (std::size_t s = 0; s < w; ++s) {
+      const std::size_t g = row + s;
+      const bool quiet = !pins_[g] && zero_in_[g] && zero_in_[g - 1] && zero_in_[g + 1] && zero_in_[g - w] &&
+                         zero_in_[g + w];
+      skip[s] = quiet && quiet_before_[g];
+      quiet_before_[g] = quiet;
+    }
+  }
+  /// Segment s of row j computed: whether its new cells are all zero.
+  void set_zero(int j, int s, bool zero) { zero_out_[static_cast<std::size_t>(j) * per_row_ + s] = zero; }
+  void swap() { zero_in_.swap(zero_out_); }
+
+ private:
+  int per_row_ = 0;
+  std::vector<unsigned char> pins_, zero_in_, zero_out_, quiet_before_;
+};
 
 }  // namespace ria::swe

@@ -13,6 +13,7 @@
 #include "ria/swe/block_solver.hpp"
 #include "ria/swe/cfl.hpp"
 #include "ria/swe/perimeter_sum.hpp"
+#include "swe/active_tiles.hpp"
 #include "swe/extremes_store.hpp"
 #include "swe/solver_common.hpp"
 #include "swe/stencil.hpp"
@@ -44,11 +45,14 @@ class CpuSolver final : public Solver, public BlockSolver {
     for (auto* v : {&cur_, &next_}) v->resize(4 * n_);
     local_dt_.assign(n_, T(0));
     if (s.extremes.track) ext_ = ExtremesStore<S>(n_), rule_ = extremes_rule<S>(s);
+    // Quiet row segments are skipped (active_tiles.hpp) in whole-grid steps, with the dry-edge check.
+    if (s.dry_skip && b.stored_begin == 0 && b.stored_end == s.grid.ny) segments_ = SegmentFlags(nx_, s.grid.ny, sweep_.rel);
   }
 
   // ------------------------------------------------------------------ Solver (the whole grid)
   void set_state(const HostState& s) override {
     copy_in(s.h, h(cur_)); copy_in(s.qx, qx(cur_)); copy_in(s.qy, qy(cur_)); copy_in(s.hc, hc(cur_));
+    segments_.clear();
     compute_local_dt(cur_);
   }
   void get_state(HostState& s) const override {
@@ -69,8 +73,10 @@ class CpuSolver final : public Solver, public BlockSolver {
         [&] { return reducer_->reduce(exec::ReduceOp::min, local_dt_.data(), n_); },
         [&](double dt) {
           if (setup_.track_balance) account(dt);
-          sweep(t_, static_cast<S>(dt), 0, setup_.grid.ny, setup_.extremes.track, advance_time(t_, dt, t_stop));
+          sweep(t_, static_cast<S>(dt), 0, setup_.grid.ny, setup_.extremes.track, advance_time(t_, dt, t_stop),
+                segments_.on());
           cur_.swap(next_);
+          segments_.swap();
         });
   }
 
@@ -129,7 +135,7 @@ class CpuSolver final : public Solver, public BlockSolver {
   std::size_t row_bytes() const override { return 4 * sizeof(S) * static_cast<std::size_t>(nx_); }
   void step(double t, double dt, int j0, int j1) override {
     rows_span(j0, j1);
-    sweep(t, static_cast<S>(dt), j0, j1, false, 0.0);
+    sweep(t, static_cast<S>(dt), j0, j1, false, 0.0, false);
     updated_.push_back({j0, j1});
   }
   void record_extremes(double t, int j0, int j1) override {
@@ -235,24 +241,39 @@ class CpuSolver final : public Solver, public BlockSolver {
   /// x-edges and the y-edges above it, the edges below it being those above the row before (a
   /// chunk of rows starts by evaluating the edges below its first row). A cell's update takes the
   /// four values update_from_neighbours would compute, so the result is bitwise the same, at half
-  /// the flux evaluations.
-  void sweep(double t, S dt, int j0, int j1, bool record, double t_end) {
+  /// the flux evaluations. With `skip` (whole-grid steps), the quiet segments of a row
+  /// (active_tiles.hpp) are not computed: their cells' west and north edges lie between zero
+  /// cells, whose flux dry_edge gives as zero, and the next level already holds their state, its
+  /// local dt and extremes are those of a zero state.
+  void sweep(double t, S dt, int j0, int j1, bool record, double t_end, bool skip) {
     const ArraySource<T, S> src{view(cur_), H_.data(), nx_, block_.stored_begin};
     const Fields<S> out{h(next_), qx(next_), qy(next_), hc(next_)};
     const ExtremesFields<S> e = ext_.fields();
     const bool d = sweep_.dry_skip;
+    constexpr int W = SegmentFlags::kSegment;
     exec::cpu::for_row_chunks(parallel_, j0, j1, [&](int ja, int jb) {
       std::vector<EdgeFlux<T>> x(nx_ + 1), below(nx_), above(nx_);
+      std::vector<unsigned char> quiet(skip ? segments_.per_row() : 0);
+      const EdgeFlux<T> zero{T(0), T(0), T(0), T(0), T(0)};
+      const auto skipped = [&](int i) { return skip && quiet[i / W]; };
       for (int i = 0; i < nx_; ++i) below[i] = y_edge_flux(src, sweep_, t, i, ja, d);
       for (int j = ja; j < jb; ++j) {
-        for (int i = 0; i <= nx_; ++i) x[i] = x_edge_flux(src, sweep_, t, i, j, d);
-        for (int i = 0; i < nx_; ++i) above[i] = y_edge_flux(src, sweep_, t, i, j + 1, d);
-        for (int i = 0; i < nx_; ++i) {
-          const std::size_t k = local(j) + i;
-          const Conserved<S> w = update_from_edge_fluxes(src.exact(i, j), x[i], x[i + 1], below[i], above[i], sweep_, t, dt, i, j);
-          store(out, k, w);
-          local_dt_[k] = local_dt(narrow<T>(w), sweep_.inv_dx, sweep_.inv_dy, sweep_.physics);
-          if (record) swe::record_extremes(e, k, w, t_end, rule_);
+        if (skip) segments_.plan_row(j, quiet.data());
+        for (int i = 0; i <= nx_; ++i) x[i] = i < nx_ && skipped(i) ? zero : x_edge_flux(src, sweep_, t, i, j, d);
+        for (int i = 0; i < nx_; ++i) above[i] = skipped(i) ? zero : y_edge_flux(src, sweep_, t, i, j + 1, d);
+        for (int s0 = 0; s0 < nx_; s0 += W) {
+          if (skipped(s0)) continue;
+          bool all_zero = true;
+          for (int i = s0; i < std::min(nx_, s0 + W); ++i) {
+            const std::size_t k = local(j) + i;
+            const Conserved<S> w =
+                update_from_edge_fluxes(src.exact(i, j), x[i], x[i + 1], below[i], above[i], sweep_, t, dt, i, j);
+            store(out, k, w);
+            local_dt_[k] = local_dt(narrow<T>(w), sweep_.inv_dx, sweep_.inv_dy, sweep_.physics);
+            if (record) swe::record_extremes(e, k, w, t_end, rule_);
+            all_zero = all_zero && is_zero_state(w);
+          }
+          if (skip) segments_.set_zero(j, s0 / W, all_zero);
         }
         below.swap(above);
       }
@@ -271,6 +292,7 @@ class CpuSolver final : public Solver, public BlockSolver {
   ExtremesStore<S> ext_;  // empty unless setup.extremes.track
   ExtremesRule<S> rule_{};
   std::vector<std::pair<int, int>> updated_;  // row ranges stepped since the last swap
+  SegmentFlags segments_;                     // active row segments of whole-grid steps, or off
   double t_ = 0;
   long steps_ = 0;
   Balance balance_;

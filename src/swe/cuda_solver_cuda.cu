@@ -264,9 +264,16 @@ class CudaSolver final : public Solver {
   template <int BX, int BY, class Src, bool kPhase1, bool kDevice>
   void tiled(const Src& src, int out, S dt, ActiveTiles tiles) {
     cuda::StepDt<S, kDevice> step{dt, clock_};
+    const cuda::PerimeterFluxes<T> perim = kDevice ? perimeter_ : cuda::PerimeterFluxes<T>{};
+    if constexpr (kDevice) {
+      if (tiles.on()) {
+        cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S, true><<<grid_, dim3(BX, BY), 0, stream_>>>(
+            src, fields(out), sweep_, t_, step, partial_, 0, setup_.grid.ny, perim, tiles);
+        return;
+      }
+    }
     cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S><<<grid_, dim3(BX, BY), 0, stream_>>>(
-        src, fields(out), sweep_, t_, step, partial_, 0, setup_.grid.ny, kDevice ? perimeter_ : cuda::PerimeterFluxes<T>{},
-        tiles);
+        src, fields(out), sweep_, t_, step, partial_, 0, setup_.grid.ny, perim);
   }
 
   /// Tile shapes instantiated per use: the decoupled steps use 16x16 only, the optimized kernel
