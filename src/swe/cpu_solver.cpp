@@ -137,6 +137,7 @@ class CpuSolver final : public Solver, public BlockSolver {
     rows_span(j0, j1);
     sweep(t, static_cast<S>(dt), j0, j1, false, 0.0, false);
     updated_.push_back({j0, j1});
+    segments_.clear();  // steps of row ranges keep no flags: a later advance() starts afresh
   }
   void record_extremes(double t, int j0, int j1) override {
     require_extremes(setup_);
@@ -165,6 +166,7 @@ class CpuSolver final : public Solver, public BlockSolver {
     std::vector<S>& v = level == Level::current ? cur_ : next_;
     const S* src = static_cast<const S*>(host);
     for (int c = 0; c < 4; ++c) std::copy_n(src + c * m, m, v.data() + c * n_ + local(j0));
+    segments_.clear();
   }
   double swap() override {
     cur_.swap(next_);

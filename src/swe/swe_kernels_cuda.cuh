@@ -296,19 +296,13 @@ __device__ inline void block_reduce_phase_two(PhaseTwoValues<T>& v, PhaseTwoValu
 /// partial minima of the new state (error = 1 when not physical); then set the next dt (clamped to
 /// the stop time, 0 once there, at the step limit or at the hold). A stopped step changes
 /// nothing: its partial minima were not rewritten, and the next dt of an unchanged clock is again 0.
-/// It lies on every step's critical path with one block, so every load is issued before any value
-/// is used (the clock, the balance, the partials, the perimeter fluxes: their latencies overlap)
-/// and the five values are reduced through one barrier.
+/// It lies on every step's critical path with one block, so the loads of the partials and the
+/// perimeter fluxes are issued before the clock's dt is tested, and the five values are reduced
+/// through one barrier.
 template <class T>
 __global__ void __launch_bounds__(1024) k_fused_phase2(const T* __restrict__ partial, int n, DeviceClock* clock, DtRule rule,
                                FusedBalance<T> fb) {
   __shared__ PhaseTwoValues<T> scratch[32];
-  DeviceClock c;
-  Balance b;
-  if (threadIdx.x == 0) {
-    c = *clock;
-    if (fb.balance) b = *fb.balance;
-  }
   const double dt = clock->dt;
   PhaseTwoValues<T> v{T(INFINITY), {}};
 #pragma unroll 4
@@ -319,13 +313,18 @@ __global__ void __launch_bounds__(1024) k_fused_phase2(const T* __restrict__ par
       v.r += perimeter_rates_of(fb.s, e, static_cast<double>(fb.h[e]), static_cast<double>(fb.hc[e]));
   }
   if (!(dt > 0)) return;  // the same value for every thread: the block returns together
-  block_reduce_phase_two(v, scratch);
+  if (fb.balance) {
+    block_reduce_phase_two(v, scratch);
+  } else {  // the minimum alone (the rates are zero): the shorter tree
+    __shared__ T mins[32];
+    v.min = exec::cuda::block_reduce<exec::ReduceOp::min>(v.min, mins);
+  }
   if (threadIdx.x != 0) return;
+  DeviceClock c = *clock;
   if (fb.balance) {
     double rw, rc;
     release_totals(fb.s.rel, c.t, rw, rc);
-    accumulate_step(b, v.r, rw, rc, c.dt, fb.decay_rate);
-    *fb.balance = b;
+    accumulate_step(*fb.balance, v.r, rw, rc, c.dt, fb.decay_rate);
   }
   c.t = advance_time(c.t, c.dt, c.t_stop);
   c.steps += 1;
