@@ -30,7 +30,7 @@ struct BenchArgs {
   double estuary_hours = 168;
   int estuary_n = 1000;
   bool balance = false;
-  bool no_dry_skip = false;  // --estuary: evaluate the flux between dry cells too
+  bool no_dry_skip = false;  // --estuary: compute dry land too (SolverSetup::dry_skip off)
   std::string json;
   int ghost_rows = 0;       // under mpirun; 0: the default (mpi/distributed_solver.hpp)
   bool no_overlap = false;  // under mpirun
@@ -139,7 +139,8 @@ void register_bench(CLI::App& app, int& exit_code) {
       ->check(CLI::PositiveNumber)->capture_default_str();
   cmd->add_option("--estuary-size", a->estuary_n, "estuary grid n (n x n, its domain.cells)")->check(CLI::Range(8, 100000))->capture_default_str();
   cmd->add_flag("--no-dry-skip", a->no_dry_skip,
-                "--estuary on a CPU backend: evaluate the flux of every edge, also between two dry cells (same results)");
+                "--estuary: compute dry land too (no dry-edge check or quiet segments on the CPU, no active tiles on "
+                "the GPU; same results)");
   cmd->add_flag("--balance", a->balance, "track the water/pollutant balance every step, as `ria run` does");
   cmd->add_option("--json", a->json, "write the results as JSON to this file");
   cmd->add_option("--ghost-rows", a->ghost_rows, "under mpirun: ghost rows per side, exchanged every G steps (default 8, at most a block's rows)")

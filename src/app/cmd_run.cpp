@@ -36,7 +36,7 @@ struct RunArgs {
   bool ghost_rows_set = false;
   std::string split = "even";  // MPI: even or wet
   bool no_overlap = false;     // MPI: update all rows before the halo exchange
-  bool no_dry_skip = false;    // evaluate every interior edge, also between dry cells (for measurement)
+  bool no_dry_skip = false;    // compute dry land too (SolverSetup::dry_skip off; for measurement)
 };
 
 bool interrupted_during(const char* what) { return app::interrupted_during("ria run", what); }
@@ -300,7 +300,8 @@ void register_run(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_flag("--no-overlap", a->no_overlap, "under mpirun: update all rows, then exchange (for measurement)");
   cmd->add_flag("--no-dry-skip", a->no_dry_skip,
-                "CPU backends: evaluate the flux of every edge, also between two dry cells (same results; for measurement)");
+                "compute dry land too: no dry-edge check or quiet row segments on the CPU, no active tiles on the GPU "
+                "(same results; for measurement)");
   cmd->callback([a, ghost, &exit_code] {
     a->ghost_rows_set = ghost->count() > 0;
     const std::string name = mpi::world().started ? "ria run (rank " + std::to_string(mpi::world().rank) + " of " +

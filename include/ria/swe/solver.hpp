@@ -66,7 +66,8 @@ struct SolverSetup {
   Manning manning;
   double cfl = 0.9;  // CFL number gamma of eq. 16, in (0, 1]
   bool track_balance = false;  // accumulate the boundary/release/decay balance every step (balance.hpp)
-  bool dry_skip = true;        // CPU: skip the flux of interior edges between two cells of depth <= 0 (stencil.hpp dry_edge): same results
+  bool dry_skip = true;        // skip dry work, same results: CPU: the flux of edges between two cells of depth <= 0
+                               // (stencil.hpp dry_edge) and quiet row segments; CUDA fused: quiet tiles (active_tiles.hpp)
   ExtremesSetup extremes;      // record the extremes after every step (extremes.hpp)
   exec::Backend backend = exec::Backend::serial;
   std::string kernel = "default";  // CUDA kernel variant; CPU backends accept only "default"
