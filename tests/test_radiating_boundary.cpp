@@ -19,7 +19,7 @@ TEST(RadiatingLevel, StillWaterAtTheLevelIsItsOwnGhost) {
   for (double inward : {1.0, -1.0}) {
     const double H = 7.3, h = 7.55;  // eta = h - H = 0.25, the level outside
     const swe::EdgeState<double> in{h, 0.0, 0.0, 0.0};
-    const swe::EdgeState<double> g = swe::ghost_state(b, b.kind, in, H, 0.0, inward, 9.81, 1e-5);
+    const swe::EdgeState<double> g = swe::ghost_state(b, b.kind, in, H, 0.0, b.level.at(0.0), inward, 9.81, 1e-5);
     EXPECT_EQ(g.h, in.h);
     EXPECT_EQ(g.qn, 0.0);
     EXPECT_EQ(g.qt, 0.0);

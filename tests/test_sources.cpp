@@ -43,17 +43,20 @@ TEST(Boundary, GhostStates) {
   BoundarySide b;
   const EdgeState<double> in{2.0, 1.0, 0.5, 0.2};
   b.kind = BoundaryKind::wall;
-  EXPECT_EQ(ghost_state(b, b.kind, in, 1.0, 0.0, 1.0, 9.81, 1e-6).qn, -1.0);
+  EXPECT_EQ(ghost_state(b, b.kind, in, 1.0, 0.0, 0.0, 1.0, 9.81, 1e-6).qn, -1.0);
   b.kind = BoundaryKind::level;
   b.level.mean = 0.5;
   b.level.count = 1;
   b.level.amplitude[0] = 0.2;
   b.level.omega[0] = 1.0;
-  EXPECT_NEAR(ghost_state(b, b.kind, in, 1.0, M_PI, 1.0, 9.81, 1e-6).h, 1.0 + 0.5 - 0.2, 1e-14);
+  // The level the step takes from the tide at t = pi (step_time): 0.5 + 0.2 cos(pi).
+  const StepTime st = step_time(Boundaries{{b, b, b, b}}, M_PI);
+  EXPECT_NEAR(st.level(west), 0.5 - 0.2, 1e-15);
+  EXPECT_NEAR(ghost_state(b, b.kind, in, 1.0, M_PI, st.level(west), 1.0, 9.81, 1e-6).h, 1.0 + 0.5 - 0.2, 1e-14);
   b.kind = BoundaryKind::discharge;
   b.discharge = 3.0;
   b.concentration = 0.4;
-  const EdgeState<double> gd = ghost_state(b, b.kind, in, 1.0, 0.0, -1.0, 9.81, 1e-6);
+  const EdgeState<double> gd = ghost_state(b, b.kind, in, 1.0, 0.0, 0.0, -1.0, 9.81, 1e-6);
   EXPECT_EQ(gd.qn, -3.0);
   EXPECT_NEAR(gd.hc / gd.h, 0.4, 1e-15);
   BoundarySide seg;

@@ -180,8 +180,9 @@ class CpuSolver final : public Solver, public BlockSolver {
   }
   void edge_rates(double t, const EdgeRanges& r, BoundaryRates* out) override {
     const ArraySource<T, S> src{view(cur_), H_.data(), nx_, block_.stored_begin};
+    const StepTime st = step_time(sweep_.bc, t);
     for (int k = 0; k < r.count; ++k)
-      for (int e = r.begin[k]; e < r.end[k]; ++e) *out++ = perimeter_edge_rates(src, sweep_, t, e);
+      for (int e = r.begin[k]; e < r.end[k]; ++e) *out++ = perimeter_edge_rates(src, sweep_, st, e);
   }
 
  private:
@@ -229,8 +230,9 @@ class CpuSolver final : public Solver, public BlockSolver {
   /// rates are summed in the tree order of perimeter_sum.hpp, as the MPI layer sums them.
   void account(double dt) {
     const ArraySource<T, S> src{view(cur_), H_.data(), nx_, block_.stored_begin};
+    const StepTime st = step_time(sweep_.bc, t_);
     const BoundaryRates r = tree_sum<BoundaryRates>(perimeter_edges(sweep_), [&](long e) {
-      return perimeter_edge_rates(src, sweep_, t_, static_cast<int>(e));
+      return perimeter_edge_rates(src, sweep_, st, static_cast<int>(e));
     });
     double rw, rc;
     release_totals(sweep_.rel, t_, rw, rc);
@@ -252,17 +254,18 @@ class CpuSolver final : public Solver, public BlockSolver {
     const Fields<S> out{h(next_), qx(next_), qy(next_), hc(next_)};
     const ExtremesFields<S> e = ext_.fields();
     const bool d = sweep_.dry_skip;
+    const StepTime st = step_time(sweep_.bc, t);
     constexpr int W = SegmentFlags::kSegment;
     exec::cpu::for_row_chunks(parallel_, j0, j1, [&](int ja, int jb) {
       std::vector<EdgeFlux<T>> x(nx_ + 1), below(nx_), above(nx_);
       std::vector<unsigned char> quiet(skip ? segments_.per_row() : 0);
       const EdgeFlux<T> zero{T(0), T(0), T(0), T(0), T(0)};
       const auto skipped = [&](int i) { return skip && quiet[i / W]; };
-      for (int i = 0; i < nx_; ++i) below[i] = y_edge_flux(src, sweep_, t, i, ja, d);
+      for (int i = 0; i < nx_; ++i) below[i] = y_edge_flux(src, sweep_, st, i, ja, d);
       for (int j = ja; j < jb; ++j) {
         if (skip) segments_.plan_row(j, quiet.data());
-        for (int i = 0; i <= nx_; ++i) x[i] = i < nx_ && skipped(i) ? zero : x_edge_flux(src, sweep_, t, i, j, d);
-        for (int i = 0; i < nx_; ++i) above[i] = skipped(i) ? zero : y_edge_flux(src, sweep_, t, i, j + 1, d);
+        for (int i = 0; i <= nx_; ++i) x[i] = i < nx_ && skipped(i) ? zero : x_edge_flux(src, sweep_, st, i, j, d);
+        for (int i = 0; i < nx_; ++i) above[i] = skipped(i) ? zero : y_edge_flux(src, sweep_, st, i, j + 1, d);
         for (int s0 = 0; s0 < nx_; s0 += W) {
           if (skipped(s0)) continue;
           bool all_zero = true;

@@ -103,12 +103,13 @@ class CudaBlockSolver final : public BlockSolver {
     const cuda::StepDt<T, false> sd{static_cast<T>(dt), nullptr};
     T* partial = partial_ + partial_used_;
     const cuda::PerimeterFluxes<T> none{};  // the balance is the MPI layer's (edge_rates)
+    const StepTime st = step_time(sweep_.bc, t);
     if (bx_ == 32)
       cuda::k_update_tiled<T, 32, 8, cuda::TexSource<T>, true, false>
-          <<<grid, dim3(32, 8), 0, stream_>>>(src, fields(1 - cur_), sweep_, t, sd, partial, j0, j1, none);
+          <<<grid, dim3(32, 8), 0, stream_>>>(src, fields(1 - cur_), sweep_, st, sd, partial, j0, j1, none);
     else
       cuda::k_update_tiled<T, 16, 16, cuda::TexSource<T>, true, false>
-          <<<grid, dim3(16, 16), 0, stream_>>>(src, fields(1 - cur_), sweep_, t, sd, partial, j0, j1, none);
+          <<<grid, dim3(16, 16), 0, stream_>>>(src, fields(1 - cur_), sweep_, st, sd, partial, j0, j1, none);
     RIA_CUDA_CHECK(cudaGetLastError());
     partial_used_ += tiles;
   }
@@ -171,7 +172,7 @@ class CudaBlockSolver final : public BlockSolver {
       rates_host_ = exec::cuda::PinnedBuffer<BoundaryRates>(n);
     }
     const cuda::TexSource<T> src{tex_[cur_][0], tex_[cur_][1], tex_[cur_][2], tex_[cur_][3], tex_H_, nx_, block_.stored_begin};
-    cuda::k_edge_rates<T, cuda::TexSource<T>><<<(n + 127) / 128, 128, 0, stream_>>>(src, sweep_, t, r, rates_);
+    cuda::k_edge_rates<T, cuda::TexSource<T>><<<(n + 127) / 128, 128, 0, stream_>>>(src, sweep_, step_time(sweep_.bc, t), r, rates_);
     RIA_CUDA_CHECK(cudaGetLastError());
     RIA_CUDA_CHECK(cudaMemcpyAsync(rates_host_, rates_, n * sizeof(BoundaryRates), cudaMemcpyDeviceToHost, stream_));
     RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));

@@ -265,15 +265,16 @@ class CudaSolver final : public Solver {
   void tiled(const Src& src, int out, S dt, ActiveTiles tiles) {
     cuda::StepDt<S, kDevice> step{dt, clock_};
     const cuda::PerimeterFluxes<T> perim = kDevice ? perimeter_ : cuda::PerimeterFluxes<T>{};
+    const StepTime st = kDevice ? StepTime{} : step_time(sweep_.bc, t_);  // the fused step reads the clock's
     if constexpr (kDevice) {
       if (tiles.on()) {
         cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S, true><<<grid_, dim3(BX, BY), 0, stream_>>>(
-            src, fields(out), sweep_, t_, step, partial_, 0, setup_.grid.ny, perim, tiles);
+            src, fields(out), sweep_, st, step, partial_, 0, setup_.grid.ny, perim, tiles);
         return;
       }
     }
     cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S><<<grid_, dim3(BX, BY), 0, stream_>>>(
-        src, fields(out), sweep_, t_, step, partial_, 0, setup_.grid.ny, perim);
+        src, fields(out), sweep_, st, step, partial_, 0, setup_.grid.ny, perim);
   }
 
   /// Tile shapes instantiated per use: the decoupled steps use 16x16 only, the optimized kernel
@@ -316,10 +317,11 @@ class CudaSolver final : public Solver {
   void launch_balance(T dt) {
     if (!setup_.track_balance) return;
     const double d = static_cast<double>(dt), decay = setup_.physics.decay_rate;
+    const StepTime st = step_time(sweep_.bc, t_);
     if (v_.textures)
-      cuda::k_boundary_balance<<<1, 256, 0, stream_>>>(tex_source(cur_), sweep_, t_, d, decay, balance_.get());
+      cuda::k_boundary_balance<<<1, 256, 0, stream_>>>(tex_source(cur_), sweep_, st, d, decay, balance_.get());
     else
-      cuda::k_boundary_balance<<<1, 256, 0, stream_>>>(array_source(cur_), sweep_, t_, d, decay, balance_.get());
+      cuda::k_boundary_balance<<<1, 256, 0, stream_>>>(array_source(cur_), sweep_, st, d, decay, balance_.get());
     RIA_CUDA_CHECK(cudaGetLastError());
   }
 
@@ -337,7 +339,8 @@ class CudaSolver final : public Solver {
     const int out = 1 - cur_;
     if (v_.flux == Flux::naive) {
       const dim3 block(16, 16), grid((setup_.grid.nx + 15) / 16, (setup_.grid.ny + 15) / 16);
-      cuda::k_update_naive<<<grid, block, 0, stream_>>>(array_source(cur_), fields(out), sweep_, t_, dt);
+      cuda::k_update_naive<<<grid, block, 0, stream_>>>(array_source(cur_), fields(out), sweep_, step_time(sweep_.bc, t_),
+                                                        dt);
     } else if (v_.dt == DtMode::tree) {
       tiled_by_shape<ArraySource<T>, false, false>(array_source(cur_), out, dt);
     } else if (v_.textures) {
@@ -377,7 +380,7 @@ class CudaSolver final : public Solver {
     cuda::FusedBalance<T> fb;
     if (setup_.track_balance)
       fb = {perimeter_.h, perimeter_.hc, sweep_, setup_.physics.decay_rate, balance_.get()};
-    cuda::k_fused_phase2<T><<<1, 1024, 0, stream_>>>(partial_, grid_.x * grid_.y, clock_, setup_.dt_rule(), fb);
+    cuda::k_fused_phase2<T><<<1, 1024, 0, stream_>>>(partial_, grid_.x * grid_.y, clock_, setup_.dt_rule(), fb, sweep_.bc);
     RIA_CUDA_CHECK(cudaGetLastError());
   }
 
@@ -417,7 +420,7 @@ class CudaSolver final : public Solver {
   long advance_fused(double t_stop, long max_steps, double t_hold) {
     const long start = steps_;
     const long long limit = max_steps >= (1L << 40) ? (1LL << 62) : static_cast<long long>(steps_) + max_steps;
-    cuda::k_fused_start<<<1, 1, 0, stream_>>>(clock_, t_stop, limit, t_hold, setup_.dt_rule());
+    cuda::k_fused_start<<<1, 128, 0, stream_>>>(clock_, t_stop, limit, t_hold, setup_.dt_rule(), sweep_.bc);
     RIA_CUDA_CHECK(cudaGetLastError());
     cuda::DeviceClock c = read_clock();
     while (!c.error && c.dt > 0) {

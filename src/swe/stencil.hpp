@@ -85,11 +85,13 @@ RIA_HD inline void store(const Fields<T>& f, std::size_t k, const Conserved<T>& 
 }
 
 /// Boundary edge: zero mass and pollutant flux through walls exactly (not just to round-off).
-template <class T>
+/// st: the step's time (StepTime or the device clock): its level is read only for a level side.
+template <class T, class Time>
 RIA_HD inline EdgeFlux<T> boundary_edge(const BoundarySide& b, int along, const EdgeState<T>& in, T H,
-                                        bool interior_is_right, double t, const Physics<T>& p) {
+                                        bool interior_is_right, const Time& st, Side side, const Physics<T>& p) {
   const BoundaryKind kind = kind_at(b, along);
-  const EdgeState<T> g = ghost_state(b, kind, in, H, t, interior_is_right ? T(1) : T(-1), p.g, p.h_dry);
+  const double eta = kind == BoundaryKind::level ? st.level(side) : 0.0;
+  const EdgeState<T> g = ghost_state(b, kind, in, H, st.time(), eta, interior_is_right ? T(1) : T(-1), p.g, p.h_dry);
   EdgeFlux<T> f = interior_is_right ? edge_flux(g, H, in, H, p.g, p.h_dry) : edge_flux(in, H, g, H, p.g, p.h_dry);
   if (kind == BoundaryKind::wall) f.h = f.qt = f.hc = T(0);
   return f;
@@ -133,14 +135,17 @@ struct ArraySource {
   RIA_HD T bed(int i, int j) const { return H[index(i, j)]; }
 };
 
-/// Flux through the x-edge on the west side of cell (i, j), i in [0, nx]. check_dry: an interior
-/// edge between two dry cells (dry_edge) returns the zero flux without loading the states.
-template <class T, class Src>
-RIA_HD inline EdgeFlux<T> x_edge_flux(const Src& src, const SweepSetup<T>& s, double t, int i, int j,
+/// Flux through the x-edge on the west side of cell (i, j), i in [0, nx], in the step starting at
+/// st (step_time of the sweep's boundaries). check_dry: an interior edge between two dry cells
+/// (dry_edge) returns the zero flux without loading the states.
+template <class T, class Src, class Time>
+RIA_HD inline EdgeFlux<T> x_edge_flux(const Src& src, const SweepSetup<T>& s, const Time& st, int i, int j,
                                       bool check_dry) {
-  if (i == 0) return boundary_edge(s.bc.side[west], j, to_x_edge(src.state(0, j)), src.bed(0, j), true, t, s.physics);
+  if (i == 0)
+    return boundary_edge(s.bc.side[west], j, to_x_edge(src.state(0, j)), src.bed(0, j), true, st, west, s.physics);
   if (i == s.nx)
-    return boundary_edge(s.bc.side[east], j, to_x_edge(src.state(i - 1, j)), src.bed(i - 1, j), false, t, s.physics);
+    return boundary_edge(s.bc.side[east], j, to_x_edge(src.state(i - 1, j)), src.bed(i - 1, j), false, st, east,
+                         s.physics);
   if (check_dry && dry_edge(src.depth(i - 1, j), src.depth(i, j))) return {T(0), T(0), T(0), T(0), T(0)};
   return interior_edge(to_x_edge(src.state(i - 1, j)), src.bed(i - 1, j), to_x_edge(src.state(i, j)), src.bed(i, j),
                        s.inv_dx, s.physics);
@@ -148,12 +153,14 @@ RIA_HD inline EdgeFlux<T> x_edge_flux(const Src& src, const SweepSetup<T>& s, do
 
 /// Flux through the y-edge on the south side of cell (i, j), j in [0, ny] (global rows); check_dry
 /// as for x_edge_flux.
-template <class T, class Src>
-RIA_HD inline EdgeFlux<T> y_edge_flux(const Src& src, const SweepSetup<T>& s, double t, int i, int j,
+template <class T, class Src, class Time>
+RIA_HD inline EdgeFlux<T> y_edge_flux(const Src& src, const SweepSetup<T>& s, const Time& st, int i, int j,
                                       bool check_dry) {
-  if (j == 0) return boundary_edge(s.bc.side[south], i, to_y_edge(src.state(i, 0)), src.bed(i, 0), true, t, s.physics);
+  if (j == 0)
+    return boundary_edge(s.bc.side[south], i, to_y_edge(src.state(i, 0)), src.bed(i, 0), true, st, south, s.physics);
   if (j == s.ny)
-    return boundary_edge(s.bc.side[north], i, to_y_edge(src.state(i, j - 1)), src.bed(i, j - 1), false, t, s.physics);
+    return boundary_edge(s.bc.side[north], i, to_y_edge(src.state(i, j - 1)), src.bed(i, j - 1), false, st, north,
+                         s.physics);
   if (check_dry && dry_edge(src.depth(i, j - 1), src.depth(i, j))) return {T(0), T(0), T(0), T(0), T(0)};
   return interior_edge(to_y_edge(src.state(i, j - 1)), src.bed(i, j - 1), to_y_edge(src.state(i, j)), src.bed(i, j),
                        s.inv_dy, s.physics);
@@ -176,13 +183,13 @@ RIA_HD inline Conserved<S> update_from_edge_fluxes(const Conserved<S>& w, const 
 
 /// New state of cell (i, j) after one step of length dt: the fluxes through its four edges from
 /// its neighbours' states (or the boundary's ghost states), then update_from_edge_fluxes.
-template <class T, class Src, class S>
-RIA_HD inline Conserved<S> update_from_neighbours(const Src& src, const SweepSetup<T>& s, double t, S dt, int i,
-                                                  int j) {
+template <class T, class Src, class S, class Time>
+RIA_HD inline Conserved<S> update_from_neighbours(const Src& src, const SweepSetup<T>& s, const Time& st, S dt,
+                                                  int i, int j) {
   const bool d = s.dry_skip;
-  const EdgeFlux<T> w = x_edge_flux(src, s, t, i, j, d), e = x_edge_flux(src, s, t, i + 1, j, d);
-  const EdgeFlux<T> so = y_edge_flux(src, s, t, i, j, d), n = y_edge_flux(src, s, t, i, j + 1, d);
-  return update_from_edge_fluxes(src.exact(i, j), w, e, so, n, s, t, dt, i, j);
+  const EdgeFlux<T> w = x_edge_flux(src, s, st, i, j, d), e = x_edge_flux(src, s, st, i + 1, j, d);
+  const EdgeFlux<T> so = y_edge_flux(src, s, st, i, j, d), n = y_edge_flux(src, s, st, i, j + 1, d);
+  return update_from_edge_fluxes(src.exact(i, j), w, e, so, n, s, st.time(), dt, i, j);
 }
 
 /// Number of boundary edges: west and east (one per row), south and north (one per column).
@@ -212,18 +219,18 @@ RIA_HD inline BoundaryRates perimeter_rates_of(const SweepSetup<T>& s, int e, do
   return {fmax(w, 0.0), fmax(-w, 0.0), fmax(c, 0.0), fmax(-c, 0.0)};
 }
 
-/// Inflow and outflow rates through perimeter edge e of the state of src at time t.
-template <class T, class Src>
-RIA_HD inline BoundaryRates perimeter_edge_rates(const Src& src, const SweepSetup<T>& s, double t, int e) {
+/// Inflow and outflow rates through perimeter edge e of the state of src at the step start st.
+template <class T, class Src, class Time>
+RIA_HD inline BoundaryRates perimeter_edge_rates(const Src& src, const SweepSetup<T>& s, const Time& st, int e) {
   EdgeFlux<T> f;
   if (e < s.ny) {
-    f = x_edge_flux(src, s, t, 0, e, false);
+    f = x_edge_flux(src, s, st, 0, e, false);
   } else if (e < 2 * s.ny) {
-    f = x_edge_flux(src, s, t, s.nx, e - s.ny, false);
+    f = x_edge_flux(src, s, st, s.nx, e - s.ny, false);
   } else if (e < 2 * s.ny + s.nx) {
-    f = y_edge_flux(src, s, t, e - 2 * s.ny, 0, false);
+    f = y_edge_flux(src, s, st, e - 2 * s.ny, 0, false);
   } else {
-    f = y_edge_flux(src, s, t, e - 2 * s.ny - s.nx, s.ny, false);
+    f = y_edge_flux(src, s, st, e - 2 * s.ny - s.nx, s.ny, false);
   }
   return perimeter_rates_of(s, e, static_cast<double>(f.h), static_cast<double>(f.hc));
 }

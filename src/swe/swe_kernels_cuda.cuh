@@ -54,7 +54,31 @@ struct DeviceClock {
   long long steps;    // steps taken since the start
   long long step_limit;
   int error;          // 1: non-physical state (NaN, negative depth)
+  double level[4];    // eta(t) of each level side (StepTime), set with t by k_fused_start and phase 2
 };
+
+/// The step's time as the stencil reads it (StepTime's interface) from the device clock: a
+/// boundary edge of a level side loads its level, which the clock holds for the step.
+struct ClockTime {
+  const DeviceClock* c;
+  __device__ double time() const { return c->t; }
+  __device__ double level(int side) const { return c->level[side]; }
+};
+
+/// eta(t) of each level side into levels[side] (0 for other sides): warp w for side w, its lanes
+/// summing the constituents k = lane, lane + 32, ... (Tide::term) and the warp adding them up in a
+/// fixed tree, then the linear part. Called by the first 128 threads of a block (or more).
+__device__ inline void side_levels(const Boundaries& bc, double t, double* levels) {
+  const int w = threadIdx.x / 32, lane = threadIdx.x % 32;
+  if (w >= 4) return;
+  const BoundarySide& b = bc.side[w];
+  const bool level = b.kind == BoundaryKind::level;
+  double v = 0;
+  if (level)
+    for (int k = lane; k < b.level.count; k += 32) v += b.level.term(k, t);
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+  if (lane == 0) levels[w] = level ? b.level.base(t) + v : 0.0;
+}
 
 // ---------------------------------------------------------------- naive (paper section 3)
 
@@ -85,22 +109,25 @@ __global__ void k_tree_min(const T* __restrict__ in, std::size_t n, T* __restric
 
 /// One thread per cell; each computes its four edges (every edge is computed twice).
 template <class T>
-__global__ void k_update_naive(ArraySource<T> src, Fields<T> out, SweepSetup<T> s, double t, T dt) {
+__global__ void k_update_naive(ArraySource<T> src, Fields<T> out, SweepSetup<T> s, StepTime st, T dt) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x, j = blockIdx.y * blockDim.y + threadIdx.y;
   if (i >= s.nx || j >= s.ny) return;
-  store(out, src.index(i, j), update_from_neighbours(src, s, t, dt, i, j));
+  store(out, src.index(i, j), update_from_neighbours(src, s, st, dt, i, j));
 }
 
 // ------------------------------------------- ghost-cell-decoupled tiles (paper section 4)
 
 /// Time step of a tiled kernel in the state's precision S: a host value, or the device clock
-/// (fused; 0 means copy only).
+/// (fused; 0 means copy only); and the step's time: the host's StepTime, or the clock's.
 template <class S, bool kDeviceDt>
 struct StepDt {
   S host_dt;
   const DeviceClock* clock;
   __device__ S get() const { return kDeviceDt ? static_cast<S>(clock->dt) : host_dt; }
-  __device__ double time(double t_host) const { return kDeviceDt ? clock->t : t_host; }
+  __device__ auto when(const StepTime& host) const {
+    if constexpr (kDeviceDt) return ClockTime{clock};
+    else return host;
+  }
 };
 
 /// Where a step kernel leaves the mass and pollutant fluxes of the perimeter edges it computed
@@ -147,7 +174,7 @@ __device__ inline void mark_tile(const ActiveTiles& a, int tile, bool all_zero, 
 /// S: the state's precision (T, or double for Precision::mixed: the fluxes, the shared tiles and
 /// the local dt stay in T, the update of each cell is in S).
 template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, class S = T, bool kTiles = false>
-__global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<S> out, SweepSetup<T> s, double t_host,
+__global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<S> out, SweepSetup<T> s, StepTime st_host,
                                                          StepDt<S, kDeviceDt> step, T* __restrict__ partial,
                                                          int j_begin, int j_end, PerimeterFluxes<T> perim,
                                                          ActiveTiles tiles = {}) {
@@ -158,7 +185,8 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<S> out,
   const int tx = threadIdx.x, ty = threadIdx.y;
   const int i = blockIdx.x * (BX - 1) + tx - 1, j = j_begin + blockIdx.y * (BY - 1) + ty - 1;
   const S dt = step.get();
-  const double t = step.time(t_host);
+  const auto when = step.when(st_host);
+  const double t = when.time();
   const bool owner = tx > 0 && ty > 0 && i < s.nx && j < j_end;
   T local = T(INFINITY);
   bool zero = true;  // the new state of this thread's cell is all +0 (active_tiles.hpp)
@@ -180,11 +208,11 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<S> out,
     }
   }
   if (j >= j_begin && j < j_end && i < s.nx) {
-    fx[ty][tx] = x_edge_flux(src, s, t, i + 1, j, false);
+    fx[ty][tx] = x_edge_flux(src, s, when, i + 1, j, false);
     perim.keep(perimeter_x_edge(s, i + 1, j), fx[ty][tx]);
   }
   if (i >= 0 && i < s.nx && j < j_end) {
-    fy[ty][tx] = y_edge_flux(src, s, t, i, j + 1, false);
+    fy[ty][tx] = y_edge_flux(src, s, when, i, j + 1, false);
     perim.keep(perimeter_y_edge(s, i, j + 1), fy[ty][tx]);
   }
   __syncthreads();
@@ -210,11 +238,12 @@ __global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<S> out,
 /// edges' inflow/outflow rates of the current state at time t are summed, then thread 0
 /// accumulates them over dt. (The fused step's phase 2 does this from the update's own fluxes.)
 template <class T, class Src>
-__global__ void k_boundary_balance(Src src, SweepSetup<T> s, double t, double dt, double decay_rate,
+__global__ void k_boundary_balance(Src src, SweepSetup<T> s, StepTime st, double dt, double decay_rate,
                                    Balance* balance) {
   __shared__ double scratch[32];
+  const double t = st.t;
   BoundaryRates r;
-  for (int e = threadIdx.x; e < perimeter_edges(s); e += blockDim.x) r += perimeter_edge_rates(src, s, t, e);
+  for (int e = threadIdx.x; e < perimeter_edges(s); e += blockDim.x) r += perimeter_edge_rates(src, s, st, e);
   double* parts[4] = {&r.water_in, &r.water_out, &r.pollutant_in, &r.pollutant_out};
   for (double* p : parts) {
     *p = exec::cuda::block_reduce<exec::ReduceOp::sum>(*p, scratch);
@@ -229,13 +258,13 @@ __global__ void k_boundary_balance(Src src, SweepSetup<T> s, double t, double dt
 /// Inflow/outflow rates of the perimeter edges of the ranges, one after another (the MPI layer
 /// sums them in tree order).
 template <class T, class Src>
-__global__ void k_edge_rates(Src src, SweepSetup<T> s, double t, EdgeRanges r, BoundaryRates* __restrict__ out) {
+__global__ void k_edge_rates(Src src, SweepSetup<T> s, StepTime st, EdgeRanges r, BoundaryRates* __restrict__ out) {
   int k = blockIdx.x * blockDim.x + threadIdx.x;
   BoundaryRates* o = out + k;
   for (int q = 0; q < r.count; ++q) {
     const int n = r.end[q] - r.begin[q];
     if (k < n) {
-      *o = perimeter_edge_rates(src, s, t, r.begin[q] + k);
+      *o = perimeter_edge_rates(src, s, st, r.begin[q] + k);
       return;
     }
     k -= n;
@@ -301,9 +330,13 @@ __device__ inline void block_reduce_phase_two(PhaseTwoValues<T>& v, PhaseTwoValu
 /// through one barrier.
 template <class T>
 __global__ void __launch_bounds__(1024) k_fused_phase2(const T* __restrict__ partial, int n, DeviceClock* clock, DtRule rule,
-                               FusedBalance<T> fb) {
+                               FusedBalance<T> fb, Boundaries bc) {
   __shared__ PhaseTwoValues<T> scratch[32];
+  __shared__ double levels[4];
   const double dt = clock->dt;
+  // The next step's levels, at the time this step ends (known from the clock: computed beside the
+  // loads; the barrier of the reduction below publishes them to thread 0).
+  side_levels(bc, advance_time(clock->t, dt, clock->t_stop), levels);
   PhaseTwoValues<T> v{T(INFINITY), {}};
 #pragma unroll 4
   for (int k = threadIdx.x; k < n; k += blockDim.x) v.min = exec::cuda::Combine<exec::ReduceOp::min>::apply(v.min, partial[k]);
@@ -327,6 +360,7 @@ __global__ void __launch_bounds__(1024) k_fused_phase2(const T* __restrict__ par
     accumulate_step(*fb.balance, v.r, rw, rc, c.dt, fb.decay_rate);
   }
   c.t = advance_time(c.t, c.dt, c.t_stop);
+  for (int k = 0; k < 4; ++k) c.level[k] = levels[k];
   c.steps += 1;
   c.min_local = static_cast<double>(v.min);
   if (!(v.min > T(0))) c.error = 1;
@@ -347,10 +381,16 @@ __global__ void k_record_step_start(ConstFields<S> f, std::size_t n, const Devic
   if (k < n && clock->dt > 0 && !tiles.zero_at(k)) record_extremes(e, k, load(f, k), clock->t, r);
 }
 
-/// Sets the stop time, step limit and hold time of a new advance() and the first dt from min_local.
+/// Sets the stop time, step limit and hold time of a new advance(), the first dt from min_local
+/// and the levels of the clock's time (boundaries bc); 128 threads.
 static __global__ void k_fused_start(DeviceClock* clock, double t_stop, long long step_limit, double t_hold,
-                                     DtRule rule) {
+                                     DtRule rule, Boundaries bc) {
+  __shared__ double levels[4];
+  side_levels(bc, clock->t, levels);
+  __syncthreads();
+  if (threadIdx.x != 0) return;
   DeviceClock c = *clock;
+  for (int k = 0; k < 4; ++k) c.level[k] = levels[k];
   c.t_stop = t_stop;
   c.step_limit = step_limit;
   c.t_hold = t_hold;

@@ -53,23 +53,43 @@ RIA_HD inline BoundaryKind kind_at(const BoundarySide& b, int along) {
   return (along >= b.begin && along < b.end) ? b.kind : BoundaryKind::wall;
 }
 
-/// Ghost state for `interior` (edge frame of the boundary edge), interior bed H, at time t.
+/// The time a step starts at, and the free surface eta(t) each level side imposes then (tide.hpp),
+/// evaluated once per step: a station's tide is a sum of up to 37 cosines, which every boundary
+/// edge of every step would otherwise evaluate again.
+/// The stencil reads a step's time through time() and level(side): this host value, or the GPU's
+/// device clock (swe_kernels_cuda.cuh ClockTime), whose levels phase 2 sets once per step.
+struct StepTime {
+  double t = 0;
+  double levels[4] = {0, 0, 0, 0};  // by Side; 0 on sides that are not level boundaries
+  RIA_HD double time() const { return t; }
+  RIA_HD double level(int side) const { return levels[side]; }
+};
+RIA_HD inline StepTime step_time(const Boundaries& bc, double t) {
+  StepTime s;
+  s.t = t;
+  for (int k = 0; k < 4; ++k)
+    if (bc.side[k].kind == BoundaryKind::level) s.levels[k] = bc.side[k].level.at(t);
+  return s;
+}
+
+/// Ghost state for `interior` (edge frame of the boundary edge), interior bed H, at time t, where
+/// the side's level (for kind == level) is eta = b.level.at(t) (StepTime).
 /// inward = +1 where the edge normal points into the domain (west, south), -1 otherwise.
 template <class T>
 RIA_HD inline EdgeState<T> ghost_state(const BoundarySide& b, BoundaryKind kind, const EdgeState<T>& in, T H,
-                                       double t, T inward, T g, T eps) {
+                                       double t, double eta, T inward, T g, T eps) {
   switch (kind) {
     case BoundaryKind::wall: return {in.h, -in.qn, in.qt, in.hc};
     case BoundaryKind::level: {
       if (b.radiating) {
         const T un = inward * ratio(in.qn, in.h, eps);
-        const T ci = sqrt(g * in.h), ce = sqrt(g * fmax(T(0), T(b.level.at(t)) + H));
+        const T ci = sqrt(g * in.h), ce = sqrt(g * fmax(T(0), T(eta) + H));
         if (un <= -ci) return in;  // supercritical outflow: both characteristics leave
         const T cg = (ci + ce) / 2 - un / 4, ug = ce - ci + un / 2;
         const T hg = fmax(T(0), in.h + (cg - ci) * (cg + ci) / g);
         return {hg, inward * hg * ug, hg * ratio(in.qt, in.h, eps), hg * T(b.concentration)};
       }
-      const T hg = fmax(T(0), T(b.level.at(t)) + H);
+      const T hg = fmax(T(0), T(eta) + H);
       const T u = ratio(in.qn, in.h, eps), v = ratio(in.qt, in.h, eps);
       return {hg, hg * u, hg * v, hg * T(b.concentration)};
     }

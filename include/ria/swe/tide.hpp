@@ -28,10 +28,13 @@ struct Tide {
   double phase[kMaxConstituents] = {};
 
   RIA_HD double at(double t) const {
-    double eta = mean + slope * (t - t_ref);
-    for (int k = 0; k < count; ++k) eta += amplitude[k] * cos(omega[k] * t - phase[k]);
+    double eta = base(t);
+    for (int k = 0; k < count; ++k) eta += term(k, t);
     return eta;
   }
+  /// The linear part and constituent k of eta(t) (the GPU's phase 2 sums the terms in a tree).
+  RIA_HD double base(double t) const { return mean + slope * (t - t_ref); }
+  RIA_HD double term(int k, double t) const { return amplitude[k] * cos(omega[k] * t - phase[k]); }
 
   /// d eta / dt [m/s].
   RIA_HD double rate(double t) const {
