@@ -24,8 +24,18 @@ struct Outcome {
   swe::Balance balance;
 };
 
-Outcome run_on(exec::Backend b, const std::string& kernel, Precision p, bool manning_field = false) {
-  const sim::Scenario sc = test::forcing_scenario(3600);
+/// harmonic: the sea level is a mean and 35 constituents instead of a series (a station's tide has
+/// up to 37), so the fused step's levels, which four warps of phase 2 sum in a tree once per step
+/// (swe_kernels_cuda.cuh side_levels), cover lanes with one and with two terms.
+Outcome run_on(exec::Backend b, const std::string& kernel, Precision p, bool manning_field = false,
+               bool harmonic = false) {
+  sim::Scenario sc = test::forcing_scenario(3600);
+  if (harmonic) {
+    sim::BoundarySpec& sea = sc.boundaries[0];
+    sea.series.clear();
+    sea.mean_level = 0.3;
+    for (int k = 0; k < 35; ++k) sea.constituents.push_back({"", 0.3 / (k + 1), 44712.0 * (1 + 0.03 * k), 10.0 * k});
+  }
   sim::Domain domain = test::estuary_domain(64);
   if (manning_field) {  // n from 0.01 to 0.07 in stripes across the channel
     domain.manning.resize(domain.bed_z.size());
@@ -81,6 +91,20 @@ TEST(CudaRun, MixedPrecisionKeepsTheBalanceInDoubleAndFollowsTheCpu) {
                 kernel, (d.totals.water - d.balance.water_expected) / d.totals.water,
                 (d.totals.pollutant - d.balance.pollutant_expected) / d.totals.pollutant,
                 rel_l1(d.state.h, cpu.state.h), rel_l1(d.state.h, ref.state.h));
+  }
+}
+
+// A harmonic tide of 35 constituents on the sea boundary: the GPU's levels (a tree sum once per
+// step) against the CPU's (Tide::at, in order), which differ by round-off only.
+TEST(CudaRun, HarmonicTideMatchesSerial) {
+  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
+  const Outcome ref = run_on(exec::Backend::serial, "default", Precision::f64, false, true);
+  for (const char* kernel : {"fused", "optimized", "naive"}) {
+    const Outcome d = run_on(exec::Backend::cuda, kernel, Precision::f64, false, true);
+    EXPECT_LT(rel_l1(d.state.h, ref.state.h), 1e-12) << kernel;
+    EXPECT_LT(rel_l1(d.state.hc, ref.state.hc), 1e-11) << kernel;
+    EXPECT_NEAR(d.balance.water_in, ref.balance.water_in, 1e-9 * ref.balance.water_in) << kernel;
+    EXPECT_NEAR(d.balance.water_out, ref.balance.water_out, 1e-9 * ref.balance.water_out) << kernel;
   }
 }
 
