@@ -4,6 +4,8 @@
 // two runs bit for bit.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstring>
 #include <string>
 
@@ -43,6 +45,25 @@ inline DrySkipOutcome run_dry_skip_case(exec::Backend b, const std::string& kern
 /// Bitwise equality of two vectors of doubles (also -0.0 against 0.0 and NaN payloads).
 inline bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+/// The two runs agree bit for bit: steps, state, balance and the extremes records.
+inline void expect_same_bits(const DrySkipOutcome& on, const DrySkipOutcome& off) {
+  EXPECT_EQ(on.steps, off.steps);
+  EXPECT_TRUE(same_bits(on.state.h, off.state.h));
+  EXPECT_TRUE(same_bits(on.state.qx, off.state.qx));
+  EXPECT_TRUE(same_bits(on.state.qy, off.state.qy));
+  EXPECT_TRUE(same_bits(on.state.hc, off.state.hc));
+  EXPECT_EQ(on.balance.water_in, off.balance.water_in);
+  EXPECT_EQ(on.balance.water_out, off.balance.water_out);
+  EXPECT_EQ(on.balance.pollutant_in, off.balance.pollutant_in);
+  EXPECT_EQ(on.balance.pollutant_decayed, off.balance.pollutant_decayed);
+  ASSERT_FALSE(on.extremes.max_depth.empty());
+  EXPECT_TRUE(same_bits(on.extremes.max_depth, off.extremes.max_depth));
+  EXPECT_TRUE(same_bits(on.extremes.max_speed, off.extremes.max_speed));
+  EXPECT_TRUE(same_bits(on.extremes.max_concentration, off.extremes.max_concentration));
+  EXPECT_TRUE(same_bits(on.extremes.first_wet_time, off.extremes.first_wet_time));
+  EXPECT_TRUE(same_bits(on.extremes.arrival_time, off.extremes.arrival_time));
 }
 
 }  // namespace ria::test

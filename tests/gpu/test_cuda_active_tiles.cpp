@@ -28,21 +28,7 @@ TEST(ActiveTiles, SameBitsAsTheFullSweepOnBothFusedShapes) {
       const swe::HostState& a = on.initial;
       const double quiet = static_cast<double>(swe::quiet_tiles(a.h, a.qx, a.qy, a.hc, n, n, tw, th, pins));
       EXPECT_GT(quiet, (swe::kQuietShareToUse + 0.01) * static_cast<double>(pins.size()));
-      EXPECT_EQ(on.steps, off.steps);
-      EXPECT_TRUE(test::same_bits(on.state.h, off.state.h));
-      EXPECT_TRUE(test::same_bits(on.state.qx, off.state.qx));
-      EXPECT_TRUE(test::same_bits(on.state.qy, off.state.qy));
-      EXPECT_TRUE(test::same_bits(on.state.hc, off.state.hc));
-      EXPECT_EQ(on.balance.water_in, off.balance.water_in);
-      EXPECT_EQ(on.balance.water_out, off.balance.water_out);
-      EXPECT_EQ(on.balance.pollutant_in, off.balance.pollutant_in);
-      EXPECT_EQ(on.balance.pollutant_decayed, off.balance.pollutant_decayed);
-      ASSERT_FALSE(on.extremes.max_depth.empty());
-      EXPECT_TRUE(test::same_bits(on.extremes.max_depth, off.extremes.max_depth));
-      EXPECT_TRUE(test::same_bits(on.extremes.max_speed, off.extremes.max_speed));
-      EXPECT_TRUE(test::same_bits(on.extremes.max_concentration, off.extremes.max_concentration));
-      EXPECT_TRUE(test::same_bits(on.extremes.first_wet_time, off.extremes.first_wet_time));
-      EXPECT_TRUE(test::same_bits(on.extremes.arrival_time, off.extremes.arrival_time));
+      test::expect_same_bits(on, off);
     }
   }
 }
