@@ -103,6 +103,12 @@ inline std::vector<unsigned char> pinned_tiles(int nx, int ny, int tile_w, int t
   return s;
 }
 
+/// Tile g of a tiles_x-wide tile grid is quiet: unpinned, and it and its four neighbours all zero
+/// (zero: one flag per tile). An unpinned tile is never on the grid's edge, so its neighbours exist.
+inline bool quiet_tile(const unsigned char* pins, const unsigned char* zero, std::size_t g, std::size_t tiles_x) {
+  return !pins[g] && zero[g] && zero[g - 1] && zero[g + 1] && zero[g - tiles_x] && zero[g + tiles_x];
+}
+
 /// The share of quiet tiles in a state set (set_state) from which the CUDA solver uses the active
 /// tiles: the skip costs each tile a flag load before its work, which a wet domain does not pay
 /// back (docs/performance.md).
@@ -132,8 +138,7 @@ std::size_t quiet_tiles(const V& h, const V& qx, const V& qy, const V& hc, int n
         zero[static_cast<std::size_t>(j / tile_h) * tx + i / tile_w] = 0;
     }
   std::size_t quiet = 0;
-  for (int t = 0; t < tx * ty; ++t)
-    quiet += !pins[t] && zero[t] && zero[t - 1] && zero[t + 1] && zero[t - tx] && zero[t + tx];
+  for (std::size_t t = 0; t < zero.size(); ++t) quiet += quiet_tile(pins.data(), zero.data(), t, tx);
   return quiet;
 }
 
@@ -164,8 +169,7 @@ class SegmentFlags {
     const std::size_t w = static_cast<std::size_t>(per_row_), row = static_cast<std::size_t>(j) * w;
     for (std::size_t s = 0; s < w; ++s) {
       const std::size_t g = row + s;
-      const bool quiet = !pins_[g] && zero_in_[g] && zero_in_[g - 1] && zero_in_[g + 1] && zero_in_[g - w] &&
-                         zero_in_[g + w];
+      const bool quiet = quiet_tile(pins_.data(), zero_in_.data(), g, w);
       skip[s] = quiet && quiet_before_[g];
       quiet_before_[g] = quiet;
     }
