@@ -68,18 +68,25 @@ Measures measure(const SphParams<D>& P, double dp, const Grid& g, const Particle
       m.probes.push_back(s[0] >= 0.1 ? s[1] / s[0] : 0.0);
       continue;
     }
-    // Height: walk down from above the highest fluid particle until S reaches 1/2.
+    // Height, as a wave gauge's wire sees it (DualSPHysics' GaugeSwl likewise): walk up the line
+    // from the lowest particle in steps of dp/4 into the water (S >= 1/2) and on to where S first
+    // falls below 1/2 again: the top of the lowest continuous column. Spray and jets above it, which
+    // a walk down from the top would report, do not count. No water on the line: NaN.
     double height = std::numeric_limits<double>::quiet_NaN();
     const double step = 0.25 * dp;
-    const double z_start = z_top + P.kernel.support();
-    const long samples = static_cast<long>(std::ceil((z_start - z_bottom) / step)) + 1;
-    double z_prev = z_start, s_prev = 0;
+    const double z_end = z_top + P.kernel.support();
+    long samples = 0;
+    if (std::isfinite(z_top)) samples = static_cast<long>(std::ceil((z_end - z_bottom) / step)) + 1;
+    bool in_water = false;
+    double z_prev = z_bottom, s_prev = 0;
     for (long k = 0; k <= samples; ++k) {
-      const double z = z_start - static_cast<double>(k) * step;
+      const double z = z_bottom + static_cast<double>(k) * step;
       q[D - 1] = z;
       const double s = sampler.sums(q)[0];
-      if (s >= 0.5) {
-        height = z == z_prev ? z : z + (z_prev - z) * (s - 0.5) / (s - s_prev);
+      if (!in_water) {
+        in_water = s >= 0.5;
+      } else if (s < 0.5) {
+        height = z_prev + (z - z_prev) * (s_prev - 0.5) / (s_prev - s);
         break;
       }
       z_prev = z, s_prev = s;
