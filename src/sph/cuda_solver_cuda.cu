@@ -4,6 +4,7 @@
 // host (the same step_towards as the CPU), predictor, sort, rates, corrector, and the state
 // check's flag read back. The host keeps a copy of the particles, refreshed when asked for.
 #include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
 
 #include <algorithm>
 #include <array>
@@ -51,11 +52,17 @@ class CudaSolver final : public Solver {
     derived_ = DeviceBuffer<double>((D + 5) * n_);
     for (auto* b : {&key_, &key_sorted_, &slot_, &order_, &pairs_}) *b = DeviceBuffer<std::uint32_t>(n_);
     start_ = DeviceBuffer<std::uint32_t>(cells_ + 1);
+    fluid_flag_ = DeviceBuffer<std::uint32_t>(n_ + 1);
+    fluid_before_ = DeviceBuffer<std::uint32_t>(n_ + 1);
     end_bit_ = 1;
     while (end_bit_ < 32 && (static_cast<std::uint64_t>(1) << end_bit_) < cells_) ++end_bit_;
     std::size_t bytes = 0;
     RIA_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, key_.get(), key_sorted_.get(), slot_.get(),
                                                    order_.get(), static_cast<int>(n_), 0, end_bit_, stream_.get()));
+    std::size_t scan_bytes = 0;
+    RIA_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_bytes, fluid_flag_.get(), fluid_before_.get(),
+                                                 static_cast<int>(n_ + 1), stream_.get()));
+    bytes = std::max(bytes, scan_bytes);
     sort_temp_ = DeviceBuffer<unsigned char>(std::max<std::size_t>(bytes, 1));
     sort_temp_bytes_ = bytes;
     partial_ = DeviceBuffer<double>(std::max<std::size_t>({1, blocks_of(n_, cuda::kRangeThreads),
@@ -151,6 +158,7 @@ class CudaSolver final : public Solver {
     cuda::SweepIn<D> in;
     for (int d = 0; d < D; ++d) in.r[d] = a.r[d], in.v[d] = a.v[d];
     in.rho = a.rho, in.inv_rho = inv_rho(), in.p = pressure(), in.c = sound_speed(), in.kind = a.kind;
+    in.fluid_before = fluid_before_.get();
     return in;
   }
   cuda::SweepOut<D> sweep_out() const {
@@ -208,9 +216,12 @@ class CudaSolver final : public Solver {
     std::size_t bytes = sort_temp_bytes_;
     RIA_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(sort_temp_.get(), bytes, key_.get(), key_sorted_.get(), slot_.get(),
                                                    order_.get(), static_cast<int>(n_), 0, end_bit_, stream_.get()));
-    cuda::k_gather<D><<<blocks_of(n_, cuda::kThreads), cuda::kThreads, 0, stream_>>>(
-        order_, n, a, arrays(1 - cur_), with_start_of_step, P_.eos, pressure(), sound_speed(), inv_rho());
+    cuda::k_gather<D><<<blocks_of(n_ + 1, cuda::kThreads), cuda::kThreads, 0, stream_>>>(
+        order_, n, a, arrays(1 - cur_), with_start_of_step, P_.eos, pressure(), sound_speed(), inv_rho(), fluid_flag_);
     RIA_CUDA_CHECK(cudaGetLastError());
+    bytes = sort_temp_bytes_;
+    RIA_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(sort_temp_.get(), bytes, fluid_flag_.get(), fluid_before_.get(),
+                                                 static_cast<int>(n_ + 1), stream_.get()));
     cur_ = 1 - cur_;
     cuda::k_cell_start<<<blocks_of(cells_ + 1, cuda::kThreads), cuda::kThreads, 0, stream_>>>(key_sorted_, n, cells_, start_);
     RIA_CUDA_CHECK(cudaGetLastError());
@@ -298,6 +309,7 @@ class CudaSolver final : public Solver {
   int cur_ = 0;
   DeviceBuffer<double> derived_;  // p, c, 1/rho, drho/dt, max mu, acc (D)
   DeviceBuffer<std::uint32_t> key_, key_sorted_, slot_, order_, pairs_, start_;
+  DeviceBuffer<std::uint32_t> fluid_flag_, fluid_before_;  // the sorted order's fluid flags and their scan
   DeviceBuffer<unsigned char> sort_temp_;
   std::size_t sort_temp_bytes_ = 0;
   DeviceBuffer<double> partial_;

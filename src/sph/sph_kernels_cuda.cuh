@@ -48,6 +48,7 @@ struct SweepIn {
   const double* p;
   const double* c;
   const std::uint8_t* kind;
+  const std::uint32_t* fluid_before;  // n + 1 entries: fluid particles in slots [0, s) (interaction.hpp)
 };
 template <int D>
 struct SweepOut {
@@ -80,17 +81,21 @@ __global__ void k_cell_keys_3(Grid g, const double* __restrict__ x, const double
 }
 
 /// dst[s] = src[order[s]] for every array, then the equation-of-state values of the new order.
+/// fluid[s] = 1 for a fluid particle in the new order, else 0 (and fluid[n] = 0), the input of the
+/// scan that gives fluid_before.
 template <int D>
 __global__ void k_gather(const std::uint32_t* __restrict__ order, std::uint32_t n, Arrays<D> src, Arrays<D> dst,
                          bool with_start, Tait eos, double* __restrict__ p, double* __restrict__ c,
-                         double* __restrict__ inv_rho) {
+                         double* __restrict__ inv_rho, std::uint32_t* __restrict__ fluid) {
   const std::uint32_t s = blockIdx.x * blockDim.x + threadIdx.x;
+  if (s == n) fluid[n] = 0;
   if (s >= n) return;
   const std::uint32_t o = order[s];
   for (int d = 0; d < D; ++d) dst.r[d][s] = src.r[d][o], dst.v[d][s] = src.v[d][o];
   const double rho = src.rho[o];
   dst.rho[s] = rho;
   dst.kind[s] = src.kind[o];
+  fluid[s] = is_fluid_kind(src.kind[o]) ? 1u : 0u;
   dst.id[s] = src.id[o];
   if (with_start) {
     for (int d = 0; d < D; ++d) dst.r0[d][s] = src.r0[d][o], dst.v0[d][s] = src.v0[d][o];
@@ -144,6 +149,13 @@ __device__ inline bool candidate(const SphParams<D>& P, const Vec<D>& ra, const 
   return !self && dot(rab, rab) < P.kernel.support2();
 }
 
+/// Whether the slots [b0, b1) hold no fluid particle: a boundary particle skips them, as the CPU
+/// sweep does (interaction.hpp), since two boundary particles add nothing (pair.hpp).
+template <int D>
+__device__ inline bool no_fluid(const SweepIn<D>& in, std::uint32_t b0, std::uint32_t b1) {
+  return __ldg(in.fluid_before + b1) == __ldg(in.fluid_before + b0);
+}
+
 /// Writes particle a's rates (as interaction.hpp) and returns its local dt.
 template <int D>
 __device__ inline double store_rates(const SphParams<D>& P, const PairParticle<D>& pa, const PairSums<D>& s,
@@ -170,7 +182,11 @@ __device__ inline void reduce_block(double dtl, double pairs, double* dt_partial
 }
 
 /// Search (a), cell ranges: one thread per particle a walks the slot ranges of its neighbour
-/// cells (cell_list.hpp, neighbour_ranges) in order, loading candidates through __ldg.
+/// cells (cell_list.hpp, neighbour_ranges) in order, loading candidates through __ldg. Each run of
+/// 32 slots is screened first (the candidate test, and for a boundary particle a fluid b) into a
+/// bit mask, and add_pair then runs over the set bits in slot order: the sums are those of a plain
+/// loop over the candidates, bit for bit, while the lanes of a warp, whose hits differ, run the
+/// costly pair function together instead of each waiting for the others' hits.
 template <int D, bool kDt>
 __global__ void __launch_bounds__(kRangeThreads)
     k_rates_cell_range(SphParams<D> P, Grid g, const std::uint32_t* __restrict__ start,
@@ -184,12 +200,23 @@ __global__ void __launch_bounds__(kRangeThreads)
     PairSums<D> s;
     const std::array<int, 3> ijk = cell_coords(g, key[a]);
     const NeighbourRanges nb = neighbour_ranges<D>(g, start, ijk[0], ijk[1], ijk[2]);
-    for (int rg = 0; rg < nb.count; ++rg)
-      for (std::uint32_t b = nb.begin[rg]; b < nb.end[rg]; ++b) {
-        const Vec<D> rb = position_ldg(in, b);
-        if (!candidate(P, pa.r, rb, b == a)) continue;
-        pairs += add_pair(P, pa, particle_ldg(in, b, rb), s) ? 1u : 0u;
+    for (int rg = 0; rg < nb.count; ++rg) {
+      if (!pa.fluid && no_fluid(in, nb.begin[rg], nb.end[rg])) continue;
+      for (std::uint32_t b0 = nb.begin[rg]; b0 < nb.end[rg]; b0 += 32) {
+        const std::uint32_t m = nb.end[rg] - b0 < 32 ? nb.end[rg] - b0 : 32;
+        unsigned hits = 0;
+        for (std::uint32_t k = 0; k < m; ++k) {
+          const std::uint32_t b = b0 + k;
+          const bool keep = candidate(P, pa.r, position_ldg(in, b), b == a) &&
+                            (pa.fluid || is_fluid_kind(__ldg(in.kind + b)));
+          hits |= keep ? 1u << k : 0u;
+        }
+        for (; hits != 0; hits &= hits - 1) {
+          const std::uint32_t b = b0 + static_cast<std::uint32_t>(__ffs(hits) - 1);
+          pairs += add_pair(P, pa, particle_ldg(in, b, position_ldg(in, b)), s) ? 1u : 0u;
+        }
       }
+    }
     dtl = store_rates(P, pa, s, pairs, a, out);
   }
   reduce_block<kDt>(dtl, static_cast<double>(pairs), dt_partial, pair_total);
@@ -221,7 +248,9 @@ __global__ void __launch_bounds__(32 * kTileWarps)
       if (active) pa = particle_ldg(in, a, position_ldg(in, a));
       PairSums<D> s;
       unsigned pairs = 0;
-      for (int rg = 0; rg < nb.count; ++rg)
+      const bool group_has_fluid = __any_sync(0xffffffffu, active && pa.fluid);  // uniform over the warp
+      for (int rg = 0; rg < nb.count; ++rg) {
+        if (!group_has_fluid && no_fluid(in, nb.begin[rg], nb.end[rg])) continue;
         for (std::uint32_t t0 = nb.begin[rg]; t0 < nb.end[rg]; t0 += kTile) {
           const std::uint32_t b = t0 + lane;
           if (b < nb.end[rg]) {
@@ -251,6 +280,7 @@ __global__ void __launch_bounds__(32 * kTileWarps)
             }
           __syncwarp();
         }
+      }
       if (active) {
         const double dta = store_rates(P, pa, s, pairs, a, out);
         dtl = dta < dtl ? dta : dtl;
