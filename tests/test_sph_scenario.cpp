@@ -65,12 +65,15 @@ TEST(SphScenario, ReadsKeysAndDefaults) {
   EXPECT_EQ(s.probes[0].kind, sph::Probe::Kind::height);
   EXPECT_EQ(s.diffusion, sph::DensityDiffusion::fourtakas);
   EXPECT_TRUE(s.hydrostatic_start);
+  EXPECT_EQ(s.kinematic_viscosity, 0.0);  // laminar viscosity off unless asked for
   // c0 = 20 sqrt(g H), H the fluid's height 0.2 m.
   EXPECT_NEAR(sph::sound_speed(s), 20 * std::sqrt(9.81 * 0.2), 1e-12);
   // --set overrides.
   const sph::Scenario t = io::parse_sph_scenario(kColumn, "col.toml", "/base",
-                                                 {"particles.dp=0.005", "physics.c0=50", "wall.0.top=closed"});
+                                                 {"particles.dp=0.005", "physics.c0=50", "wall.0.top=closed",
+                                                  "physics.kinematic_viscosity=1e-6"});
   EXPECT_EQ(t.dp, 0.005);
+  EXPECT_EQ(t.kinematic_viscosity, 1e-6);
   EXPECT_EQ(sph::sound_speed(t), 50.0);
   EXPECT_FALSE(t.walls[0].open_top);
 }
@@ -99,6 +102,10 @@ TEST(SphScenario, ErrorsNameFileLineKeyAndWhatWasExpected) {
   // Plausibility, with the reason.
   e = error_of(kColumn, {"particles.h_over_dp=5"});
   EXPECT_TRUE(has(e, "particles.h_over_dp: got 5; expected in [1, 3] (the smoothing length in particle spacings")) << e;
+  e = error_of(kColumn, {"physics.kinematic_viscosity=-1e-6"});
+  EXPECT_TRUE(has(e, "physics.kinematic_viscosity: ")) << e;
+  e = error_of(kColumn, {"physics.kinematic_viscosity=1000"});  // mm2/s given as m2/s
+  EXPECT_TRUE(has(e, "got 1000; expected in [1e-07, 1]")) << e;
   // A block wall takes no tank keys.
   e = error_of(kColumn, {"wall.0.kind=block", "wall.0.layers=2"});
   EXPECT_TRUE(has(e, "wall.0.layers: not used with kind = \"block\"")) << e;

@@ -58,6 +58,7 @@ std::vector<std::pair<std::string, std::string>> identity_of(const sph::Setup& s
           {"physics.c0", exact(f.c0)},
           {"physics.alpha", exact(f.alpha)},
           {"physics.wall_viscosity", exact(f.wall_viscosity)},
+          {"physics.kinematic_viscosity", exact(f.kinematic_viscosity)},
           {"physics.density_diffusion", diffusion[static_cast<int>(f.diffusion)]},
           {"physics.delta", exact(f.delta)},
           {"physics.cfl", exact(f.cfl)}};
@@ -68,7 +69,8 @@ std::vector<std::pair<std::string, std::string>> identity_of(const sph::Setup& s
 void check_restart(const io::SphCheckpoint& ck, const std::string& path,
                    const std::vector<std::pair<std::string, std::string>>& identity, const sph::Scenario& sc) {
   for (const auto& [key, value] : identity) {
-    std::string stored = "(absent)";
+    // Checkpoints written before the laminar viscosity existed were made without it.
+    std::string stored = key == "physics.kinematic_viscosity" ? exact(0) : "(absent)";
     for (const auto& kv : ck.identity)
       if (kv.first == key) stored = kv.second;
     if (stored != value)

@@ -23,6 +23,15 @@ TEST(SphCuda, DamBreak2dMatchesTheCpuOverFiftySteps) {
   test::check_gpu_against_cpu(s, 50, "2-D dam break, dp = 0.005 m", true);
 }
 
+TEST(SphCuda, LaminarViscosityMatchesTheCpuOverFiftySteps) {
+  // Lo & Shao's laminar term in place of the artificial viscosity (pair.hpp), 3-D.
+  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
+  sph::Scenario sc = test::dam_break_scenario(3, 0.01);
+  sc.alpha = 0, sc.kinematic_viscosity = 1e-3;
+  const sph::Setup s = test::make_test_setup(sc);
+  test::check_gpu_against_cpu(s, 50, "3-D dam break with laminar viscosity, dp = 0.01 m", false);
+}
+
 TEST(SphCuda, StopsExactlyAtTheRequestedTime) {
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
   const sph::Setup s = test::make_test_setup(test::dam_break_scenario(2, 0.01));

@@ -26,6 +26,12 @@
 //   boundary particle: the artificial viscosity is a numerical damping, and at a wall it acts as a
 //   no-slip drag of viscosity ~ alpha h c0 / 8, orders of magnitude above water's);
 //   mu_ab = h v_ab . r_ab / (r^2 + eta^2), cbar and rhobar the means of a's and b's.
+// Laminar viscosity (Lo & Shao 2002, eq. 11; Morris et al. 1997), when nu0 > 0, with fluid and
+// boundary neighbours b alike (a no-slip wall):
+//   dv_a/dt += sum_b m 4 nu0 (r_ab . grad_a W_ab) / ((rho_a + rho_b)(r^2 + eta^2)) v_ab
+//            = sum_b m 4 nu0 F r^2 / ((rho_a + rho_b)(r^2 + eta^2)) v_ab,
+// an SPH estimate of nu0 laplacian(v) (for rho_a = rho_b, the Laplacian operator of Morris et al.
+// 1997, eq. 10); it may stand beside the artificial term or replace it (alpha = 0).
 // (g is added by the caller, once per particle.) The pressure and viscous terms are antisymmetric
 // in a, b, so momentum is conserved pair by pair. The largest |mu_ab| of a's pairs is kept for the
 // viscous time-step condition (time_step.hpp).
@@ -85,6 +91,7 @@ RIA_HD inline bool add_pair(const SphParams<D>& P, const PairParticle<D>& a, con
   const double pi = vr < 0 ? -(b.fluid ? P.alpha : P.alpha_wall) * (a.c + b.c) * mu / (a.rho + b.rho) : 0.0;
   const double coef = -P.mass * ((a.p + b.p) * (a.inv_rho * b.inv_rho) + pi) * F;
   s.acc = s.acc + coef * rab;
+  if (P.nu > 0) s.acc = s.acc + (P.mass * 4.0 * P.nu * F * r2 * inv_r2eta / (a.rho + b.rho)) * vab;
   const double amu = std::fabs(mu);
   if (amu > s.mu_max) s.mu_max = amu;
   return true;

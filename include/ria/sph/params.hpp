@@ -21,6 +21,7 @@ struct SphParams {
   double alpha = 0;      // Monaghan artificial viscosity coefficient (0.01 - 0.1 in dam breaks)
   double alpha_wall = 0; // the coefficient between a fluid and a boundary particle (alpha times the
                          // wall factor; DualSPHysics' ViscoBoundFactor)
+  double nu = 0;         // laminar (kinematic) viscosity nu0 [m^2/s] of the Lo & Shao term (pair.hpp); 0: off
   double eta2 = 0;       // 0.01 h^2 [m^2]: keeps h v.r / (r^2 + eta^2) finite at r -> 0
   DensityDiffusion diffusion = DensityDiffusion::fourtakas;
   double delta = 0.1;    // delta-SPH coefficient (Molteni & Colagrossi 2009: 0.1)
@@ -39,6 +40,7 @@ struct Physics {
   double c0 = 0;       // [m/s]
   double alpha = 0.1;
   double wall_viscosity = 1;  // alpha_wall / alpha
+  double kinematic_viscosity = 0;  // nu0 of the laminar viscous term [m^2/s] (water: 1e-6); 0: none
   DensityDiffusion diffusion = DensityDiffusion::fourtakas;
   double delta = 0.1;
   double gravity = 9.81;  // [m/s^2], along -z
@@ -53,6 +55,7 @@ SphParams<D> make_params(const Physics& f) {
   p.mass = f.mass;
   p.alpha = f.alpha;
   p.alpha_wall = f.alpha * f.wall_viscosity;
+  p.nu = f.kinematic_viscosity;
   p.eta2 = 0.01 * f.h * f.h;
   p.diffusion = f.diffusion;
   p.delta = f.delta;

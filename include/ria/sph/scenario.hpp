@@ -58,6 +58,7 @@ struct Scenario {
   double depth = 0;          // H of the c0 rule [m]; 0: the height of the fluid boxes (lowest bottom to highest top)
   double alpha = 0.1;
   double wall_viscosity = 1;  // the artificial viscosity between fluid and walls, as a factor of alpha
+  double kinematic_viscosity = 0;  // laminar viscosity nu0 [m^2/s] (pair.hpp); 0: none
   DensityDiffusion diffusion = DensityDiffusion::fourtakas;
   double delta = 0.1;
   double cfl = 0.2;
