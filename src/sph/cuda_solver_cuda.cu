@@ -230,18 +230,32 @@ class CudaSolver final : public Solver {
   /// The rates of the current (sorted) state; with kDt also the reduced local dt in scalars.
   template <bool kDt>
   void rates() {
+    if (P_.nu > 0) launch_rates<kDt, true>();
+    else launch_rates<kDt, false>();
+    finish_rates<kDt>();
+  }
+
+  /// The search kernel of the chosen search; kLaminar as add_pair's.
+  template <bool kDt, bool kLaminar>
+  void launch_rates() {
     Scalars* sc = scalars_.get();
     double* pair_total = &sc->pair_total;
-    unsigned blocks = 0;
     if (search_ == Search::tiles) {
-      blocks = blocks_of(cells_, cuda::kTileWarps);
-      cuda::k_rates_tiles<D, kDt><<<blocks, 32 * cuda::kTileWarps, 0, stream_>>>(P_, grid_, start_, sweep_in(), sweep_out(),
-                                                                               cells_, partial_, pair_total);
+      cuda::k_rates_tiles<D, kDt, kLaminar><<<rate_blocks(), 32 * cuda::kTileWarps, 0, stream_>>>(
+          P_, grid_, start_, sweep_in(), sweep_out(), cells_, partial_, pair_total);
     } else {
-      blocks = blocks_of(n_, cuda::kRangeThreads);
-      cuda::k_rates_cell_range<D, kDt><<<blocks, cuda::kRangeThreads, 0, stream_>>>(
+      cuda::k_rates_cell_range<D, kDt, kLaminar><<<rate_blocks(), cuda::kRangeThreads, 0, stream_>>>(
           P_, grid_, start_, key_sorted_, sweep_in(), sweep_out(), static_cast<std::uint32_t>(n_), partial_, pair_total);
     }
+  }
+  unsigned rate_blocks() const {
+    return search_ == Search::tiles ? blocks_of(cells_, cuda::kTileWarps) : blocks_of(n_, cuda::kRangeThreads);
+  }
+
+  template <bool kDt>
+  void finish_rates() {
+    Scalars* sc = scalars_.get();
+    const unsigned blocks = rate_blocks();
     RIA_CUDA_CHECK(cudaGetLastError());
     if (kDt) {
       exec::cuda::reduce_phase2<exec::ReduceOp::min, double><<<1, 1024, 0, stream_>>>(partial_, static_cast<int>(blocks),

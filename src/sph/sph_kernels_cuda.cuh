@@ -7,7 +7,7 @@
 // (stable, so within a cell particles keep their order, as the CPU counting sort) -> k_gather
 // (every array reordered, pressure, sound speed and 1/rho of the new order) -> k_cell_start
 // (start[c] = first slot of cell c, by binary search in the sorted keys) -> one of the two
-// searches (search.hpp), which also reduces the local dt (phase 1 of the two-phase min reduction,
+// searches (search.hpp; instantiated with and without the laminar term, pair.hpp), which also reduces the local dt (phase 1 of the two-phase min reduction,
 // src/exec/cuda/two_phase_reduce.cuh) and the pair count of its block.
 #pragma once
 
@@ -187,7 +187,7 @@ __device__ inline void reduce_block(double dtl, double pairs, double* dt_partial
 /// bit mask, and add_pair then runs over the set bits in slot order: the sums are those of a plain
 /// loop over the candidates, bit for bit, while the lanes of a warp, whose hits differ, run the
 /// costly pair function together instead of each waiting for the others' hits.
-template <int D, bool kDt>
+template <int D, bool kDt, bool kLaminar>
 __global__ void __launch_bounds__(kRangeThreads)
     k_rates_cell_range(SphParams<D> P, Grid g, const std::uint32_t* __restrict__ start,
                        const std::uint32_t* __restrict__ key, SweepIn<D> in, SweepOut<D> out, std::uint32_t n,
@@ -213,7 +213,7 @@ __global__ void __launch_bounds__(kRangeThreads)
         }
         for (; hits != 0; hits &= hits - 1) {
           const std::uint32_t b = b0 + static_cast<std::uint32_t>(__ffs(hits) - 1);
-          pairs += add_pair(P, pa, particle_ldg(in, b, position_ldg(in, b)), s) ? 1u : 0u;
+          pairs += add_pair<D, kLaminar>(P, pa, particle_ldg(in, b, position_ldg(in, b)), s) ? 1u : 0u;
         }
       }
     }
@@ -226,7 +226,7 @@ __global__ void __launch_bounds__(kRangeThreads)
 /// up to 32 of c's particles (one per lane) it walks c's neighbour ranges in order, copying 32
 /// consecutive slots at a time into its shared-memory tile, and each lane sums the tile in slot
 /// order: every particle sees its candidates in the order of search (a).
-template <int D, bool kDt>
+template <int D, bool kDt, bool kLaminar>
 __global__ void __launch_bounds__(32 * kTileWarps)
     k_rates_tiles(SphParams<D> P, Grid g, const std::uint32_t* __restrict__ start, SweepIn<D> in, SweepOut<D> out,
                   std::uint32_t cells, double* __restrict__ dt_partial, double* __restrict__ pair_total) {
@@ -276,7 +276,7 @@ __global__ void __launch_bounds__(32 * kTileWarps)
               pb.p = t_p[w][k];
               pb.c = t_c[w][k];
               pb.fluid = t_fluid[w][k];
-              pairs += add_pair(P, pa, pb, s) ? 1u : 0u;
+              pairs += add_pair<D, kLaminar>(P, pa, pb, s) ? 1u : 0u;
             }
           __syncwarp();
         }

@@ -66,8 +66,10 @@ struct PairSums {
 
 /// Adds b's contribution to a's sums and returns true; pairs at or beyond the support radius 2h
 /// add nothing, and so do pairs of two boundary particles (both at rest: v_ab = 0, and neither
-/// moves): those return false.
-template <int D>
+/// moves): those return false. kLaminar = false compiles the function without the laminar term,
+/// for callers that know nu0 = 0 (the GPU searches: the term's code costs the kernel registers);
+/// with nu0 = 0 both give the same result bit for bit.
+template <int D, bool kLaminar = true>
 RIA_HD inline bool add_pair(const SphParams<D>& P, const PairParticle<D>& a, const PairParticle<D>& b, PairSums<D>& s) {
   if (!a.fluid && !b.fluid) return false;
   const Vec<D> rab = a.r - b.r;
@@ -91,7 +93,7 @@ RIA_HD inline bool add_pair(const SphParams<D>& P, const PairParticle<D>& a, con
   const double pi = vr < 0 ? -(b.fluid ? P.alpha : P.alpha_wall) * (a.c + b.c) * mu / (a.rho + b.rho) : 0.0;
   const double coef = -P.mass * ((a.p + b.p) * (a.inv_rho * b.inv_rho) + pi) * F;
   s.acc = s.acc + coef * rab;
-  if (P.nu > 0) s.acc = s.acc + (P.mass * 4.0 * P.nu * F * r2 * inv_r2eta / (a.rho + b.rho)) * vab;
+  if (kLaminar && P.nu > 0) s.acc = s.acc + (P.mass * 4.0 * P.nu * F * r2 * inv_r2eta / (a.rho + b.rho)) * vab;
   const double amu = std::fabs(mu);
   if (amu > s.mu_max) s.mu_max = amu;
   return true;
