@@ -2,6 +2,7 @@
 // interaction, the time-step rule and the symplectic update, each against its defining property.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -10,6 +11,7 @@
 #include "ria/sph/kernel.hpp"
 #include "ria/sph/pair.hpp"
 #include "ria/sph/params.hpp"
+#include "ria/sph/sps.hpp"
 #include "ria/sph/symplectic.hpp"
 #include "ria/sph/time_step.hpp"
 
@@ -210,6 +212,79 @@ TEST(SphPair, LaminarViscosityIsTheLaplacianOfAQuadraticField) {
     }
     EXPECT_NEAR(s.acc[1], 0.0, 1e-12);
   }
+}
+
+TEST(SphSps, VelocityGradientOfALinearFieldOnALattice) {
+  // v = G r on a lattice (spacing dp, h = 1.5 dp, uniform density): the estimate of sps.hpp must
+  // give G. The lattice sum of V F r_i r_j is a quadrature of -delta_ij: here within 7.5e-4 of G's
+  // entries (up to 1.2), hence 2e-3; a wrong sign or factor in the estimate is off by the entry.
+  const double dp = 0.01, h = 1.5 * dp;
+  const SphParams<3> P = water<3>(h);
+  const double G[3][3] = {{0.3, -1.2, 0.5}, {0.8, 0.1, -0.4}, {-0.6, 0.9, -0.4}};
+  auto v_at = [&](const Vec<3>& r) {
+    Vec<3> v;
+    for (int i = 0; i < 3; ++i) v[i] = G[i][0] * r[0] + G[i][1] * r[1] + G[i][2] * r[2];
+    return v;
+  };
+  Vec<3> ra;
+  ra[0] = 0.1, ra[1] = -0.2, ra[2] = 0.3;
+  Mat<3> grad = Mat<3>::zero();
+  for (int i = -4; i <= 4; ++i)
+    for (int j = -4; j <= 4; ++j)
+      for (int k = -4; k <= 4; ++k) {
+        if (i == 0 && j == 0 && k == 0) continue;
+        Vec<3> rb;
+        rb[0] = ra[0] + i * dp, rb[1] = ra[1] + j * dp, rb[2] = ra[2] + k * dp;
+        add_velocity_gradient(P, ra, v_at(ra), rb, v_at(rb), 1.0 / 1000.0, grad);
+      }
+  double worst = 0;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      EXPECT_NEAR(grad.c[i][j], G[i][j], 2e-3) << i << "," << j;
+      worst = std::max(worst, std::fabs(grad.c[i][j] - G[i][j]));
+    }
+  std::printf("velocity gradient on a lattice: largest error %.2e (of entries up to 1.2)\n", worst);
+}
+
+TEST(SphSps, StressOfASimpleShear) {
+  // u = gamma z in 2-D: S_xz = gamma / 2, |S| = gamma, nu_t = (Cs dp)^2 gamma, no divergence;
+  // tau_xz / rho = 2 nu_t S_xz = nu_t gamma, tau_xx / rho = tau_zz / rho = -(2/3) C_I dp^2 gamma^2.
+  Physics f;
+  f.h = 0.015, f.mass = 0.1, f.rho0 = 1000, f.gamma = 7, f.c0 = 30, f.kinematic_viscosity = 1e-6, f.sps_filter = 0.01;
+  const SphParams<2> P = make_params<2>(f);
+  ASSERT_TRUE(P.sps);
+  const double gamma = 4.0, rho = 1010.0, dp = 0.01;
+  Mat<2> grad = Mat<2>::zero();
+  grad.c[0][1] = gamma;
+  const Sym<2> T = sps_stress(P, grad, rho);
+  const double nu_t = kSmagorinsky * kSmagorinsky * dp * dp * gamma;
+  EXPECT_NEAR(T.at(0, 1) * rho * rho, rho * nu_t * gamma, 1e-12);
+  EXPECT_NEAR(T.at(1, 0), T.at(0, 1), 0.0);
+  EXPECT_NEAR(T.at(0, 0) * rho * rho, -rho * (2.0 / 3.0) * kSpsIsotropic * dp * dp * gamma * gamma, 1e-12);
+  EXPECT_EQ(T.at(0, 0), T.at(1, 1));
+}
+
+TEST(SphSps, PairTermIsAntisymmetricAndOnlyBetweenFluidParticles) {
+  SphParams<3> P = water<3>(0.015);
+  P.nu = 1e-6, P.sps = true;
+  SphParams<3> no_sps = P;
+  no_sps.sps = false;
+  PairParticle<3> a = particle<3>({0.001, 0.002, -0.003}, {0.3, -0.1, 0.2}, 1003.0, P);
+  PairParticle<3> b = particle<3>({0.012, -0.004, 0.005}, {-0.4, 0.2, 0.1}, 998.0, P);
+  for (int k = 0; k < Sym<3>::size; ++k) a.tau.c[k] = 0.1 * (k + 1), b.tau.c[k] = -0.05 * (k + 2);
+  PairSums<3> sa, sb, sa0;
+  add_pair(P, a, b, sa);
+  add_pair(P, b, a, sb);
+  add_pair(no_sps, a, b, sa0);
+  for (int d = 0; d < 3; ++d) {
+    EXPECT_NEAR(sa.acc[d], -sb.acc[d], 1e-13 * std::fabs(sa.acc[d]));
+    EXPECT_NE(sa.acc[d], sa0.acc[d]);
+  }
+  b.fluid = false;  // a wall neighbour: no SPS stress between them
+  PairSums<3> wall, wall0;
+  add_pair(P, a, b, wall);
+  add_pair(no_sps, a, b, wall0);
+  for (int d = 0; d < 3; ++d) EXPECT_EQ(wall.acc[d], wall0.acc[d]);
 }
 
 TEST(SphTimeStep, ForceAndViscousConditions) {

@@ -106,6 +106,11 @@ TEST(SphScenario, ErrorsNameFileLineKeyAndWhatWasExpected) {
   EXPECT_TRUE(has(e, "physics.kinematic_viscosity: ")) << e;
   e = error_of(kColumn, {"physics.kinematic_viscosity=1000"});  // mm2/s given as m2/s
   EXPECT_TRUE(has(e, "got 1000; expected in [1e-07, 1]")) << e;
+  e = error_of(kColumn, {"physics.turbulence=sps"});  // SPS is the laminar + SPS model
+  EXPECT_TRUE(has(e, "physics.turbulence: ")) << e;
+  EXPECT_TRUE(has(e, "it needs kinematic_viscosity > 0")) << e;
+  EXPECT_TRUE(io::parse_sph_scenario(kColumn, "col.toml", "/base",
+                                     {"physics.turbulence=sps", "physics.kinematic_viscosity=1e-6"}).sps);
   // A block wall takes no tank keys.
   e = error_of(kColumn, {"wall.0.kind=block", "wall.0.layers=2"});
   EXPECT_TRUE(has(e, "wall.0.layers: not used with kind = \"block\"")) << e;

@@ -59,6 +59,7 @@ std::vector<std::pair<std::string, std::string>> identity_of(const sph::Setup& s
           {"physics.alpha", exact(f.alpha)},
           {"physics.wall_viscosity", exact(f.wall_viscosity)},
           {"physics.kinematic_viscosity", exact(f.kinematic_viscosity)},
+          {"physics.turbulence", f.sps_filter > 0 ? "sps" : "none"},
           {"physics.density_diffusion", diffusion[static_cast<int>(f.diffusion)]},
           {"physics.delta", exact(f.delta)},
           {"physics.cfl", exact(f.cfl)}};
@@ -69,8 +70,8 @@ std::vector<std::pair<std::string, std::string>> identity_of(const sph::Setup& s
 void check_restart(const io::SphCheckpoint& ck, const std::string& path,
                    const std::vector<std::pair<std::string, std::string>>& identity, const sph::Scenario& sc) {
   for (const auto& [key, value] : identity) {
-    // Checkpoints written before the laminar viscosity existed were made without it.
-    std::string stored = key == "physics.kinematic_viscosity" ? exact(0) : "(absent)";
+    // Checkpoints written before the laminar viscosity and SPS existed were made without them.
+    std::string stored = key == "physics.kinematic_viscosity" ? exact(0) : key == "physics.turbulence" ? "none" : "(absent)";
     for (const auto& kv : ck.identity)
       if (kv.first == key) stored = kv.second;
     if (stored != value)

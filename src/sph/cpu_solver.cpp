@@ -123,6 +123,11 @@ class CpuSolver final : public Solver {
     fluid_before_[0] = 0;
     for (std::size_t a = 0; a < n_; ++a) fluid_before_[a + 1] = fluid_before_[a] + (fluid(a) ? 1u : 0u);
     in.fluid_before = fluid_before_.data();
+    if (P_.sps) {  // the SPS stresses of this state first (sps.hpp), read by the pairs
+      tau_.resize(n_ * Sym<D>::size);
+      sps_stresses<D>(P_, grid_, cells_, in, tau_.data(), n_, parallel_);
+      in.tau = tau_.data();
+    }
     out.drho = drho_.data(), out.mu_max = mu_.data(), out.pairs = npairs_.data();
     interact<D>(P_, grid_, cells_, in, out, n_, parallel_);
     pairs_ += reducer_->reduce(exec::ReduceOp::sum, npairs_.data(), n_);
@@ -172,6 +177,7 @@ class CpuSolver final : public Solver {
   std::size_t n_ = 0;
   std::array<std::vector<double>, D> r0_, v0_, acc_;
   std::vector<double> rho0_, pres_, c_, inv_rho_, drho_, mu_, dtl_, npairs_, scratch_;
+  std::vector<double> tau_;  // SPS stresses of the sorted state (Sym<D>::size per particle), with P_.sps
   std::vector<std::uint8_t> scratch_u8_;
   std::vector<std::uint32_t> scratch_u32_, fluid_before_;
   CellList cells_;

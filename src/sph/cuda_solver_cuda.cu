@@ -54,6 +54,7 @@ class CudaSolver final : public Solver {
     start_ = DeviceBuffer<std::uint32_t>(cells_ + 1);
     fluid_flag_ = DeviceBuffer<std::uint32_t>(n_ + 1);
     fluid_before_ = DeviceBuffer<std::uint32_t>(n_ + 1);
+    if (P_.sps) tau_ = DeviceBuffer<double>(n_ * Sym<D>::size);
     end_bit_ = 1;
     while (end_bit_ < 32 && (static_cast<std::uint64_t>(1) << end_bit_) < cells_) ++end_bit_;
     std::size_t bytes = 0;
@@ -159,6 +160,7 @@ class CudaSolver final : public Solver {
     for (int d = 0; d < D; ++d) in.r[d] = a.r[d], in.v[d] = a.v[d];
     in.rho = a.rho, in.inv_rho = inv_rho(), in.p = pressure(), in.c = sound_speed(), in.kind = a.kind;
     in.fluid_before = fluid_before_.get();
+    in.tau = P_.sps ? tau_.get() : nullptr;
     return in;
   }
   cuda::SweepOut<D> sweep_out() const {
@@ -230,21 +232,29 @@ class CudaSolver final : public Solver {
   /// The rates of the current (sorted) state; with kDt also the reduced local dt in scalars.
   template <bool kDt>
   void rates() {
-    if (P_.nu > 0) launch_rates<kDt, true>();
-    else launch_rates<kDt, false>();
+    if (P_.sps) {  // the SPS stresses of this state first (sps.hpp), read by the pairs
+      cuda::k_sps_stress<D><<<blocks_of(n_, cuda::kRangeThreads), cuda::kRangeThreads, 0, stream_>>>(
+          P_, grid_, start_, key_sorted_, sweep_in(), static_cast<std::uint32_t>(n_), tau_);
+      RIA_CUDA_CHECK(cudaGetLastError());
+      launch_rates<kDt, true, true>();
+    } else if (P_.nu > 0) {
+      launch_rates<kDt, true, false>();
+    } else {
+      launch_rates<kDt, false, false>();
+    }
     finish_rates<kDt>();
   }
 
-  /// The search kernel of the chosen search; kLaminar as add_pair's.
-  template <bool kDt, bool kLaminar>
+  /// The search kernel of the chosen search; kLaminar, kSps as add_pair's.
+  template <bool kDt, bool kLaminar, bool kSps>
   void launch_rates() {
     Scalars* sc = scalars_.get();
     double* pair_total = &sc->pair_total;
     if (search_ == Search::tiles) {
-      cuda::k_rates_tiles<D, kDt, kLaminar><<<rate_blocks(), 32 * cuda::kTileWarps, 0, stream_>>>(
+      cuda::k_rates_tiles<D, kDt, kLaminar, kSps><<<rate_blocks(), 32 * cuda::kTileWarps, 0, stream_>>>(
           P_, grid_, start_, sweep_in(), sweep_out(), cells_, partial_, pair_total);
     } else {
-      cuda::k_rates_cell_range<D, kDt, kLaminar><<<rate_blocks(), cuda::kRangeThreads, 0, stream_>>>(
+      cuda::k_rates_cell_range<D, kDt, kLaminar, kSps><<<rate_blocks(), cuda::kRangeThreads, 0, stream_>>>(
           P_, grid_, start_, key_sorted_, sweep_in(), sweep_out(), static_cast<std::uint32_t>(n_), partial_, pair_total);
     }
   }
@@ -324,6 +334,7 @@ class CudaSolver final : public Solver {
   DeviceBuffer<double> derived_;  // p, c, 1/rho, drho/dt, max mu, acc (D)
   DeviceBuffer<std::uint32_t> key_, key_sorted_, slot_, order_, pairs_, start_;
   DeviceBuffer<std::uint32_t> fluid_flag_, fluid_before_;  // the sorted order's fluid flags and their scan
+  DeviceBuffer<double> tau_;  // SPS stresses of the sorted state (Sym<D>::size per slot), with P_.sps
   DeviceBuffer<unsigned char> sort_temp_;
   std::size_t sort_temp_bytes_ = 0;
   DeviceBuffer<double> partial_;

@@ -106,7 +106,7 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
   f.h = h;
   f.mass = sc.rho0 * std::pow(dp, dim);
   f.rho0 = sc.rho0, f.gamma = sc.gamma, f.c0 = sound_speed(sc);
-  f.alpha = sc.alpha, f.wall_viscosity = sc.wall_viscosity, f.kinematic_viscosity = sc.kinematic_viscosity, f.diffusion = sc.diffusion, f.delta = sc.delta, f.gravity = sc.gravity, f.cfl = sc.cfl;
+  f.alpha = sc.alpha, f.wall_viscosity = sc.wall_viscosity, f.kinematic_viscosity = sc.kinematic_viscosity, f.sps_filter = sc.sps ? sc.dp : 0.0, f.diffusion = sc.diffusion, f.delta = sc.delta, f.gravity = sc.gravity, f.cfl = sc.cfl;
   const double H = reference_depth(sc);
   if (H > 0 && f.c0 < 20 * std::sqrt(sc.gravity * H) * (1 - 1e-12))
     warnings.push_back("c0 = " + num(f.c0) + " m/s is below 10 U_max = 20 sqrt(g H) = " +

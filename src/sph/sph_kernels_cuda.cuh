@@ -19,6 +19,7 @@
 #include "exec/cuda/two_phase_reduce.cuh"
 #include "ria/grid/grid.hpp"
 #include "ria/sph/pair.hpp"
+#include "ria/sph/sps.hpp"
 #include "sph/cell_list.hpp"
 #include "sph/particle_step.hpp"
 
@@ -49,6 +50,7 @@ struct SweepIn {
   const double* c;
   const std::uint8_t* kind;
   const std::uint32_t* fluid_before;  // n + 1 entries: fluid particles in slots [0, s) (interaction.hpp)
+  const double* tau;  // with SPS: Sym<D>::size values per slot (sps.hpp), else null
 };
 template <int D>
 struct SweepOut {
@@ -127,8 +129,8 @@ __device__ inline Vec<D> position_ldg(const SweepIn<D>& in, std::uint32_t b) {
   return r;
 }
 
-/// Particle b through the read-only data cache, its position already loaded.
-template <int D>
+/// Particle b through the read-only data cache, its position already loaded; its SPS stress with kSps.
+template <int D, bool kSps = false>
 __device__ inline PairParticle<D> particle_ldg(const SweepIn<D>& in, std::uint32_t b, const Vec<D>& r) {
   PairParticle<D> q;
   q.r = r;
@@ -138,6 +140,8 @@ __device__ inline PairParticle<D> particle_ldg(const SweepIn<D>& in, std::uint32
   q.p = __ldg(in.p + b);
   q.c = __ldg(in.c + b);
   q.fluid = is_fluid_kind(__ldg(in.kind + b));
+  if (kSps)
+    for (int k = 0; k < Sym<D>::size; ++k) q.tau.c[k] = __ldg(in.tau + static_cast<std::size_t>(b) * Sym<D>::size + k);
   return q;
 }
 
@@ -181,13 +185,35 @@ __device__ inline void reduce_block(double dtl, double pairs, double* dt_partial
   if (threadIdx.x == 0) atomicAdd(pair_total, pairs);  // whole numbers < 2^53: exact in any order
 }
 
-/// Search (a), cell ranges: one thread per particle a walks the slot ranges of its neighbour
-/// cells (cell_list.hpp, neighbour_ranges) in order, loading candidates through __ldg. Each run of
-/// 32 slots is screened first (the candidate test, and for a boundary particle a fluid b) into a
-/// bit mask, and add_pair then runs over the set bits in slot order: the sums are those of a plain
-/// loop over the candidates, bit for bit, while the lanes of a warp, whose hits differ, run the
-/// costly pair function together instead of each waiting for the others' hits.
-template <int D, bool kDt, bool kLaminar>
+/// Calls visit(b) for particle a's neighbours b in the support, in the order of the CPU's
+/// for_each_neighbour (interaction.hpp): the slot ranges of its neighbour cells (cell_list.hpp,
+/// neighbour_ranges) in order, candidates loaded through __ldg. Each run of 32 slots is screened
+/// first (the candidate test, and for a boundary particle a fluid b) into a bit mask, and visit
+/// then runs over the set bits in slot order: the lanes of a warp, whose hits differ, run the
+/// costly visit together instead of each waiting for the others' hits.
+template <int D, class Visit>
+__device__ inline void for_each_neighbour(const SphParams<D>& P, const Grid& g, const std::uint32_t* start,
+                                          std::uint32_t cell, const SweepIn<D>& in, std::uint32_t a,
+                                          const Vec<D>& ra, bool a_fluid, Visit&& visit) {
+  const std::array<int, 3> ijk = cell_coords(g, cell);
+  const NeighbourRanges nb = neighbour_ranges<D>(g, start, ijk[0], ijk[1], ijk[2]);
+  for (int rg = 0; rg < nb.count; ++rg) {
+    if (!a_fluid && no_fluid(in, nb.begin[rg], nb.end[rg])) continue;
+    for (std::uint32_t b0 = nb.begin[rg]; b0 < nb.end[rg]; b0 += 32) {
+      const std::uint32_t m = nb.end[rg] - b0 < 32 ? nb.end[rg] - b0 : 32;
+      unsigned hits = 0;
+      for (std::uint32_t k = 0; k < m; ++k) {
+        const std::uint32_t b = b0 + k;
+        const bool keep = candidate(P, ra, position_ldg(in, b), b == a) && (a_fluid || is_fluid_kind(__ldg(in.kind + b)));
+        hits |= keep ? 1u << k : 0u;
+      }
+      for (; hits != 0; hits &= hits - 1) visit(b0 + static_cast<std::uint32_t>(__ffs(hits) - 1));
+    }
+  }
+}
+
+/// Search (a), cell ranges: one thread per particle a, its neighbours by for_each_neighbour.
+template <int D, bool kDt, bool kLaminar, bool kSps>
 __global__ void __launch_bounds__(kRangeThreads)
     k_rates_cell_range(SphParams<D> P, Grid g, const std::uint32_t* __restrict__ start,
                        const std::uint32_t* __restrict__ key, SweepIn<D> in, SweepOut<D> out, std::uint32_t n,
@@ -196,37 +222,45 @@ __global__ void __launch_bounds__(kRangeThreads)
   double dtl = INFINITY;
   unsigned pairs = 0;
   if (a < n) {
-    const PairParticle<D> pa = particle_ldg(in, a, position_ldg(in, a));
+    const PairParticle<D> pa = particle_ldg<D, kSps>(in, a, position_ldg(in, a));
     PairSums<D> s;
-    const std::array<int, 3> ijk = cell_coords(g, key[a]);
-    const NeighbourRanges nb = neighbour_ranges<D>(g, start, ijk[0], ijk[1], ijk[2]);
-    for (int rg = 0; rg < nb.count; ++rg) {
-      if (!pa.fluid && no_fluid(in, nb.begin[rg], nb.end[rg])) continue;
-      for (std::uint32_t b0 = nb.begin[rg]; b0 < nb.end[rg]; b0 += 32) {
-        const std::uint32_t m = nb.end[rg] - b0 < 32 ? nb.end[rg] - b0 : 32;
-        unsigned hits = 0;
-        for (std::uint32_t k = 0; k < m; ++k) {
-          const std::uint32_t b = b0 + k;
-          const bool keep = candidate(P, pa.r, position_ldg(in, b), b == a) &&
-                            (pa.fluid || is_fluid_kind(__ldg(in.kind + b)));
-          hits |= keep ? 1u << k : 0u;
-        }
-        for (; hits != 0; hits &= hits - 1) {
-          const std::uint32_t b = b0 + static_cast<std::uint32_t>(__ffs(hits) - 1);
-          pairs += add_pair<D, kLaminar>(P, pa, particle_ldg(in, b, position_ldg(in, b)), s) ? 1u : 0u;
-        }
-      }
-    }
+    for_each_neighbour(P, g, start, key[a], in, a, pa.r, pa.fluid, [&](std::uint32_t b) {
+      pairs += add_pair<D, kLaminar, kSps>(P, pa, particle_ldg<D, kSps>(in, b, position_ldg(in, b)), s) ? 1u : 0u;
+    });
     dtl = store_rates(P, pa, s, pairs, a, out);
   }
   reduce_block<kDt>(dtl, static_cast<double>(pairs), dt_partial, pair_total);
+}
+
+/// The SPS stresses T = tau / rho^2 of every slot (sps.hpp; zero for boundary particles), from the
+/// velocity gradient over the same neighbours in the same order as the CPU's sps_stresses.
+template <int D>
+__global__ void __launch_bounds__(kRangeThreads)
+    k_sps_stress(SphParams<D> P, Grid g, const std::uint32_t* __restrict__ start, const std::uint32_t* __restrict__ key,
+                 SweepIn<D> in, std::uint32_t n, double* __restrict__ tau) {
+  const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
+  if (a >= n) return;
+  Sym<D> T = Sym<D>::zero();
+  if (is_fluid_kind(__ldg(in.kind + a))) {
+    const Vec<D> ra = position_ldg(in, a);
+    Vec<D> va;
+    for (int d = 0; d < D; ++d) va[d] = __ldg(in.v[d] + a);
+    Mat<D> grad = Mat<D>::zero();
+    for_each_neighbour(P, g, start, key[a], in, a, ra, true, [&](std::uint32_t b) {
+      Vec<D> vb;
+      for (int d = 0; d < D; ++d) vb[d] = __ldg(in.v[d] + b);
+      add_velocity_gradient(P, ra, va, position_ldg(in, b), vb, __ldg(in.inv_rho + b), grad);
+    });
+    T = sps_stress(P, grad, __ldg(in.rho + a));
+  }
+  for (int k = 0; k < Sym<D>::size; ++k) tau[static_cast<std::size_t>(a) * Sym<D>::size + k] = T.c[k];
 }
 
 /// Search (b), shared-memory tiles (GPUSPH): warp w of the block takes cell c; for each group of
 /// up to 32 of c's particles (one per lane) it walks c's neighbour ranges in order, copying 32
 /// consecutive slots at a time into its shared-memory tile, and each lane sums the tile in slot
 /// order: every particle sees its candidates in the order of search (a).
-template <int D, bool kDt, bool kLaminar>
+template <int D, bool kDt, bool kLaminar, bool kSps>
 __global__ void __launch_bounds__(32 * kTileWarps)
     k_rates_tiles(SphParams<D> P, Grid g, const std::uint32_t* __restrict__ start, SweepIn<D> in, SweepOut<D> out,
                   std::uint32_t cells, double* __restrict__ dt_partial, double* __restrict__ pair_total) {
@@ -245,7 +279,7 @@ __global__ void __launch_bounds__(32 * kTileWarps)
       const std::uint32_t a = a0 + lane;
       const bool active = a < s1;
       PairParticle<D> pa;
-      if (active) pa = particle_ldg(in, a, position_ldg(in, a));
+      if (active) pa = particle_ldg<D, kSps>(in, a, position_ldg(in, a));
       PairSums<D> s;
       unsigned pairs = 0;
       const bool group_has_fluid = __any_sync(0xffffffffu, active && pa.fluid);  // uniform over the warp
@@ -276,7 +310,9 @@ __global__ void __launch_bounds__(32 * kTileWarps)
               pb.p = t_p[w][k];
               pb.c = t_c[w][k];
               pb.fluid = t_fluid[w][k];
-              pairs += add_pair<D, kLaminar>(P, pa, pb, s) ? 1u : 0u;
+              if (kSps)  // the SPS stress from global memory, not the tile
+                for (int c = 0; c < Sym<D>::size; ++c) pb.tau.c[c] = __ldg(in.tau + static_cast<std::size_t>(t0 + k) * Sym<D>::size + c);
+              pairs += add_pair<D, kLaminar, kSps>(P, pa, pb, s) ? 1u : 0u;
             }
           __syncwarp();
         }

@@ -32,6 +32,15 @@ TEST(SphCuda, LaminarViscosityMatchesTheCpuOverFiftySteps) {
   test::check_gpu_against_cpu(s, 50, "3-D dam break with laminar viscosity, dp = 0.01 m", false);
 }
 
+TEST(SphCuda, LaminarSpsMatchesTheCpuOverFiftySteps) {
+  // The laminar + SPS model (sps.hpp): the stresses' own neighbour pass, then the pairs, 3-D.
+  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
+  sph::Scenario sc = test::dam_break_scenario(3, 0.01);
+  sc.alpha = 0, sc.kinematic_viscosity = 1e-6, sc.sps = true;
+  const sph::Setup s = test::make_test_setup(sc);
+  test::check_gpu_against_cpu(s, 50, "3-D dam break with laminar + SPS, dp = 0.01 m", false);
+}
+
 TEST(SphCuda, StopsExactlyAtTheRequestedTime) {
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
   const sph::Setup s = test::make_test_setup(test::dam_break_scenario(2, 0.01));

@@ -31,7 +31,9 @@
 //   dv_a/dt += sum_b m 4 nu0 (r_ab . grad_a W_ab) / ((rho_a + rho_b)(r^2 + eta^2)) v_ab
 //            = sum_b m 4 nu0 F r^2 / ((rho_a + rho_b)(r^2 + eta^2)) v_ab,
 // an SPH estimate of nu0 laplacian(v) (for rho_a = rho_b, the Laplacian operator of Morris et al.
-// 1997, eq. 10); it may stand beside the artificial term or replace it (alpha = 0).
+// 1997, eq. 10); it may stand beside the artificial term or replace it (alpha = 0). With it, the
+// SPS turbulence closure (sps.hpp), between fluid particles:
+//   dv_a/dt += sum_b m F (T_a + T_b) r_ab,   T = tau / rho^2 of each particle.
 // (g is added by the caller, once per particle.) The pressure and viscous terms are antisymmetric
 // in a, b, so momentum is conserved pair by pair. The largest |mu_ab| of a's pairs is kept for the
 // viscous time-step condition (time_step.hpp).
@@ -41,6 +43,7 @@
 
 #include "ria/config.hpp"
 #include "ria/sph/params.hpp"
+#include "ria/sph/sps.hpp"
 #include "ria/sph/vec.hpp"
 
 namespace ria::sph {
@@ -54,6 +57,7 @@ struct PairParticle {
   double p = 0;        // pressure [Pa] (eos.hpp, at rho)
   double c = 0;    // speed of sound [m/s] (eos.hpp, at rho)
   bool fluid = true;
+  Sym<D> tau;      // SPS stress over rho^2 (sps.hpp); read only when P.sps
 };
 
 /// The sums over a's neighbours.
@@ -66,10 +70,10 @@ struct PairSums {
 
 /// Adds b's contribution to a's sums and returns true; pairs at or beyond the support radius 2h
 /// add nothing, and so do pairs of two boundary particles (both at rest: v_ab = 0, and neither
-/// moves): those return false. kLaminar = false compiles the function without the laminar term,
-/// for callers that know nu0 = 0 (the GPU searches: the term's code costs the kernel registers);
-/// with nu0 = 0 both give the same result bit for bit.
-template <int D, bool kLaminar = true>
+/// moves): those return false. kLaminar = false compiles the function without the laminar and SPS
+/// terms, kSps = false without the SPS term, for callers that know nu0 = 0 or that SPS is off (the
+/// GPU searches: the terms' code costs the kernel registers); the results are the same bit for bit.
+template <int D, bool kLaminar = true, bool kSps = true>
 RIA_HD inline bool add_pair(const SphParams<D>& P, const PairParticle<D>& a, const PairParticle<D>& b, PairSums<D>& s) {
   if (!a.fluid && !b.fluid) return false;
   const Vec<D> rab = a.r - b.r;
@@ -94,6 +98,7 @@ RIA_HD inline bool add_pair(const SphParams<D>& P, const PairParticle<D>& a, con
   const double coef = -P.mass * ((a.p + b.p) * (a.inv_rho * b.inv_rho) + pi) * F;
   s.acc = s.acc + coef * rab;
   if (kLaminar && P.nu > 0) s.acc = s.acc + (P.mass * 4.0 * P.nu * F * r2 * inv_r2eta / (a.rho + b.rho)) * vab;
+  if (kLaminar && kSps && P.sps && b.fluid) s.acc = s.acc + (P.mass * F) * sym_sum_times(a.tau, b.tau, rab);
   const double amu = std::fabs(mu);
   if (amu > s.mu_max) s.mu_max = amu;
   return true;

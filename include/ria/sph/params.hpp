@@ -13,6 +13,10 @@ namespace ria::sph {
 /// rho_b - rho_a); Fourtakas et al. 2019 (the difference less its hydrostatic part).
 enum class DensityDiffusion : int { none = 0, molteni_colagrossi = 1, fourtakas = 2 };
 
+/// The SPS closure's constants (sps.hpp; Dalrymple & Rogers 2006): Smagorinsky's Cs and C_I.
+constexpr double kSmagorinsky = 0.12;
+constexpr double kSpsIsotropic = 0.0066;
+
 template <int D>
 struct SphParams {
   WendlandC2<D> kernel;  // smoothing length h = h_over_dp dp
@@ -22,6 +26,9 @@ struct SphParams {
   double alpha_wall = 0; // the coefficient between a fluid and a boundary particle (alpha times the
                          // wall factor; DualSPHysics' ViscoBoundFactor)
   double nu = 0;         // laminar (kinematic) viscosity nu0 [m^2/s] of the Lo & Shao term (pair.hpp); 0: off
+  bool sps = false;      // SPS turbulence (sps.hpp), with the laminar term
+  double sps_smagorinsky = 0;  // (Cs dp)^2 [m^2] (sps.hpp)
+  double sps_isotropic = 0;    // C_I dp^2 [m^2] (sps.hpp)
   double eta2 = 0;       // 0.01 h^2 [m^2]: keeps h v.r / (r^2 + eta^2) finite at r -> 0
   DensityDiffusion diffusion = DensityDiffusion::fourtakas;
   double delta = 0.1;    // delta-SPH coefficient (Molteni & Colagrossi 2009: 0.1)
@@ -41,6 +48,7 @@ struct Physics {
   double alpha = 0.1;
   double wall_viscosity = 1;  // alpha_wall / alpha
   double kinematic_viscosity = 0;  // nu0 of the laminar viscous term [m^2/s] (water: 1e-6); 0: none
+  double sps_filter = 0;  // Delta of the SPS closure (sps.hpp): the particle spacing dp [m]; 0: no SPS
   DensityDiffusion diffusion = DensityDiffusion::fourtakas;
   double delta = 0.1;
   double gravity = 9.81;  // [m/s^2], along -z
@@ -56,6 +64,9 @@ SphParams<D> make_params(const Physics& f) {
   p.alpha = f.alpha;
   p.alpha_wall = f.alpha * f.wall_viscosity;
   p.nu = f.kinematic_viscosity;
+  p.sps = f.sps_filter > 0;
+  p.sps_smagorinsky = kSmagorinsky * kSmagorinsky * f.sps_filter * f.sps_filter;
+  p.sps_isotropic = kSpsIsotropic * f.sps_filter * f.sps_filter;
   p.eta2 = 0.01 * f.h * f.h;
   p.diffusion = f.diffusion;
   p.delta = f.delta;

@@ -59,6 +59,7 @@ struct Scenario {
   double alpha = 0.1;
   double wall_viscosity = 1;  // the artificial viscosity between fluid and walls, as a factor of alpha
   double kinematic_viscosity = 0;  // laminar viscosity nu0 [m^2/s] (pair.hpp); 0: none
+  bool sps = false;                // SPS turbulence with the laminar term (sps.hpp): turbulence = "sps"
   DensityDiffusion diffusion = DensityDiffusion::fourtakas;
   double delta = 0.1;
   double cfl = 0.2;

@@ -71,7 +71,7 @@ void read_particles(const Table& root, sph::Scenario& s) {
 void read_physics(const Table& root, sph::Scenario& s) {
   const auto t = root.table("physics");
   if (!t) return;
-  t->check_keys({"gravity", "rho0", "gamma", "c0", "c0_coefficient", "depth", "alpha", "wall_viscosity", "kinematic_viscosity", "density_diffusion", "delta",
+  t->check_keys({"gravity", "rho0", "gamma", "c0", "c0_coefficient", "depth", "alpha", "wall_viscosity", "kinematic_viscosity", "turbulence", "density_diffusion", "delta",
                  "cfl", "initial_density"});
   s.gravity = t->number("gravity", detail::above(0), s.gravity);
   detail::check_plausible(*t, "gravity", s.gravity, detail::between(1, 30),
@@ -92,6 +92,10 @@ void read_physics(const Table& root, sph::Scenario& s) {
   if (t->has("kinematic_viscosity") && s.kinematic_viscosity > 0)
     detail::check_plausible(*t, "kinematic_viscosity", s.kinematic_viscosity, detail::between(1e-7, 1),
                             "m2/s: 1e-6 for water at 20 C, about 1e-2 for honey; outside [1e-7, 1] is a unit mistake");
+  if (auto k = t->choice<bool>("turbulence", {{"none", false}, {"sps", true}})) s.sps = *k;
+  if (s.sps && !(s.kinematic_viscosity > 0))
+    t->fail("turbulence", "\"sps\" is the laminar + SPS model (Dalrymple & Rogers 2006): it needs kinematic_viscosity > 0 "
+                          "(water: 1e-6)");
   if (auto k = t->choice<sph::DensityDiffusion>("density_diffusion",
                                                  {{"none", sph::DensityDiffusion::none},
                                                   {"molteni_colagrossi", sph::DensityDiffusion::molteni_colagrossi},
