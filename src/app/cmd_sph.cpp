@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -70,8 +71,11 @@ std::vector<std::pair<std::string, std::string>> identity_of(const sph::Setup& s
 void check_restart(const io::SphCheckpoint& ck, const std::string& path,
                    const std::vector<std::pair<std::string, std::string>>& identity, const sph::Scenario& sc) {
   for (const auto& [key, value] : identity) {
-    // Checkpoints written before the laminar viscosity and SPS existed were made without them.
-    std::string stored = key == "physics.kinematic_viscosity" ? exact(0) : key == "physics.turbulence" ? "none" : "(absent)";
+    // Keys that checkpoints written before them lack, with the value those runs had.
+    static const std::map<std::string, std::string> kBefore = {{"physics.kinematic_viscosity", exact(0)},
+                                                               {"physics.turbulence", "none"}};
+    const auto before = kBefore.find(key);
+    std::string stored = before != kBefore.end() ? before->second : "(absent)";
     for (const auto& kv : ck.identity)
       if (kv.first == key) stored = kv.second;
     if (stored != value)

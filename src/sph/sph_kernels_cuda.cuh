@@ -7,8 +7,9 @@
 // (stable, so within a cell particles keep their order, as the CPU counting sort) -> k_gather
 // (every array reordered, pressure, sound speed and 1/rho of the new order) -> k_cell_start
 // (start[c] = first slot of cell c, by binary search in the sorted keys) -> one of the two
-// searches (search.hpp; instantiated with and without the laminar term, pair.hpp), which also reduces the local dt (phase 1 of the two-phase min reduction,
-// src/exec/cuda/two_phase_reduce.cuh) and the pair count of its block.
+// searches (search.hpp; compiled without the laminar and SPS terms, with the laminar term, and with
+// both: add_pair's flags), which also reduces the local dt (phase 1 of the two-phase min reduction,
+// src/exec/cuda/two_phase_reduce.cuh) and the pair count of its block; with SPS, k_sps_stress first.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -96,8 +97,9 @@ __global__ void k_gather(const std::uint32_t* __restrict__ order, std::uint32_t 
   for (int d = 0; d < D; ++d) dst.r[d][s] = src.r[d][o], dst.v[d][s] = src.v[d][o];
   const double rho = src.rho[o];
   dst.rho[s] = rho;
-  dst.kind[s] = src.kind[o];
-  fluid[s] = is_fluid_kind(src.kind[o]) ? 1u : 0u;
+  const std::uint8_t kind = src.kind[o];
+  dst.kind[s] = kind;
+  fluid[s] = is_fluid_kind(kind) ? 1u : 0u;
   dst.id[s] = src.id[o];
   if (with_start) {
     for (int d = 0; d < D; ++d) dst.r0[d][s] = src.r0[d][o], dst.v0[d][s] = src.v0[d][o];
@@ -129,6 +131,14 @@ __device__ inline Vec<D> position_ldg(const SweepIn<D>& in, std::uint32_t b) {
   return r;
 }
 
+/// Particle b's SPS stress (sps.hpp) through the read-only data cache.
+template <int D>
+__device__ inline Sym<D> sps_ldg(const SweepIn<D>& in, std::uint32_t b) {
+  Sym<D> t;
+  for (int k = 0; k < Sym<D>::size; ++k) t.c[k] = __ldg(in.tau + static_cast<std::size_t>(b) * Sym<D>::size + k);
+  return t;
+}
+
 /// Particle b through the read-only data cache, its position already loaded; its SPS stress with kSps.
 template <int D, bool kSps = false>
 __device__ inline PairParticle<D> particle_ldg(const SweepIn<D>& in, std::uint32_t b, const Vec<D>& r) {
@@ -140,8 +150,7 @@ __device__ inline PairParticle<D> particle_ldg(const SweepIn<D>& in, std::uint32
   q.p = __ldg(in.p + b);
   q.c = __ldg(in.c + b);
   q.fluid = is_fluid_kind(__ldg(in.kind + b));
-  if (kSps)
-    for (int k = 0; k < Sym<D>::size; ++k) q.tau.c[k] = __ldg(in.tau + static_cast<std::size_t>(b) * Sym<D>::size + k);
+  if (kSps) q.tau = sps_ldg(in, b);
   return q;
 }
 
@@ -310,8 +319,7 @@ __global__ void __launch_bounds__(32 * kTileWarps)
               pb.p = t_p[w][k];
               pb.c = t_c[w][k];
               pb.fluid = t_fluid[w][k];
-              if (kSps)  // the SPS stress from global memory, not the tile
-                for (int c = 0; c < Sym<D>::size; ++c) pb.tau.c[c] = __ldg(in.tau + static_cast<std::size_t>(t0 + k) * Sym<D>::size + c);
+              if (kSps) pb.tau = sps_ldg(in, t0 + k);  // from global memory, not the tile
               pairs += add_pair<D, kLaminar, kSps>(P, pa, pb, s) ? 1u : 0u;
             }
           __syncwarp();
