@@ -15,12 +15,12 @@ namespace ria::sph {
 
 constexpr double kPi = 3.14159265358979323846;
 
-template <int D>
+template <int D, class T = double>
 struct WendlandC2 {
-  double h = 1;           // smoothing length [m]
-  double alpha = 0;       // alpha_D [m^-D]
-  double inv_h = 1;       // 1 / h
-  double grad_coef = 0;   // -5 alpha_D / h^2
+  T h = 1;           // smoothing length [m]
+  T alpha = 0;       // alpha_D [m^-D]
+  T inv_h = 1;       // 1 / h
+  T grad_coef = 0;   // -5 alpha_D / h^2
 
   RIA_HD static WendlandC2 with_h(double h) {
     WendlandC2 k;
@@ -30,23 +30,31 @@ struct WendlandC2 {
     k.grad_coef = -5.0 * k.alpha / (h * h);
     return k;
   }
+  /// The same kernel with its constants rounded to U (the GPU's mixed precision, pair.hpp).
+  template <class U>
+  RIA_HD WendlandC2<D, U> as() const {
+    WendlandC2<D, U> k;
+    k.h = static_cast<U>(h), k.alpha = static_cast<U>(alpha), k.inv_h = static_cast<U>(inv_h);
+    k.grad_coef = static_cast<U>(grad_coef);
+    return k;
+  }
   /// Support radius 2h and its square: pairs with r^2 >= support2() do not interact.
-  RIA_HD double support() const { return 2.0 * h; }
-  RIA_HD double support2() const { return 4.0 * h * h; }
+  RIA_HD T support() const { return T(2) * h; }
+  RIA_HD T support2() const { return T(4) * h * h; }
 
   /// W at distance r [m^-D].
-  RIA_HD double w(double r) const {
-    const double q = r * inv_h;
-    if (q >= 2.0) return 0.0;
-    const double s = 1.0 - 0.5 * q;
-    const double s2 = s * s;
-    return alpha * s2 * s2 * (2.0 * q + 1.0);
+  RIA_HD T w(T r) const {
+    const T q = r * inv_h;
+    if (q >= T(2)) return T(0);
+    const T s = T(1) - T(0.5) * q;
+    const T s2 = s * s;
+    return alpha * s2 * s2 * (T(2) * q + T(1));
   }
   /// F(r) = (1/r) dW/dr [m^-(D+2)], so that grad_a W_ab = F(r_ab) r_ab.
-  RIA_HD double grad_factor(double r) const {
-    const double q = r * inv_h;
-    if (q >= 2.0) return 0.0;
-    const double s = 1.0 - 0.5 * q;
+  RIA_HD T grad_factor(T r) const {
+    const T q = r * inv_h;
+    if (q >= T(2)) return T(0);
+    const T s = T(1) - T(0.5) * q;
     return grad_coef * s * s * s;
   }
 };

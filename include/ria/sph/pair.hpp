@@ -48,19 +48,19 @@
 
 namespace ria::sph {
 
-/// What the pair interaction reads of one particle.
-template <int D>
+/// What the pair interaction reads of one particle (T: the precision of the pair arithmetic).
+template <int D, class T = double>
 struct PairParticle {
-  Vec<D> r, v;     // position [m], velocity [m/s]
-  double rho = 0;      // density [kg/m^3]
-  double inv_rho = 0;  // 1 / rho
-  double p = 0;        // pressure [Pa] (eos.hpp, at rho)
-  double c = 0;    // speed of sound [m/s] (eos.hpp, at rho)
+  Vec<D, T> r, v;  // position [m], velocity [m/s]
+  T rho = 0;       // density [kg/m^3]
+  T inv_rho = 0;   // 1 / rho
+  T p = 0;         // pressure [Pa] (eos.hpp, at rho)
+  T c = 0;         // speed of sound [m/s] (eos.hpp, at rho)
   bool fluid = true;
-  Sym<D> tau;      // SPS stress over rho^2 (sps.hpp); read only when P.sps
+  Sym<D, T> tau;   // SPS stress over rho^2 (sps.hpp); read only when P.sps
 };
 
-/// The sums over a's neighbours.
+/// The sums over a's neighbours, in double whatever the precision of the pair arithmetic.
 template <int D>
 struct PairSums {
   Vec<D> acc = Vec<D>::zero();  // sum of the pressure and viscous accelerations [m/s^2]
@@ -68,40 +68,55 @@ struct PairSums {
   double mu_max = 0;            // max_b |mu_ab| [m/s]
 };
 
-/// Adds b's contribution to a's sums and returns true; pairs at or beyond the support radius 2h
-/// add nothing, and so do pairs of two boundary particles (both at rest: v_ab = 0, and neither
-/// moves): those return false. kLaminar = false compiles the function without the laminar and SPS
-/// terms, kSps = false without the SPS term, for callers that know nu0 = 0 or that SPS is off (the
-/// GPU searches: the terms' code costs the kernel registers); the results are the same bit for bit.
-template <int D, bool kLaminar = true, bool kSps = true>
-RIA_HD inline bool add_pair(const SphParams<D>& P, const PairParticle<D>& a, const PairParticle<D>& b, PairSums<D>& s) {
-  if (!a.fluid && !b.fluid) return false;
-  const Vec<D> rab = a.r - b.r;
-  const double r2 = dot(rab, rab);
-  if (r2 >= P.kernel.support2()) return false;
-  const double F = P.kernel.grad_factor(std::sqrt(r2));
-  const Vec<D> vab = a.v - b.v;
-  const double vr = dot(vab, rab);
-  const double Vb = P.mass * b.inv_rho;
-  const double inv_r2eta = 1.0 / (r2 + P.eta2);
+/// sum += x, component by component, in double.
+template <int D, class T>
+RIA_HD inline void add_to(Vec<D>& sum, const Vec<D, T>& x) {
+  for (int d = 0; d < D; ++d) sum[d] = sum[d] + static_cast<double>(x[d]);
+}
 
-  s.drho += a.rho * Vb * F * vr;
+/// Adds b's contribution to a's sums and returns true, with rab = r_a - r_b given; pairs at or
+/// beyond the support radius 2h add nothing, and so do pairs of two boundary particles (both at
+/// rest: v_ab = 0, and neither moves): those return false. kLaminar = false compiles the function
+/// without the laminar and SPS terms, kSps = false without the SPS term, for callers that know
+/// nu0 = 0 or that SPS is off (the GPU searches: the terms' code costs the kernel registers); the
+/// results are the same bit for bit. T = double on every backend; the GPU's mixed precision runs
+/// it in float (docs/sph.md, "Mixed precision"), each term then added to the double sums.
+template <int D, bool kLaminar = true, bool kSps = true, class T = double>
+RIA_HD inline bool add_pair_at(const SphParams<D, T>& P, const Vec<D, T>& rab, const PairParticle<D, T>& a,
+                               const PairParticle<D, T>& b, PairSums<D>& s) {
+  if (!a.fluid && !b.fluid) return false;
+  const T r2 = dot(rab, rab);
+  if (r2 >= P.kernel.support2()) return false;
+  const T F = P.kernel.grad_factor(std::sqrt(r2));
+  const Vec<D, T> vab = a.v - b.v;
+  const T vr = dot(vab, rab);
+  const T Vb = P.mass * b.inv_rho;
+  const T inv_r2eta = T(1) / (r2 + P.eta2);
+
+  s.drho += static_cast<double>(a.rho * Vb * F * vr);
   if (a.fluid && b.fluid && P.diffusion != DensityDiffusion::none) {
-    double diff = b.rho - a.rho;
+    T diff = b.rho - a.rho;
     if (P.diffusion == DensityDiffusion::fourtakas) diff += P.hydro_coef * dot(P.g, rab);
-    s.drho += P.diffusion_coef * diff * (-F) * (r2 * inv_r2eta) * Vb;
+    s.drho += static_cast<double>(P.diffusion_coef * diff * (-F) * (r2 * inv_r2eta) * Vb);
   }
   if (!a.fluid) return true;
 
-  const double mu = P.kernel.h * vr * inv_r2eta;
-  const double pi = vr < 0 ? -(b.fluid ? P.alpha : P.alpha_wall) * (a.c + b.c) * mu / (a.rho + b.rho) : 0.0;
-  const double coef = -P.mass * ((a.p + b.p) * (a.inv_rho * b.inv_rho) + pi) * F;
-  s.acc = s.acc + coef * rab;
-  if (kLaminar && P.nu > 0) s.acc = s.acc + (P.mass * 4.0 * P.nu * F * r2 * inv_r2eta / (a.rho + b.rho)) * vab;
-  if (kLaminar && kSps && P.sps && b.fluid) s.acc = s.acc + (P.mass * F) * sym_sum_times(a.tau, b.tau, rab);
-  const double amu = std::fabs(mu);
+  const T mu = P.kernel.h * vr * inv_r2eta;
+  const T pi = vr < T(0) ? -(b.fluid ? P.alpha : P.alpha_wall) * (a.c + b.c) * mu / (a.rho + b.rho) : T(0);
+  const T coef = -P.mass * ((a.p + b.p) * (a.inv_rho * b.inv_rho) + pi) * F;
+  add_to(s.acc, coef * rab);
+  if (kLaminar && P.nu > T(0)) add_to(s.acc, (P.mass * T(4) * P.nu * F * r2 * inv_r2eta / (a.rho + b.rho)) * vab);
+  if (kLaminar && kSps && P.sps && b.fluid) add_to(s.acc, (P.mass * F) * sym_sum_times(a.tau, b.tau, rab));
+  const double amu = static_cast<double>(std::fabs(mu));
   if (amu > s.mu_max) s.mu_max = amu;
   return true;
+}
+
+/// add_pair_at with rab = a.r - b.r.
+template <int D, bool kLaminar = true, bool kSps = true, class T = double>
+RIA_HD inline bool add_pair(const SphParams<D, T>& P, const PairParticle<D, T>& a, const PairParticle<D, T>& b,
+                            PairSums<D>& s) {
+  return add_pair_at<D, kLaminar, kSps, T>(P, a.r - b.r, a, b, s);
 }
 
 }  // namespace ria::sph

@@ -17,26 +17,47 @@ enum class DensityDiffusion : int { none = 0, molteni_colagrossi = 1, fourtakas 
 constexpr double kSmagorinsky = 0.12;
 constexpr double kSpsIsotropic = 0.0066;
 
-template <int D>
+/// T = double everywhere but in the pair arithmetic of the GPU's mixed precision (pair.hpp),
+/// whose parameters are these rounded to float (as_precision below).
+template <int D, class T = double>
 struct SphParams {
-  WendlandC2<D> kernel;  // smoothing length h = h_over_dp dp
+  WendlandC2<D, T> kernel;  // smoothing length h = h_over_dp dp
   Tait eos;              // rho0, c0, gamma, B
-  double mass = 0;       // particle mass rho0 dp^D [kg] (2-D: kg per metre of width)
-  double alpha = 0;      // Monaghan artificial viscosity coefficient (0.01 - 0.1 in dam breaks)
-  double alpha_wall = 0; // the coefficient between a fluid and a boundary particle (alpha times the
+  T mass = 0;            // particle mass rho0 dp^D [kg] (2-D: kg per metre of width)
+  T alpha = 0;           // Monaghan artificial viscosity coefficient (0.01 - 0.1 in dam breaks)
+  T alpha_wall = 0;      // the coefficient between a fluid and a boundary particle (alpha times the
                          // wall factor; DualSPHysics' ViscoBoundFactor)
-  double nu = 0;         // laminar (kinematic) viscosity nu0 [m^2/s] of the Lo & Shao term (pair.hpp); 0: off
+  T nu = 0;              // laminar (kinematic) viscosity nu0 [m^2/s] of the Lo & Shao term (pair.hpp); 0: off
   bool sps = false;      // SPS turbulence (sps.hpp), with the laminar term
-  double sps_smagorinsky = 0;  // (Cs dp)^2 [m^2] (sps.hpp)
-  double sps_isotropic = 0;    // C_I dp^2 [m^2] (sps.hpp)
-  double eta2 = 0;       // 0.01 h^2 [m^2]: keeps h v.r / (r^2 + eta^2) finite at r -> 0
+  T sps_smagorinsky = 0;  // (Cs dp)^2 [m^2] (sps.hpp)
+  T sps_isotropic = 0;    // C_I dp^2 [m^2] (sps.hpp)
+  T eta2 = 0;            // 0.01 h^2 [m^2]: keeps h v.r / (r^2 + eta^2) finite at r -> 0
   DensityDiffusion diffusion = DensityDiffusion::fourtakas;
-  double delta = 0.1;    // delta-SPH coefficient (Molteni & Colagrossi 2009: 0.1)
-  double diffusion_coef = 0;  // 2 delta h c0 [m^2/s] (pair.hpp)
-  double hydro_coef = 0;      // rho0 / c0^2 [kg s^2/m^5] (pair.hpp, Fourtakas)
-  Vec<D> g = Vec<D>::zero();  // gravity [m/s^2], along -z: (0, -g) in 2-D, (0, 0, -g) in 3-D
-  double cfl = 0.2;      // Courant number of the time step (time_step.hpp)
+  T delta = T(0.1);      // delta-SPH coefficient (Molteni & Colagrossi 2009: 0.1)
+  T diffusion_coef = 0;  // 2 delta h c0 [m^2/s] (pair.hpp)
+  T hydro_coef = 0;      // rho0 / c0^2 [kg s^2/m^5] (pair.hpp, Fourtakas)
+  Vec<D, T> g = Vec<D, T>::zero();  // gravity [m/s^2], along -z: (0, -g) in 2-D, (0, 0, -g) in 3-D
+  T cfl = T(0.2);        // Courant number of the time step (time_step.hpp)
 };
+
+/// The parameters with every real rounded to U (each from its double value, not recomputed).
+template <class U, int D>
+RIA_HD SphParams<D, U> as_precision(const SphParams<D>& p) {
+  SphParams<D, U> q;
+  q.kernel = p.kernel.template as<U>();
+  q.eos = p.eos;
+  q.mass = static_cast<U>(p.mass), q.alpha = static_cast<U>(p.alpha), q.alpha_wall = static_cast<U>(p.alpha_wall);
+  q.nu = static_cast<U>(p.nu);
+  q.sps = p.sps;
+  q.sps_smagorinsky = static_cast<U>(p.sps_smagorinsky), q.sps_isotropic = static_cast<U>(p.sps_isotropic);
+  q.eta2 = static_cast<U>(p.eta2);
+  q.diffusion = p.diffusion;
+  q.delta = static_cast<U>(p.delta), q.diffusion_coef = static_cast<U>(p.diffusion_coef);
+  q.hydro_coef = static_cast<U>(p.hydro_coef);
+  for (int d = 0; d < D; ++d) q.g[d] = static_cast<U>(p.g[d]);
+  q.cfl = static_cast<U>(p.cfl);
+  return q;
+}
 
 /// The values of a run that do not depend on the dimension.
 struct Physics {

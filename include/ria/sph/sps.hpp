@@ -36,29 +36,29 @@ struct Mat {
 };
 
 /// A symmetric D x D tensor by its D (D + 1) / 2 components: (xx, xz, zz) in 2-D, (xx, xy, xz,
-/// yy, yz, zz) in 3-D.
-template <int D>
+/// yy, yz, zz) in 3-D (floats in the GPU's mixed-precision pair arithmetic).
+template <int D, class T = double>
 struct Sym {
   static constexpr int size = D * (D + 1) / 2;
-  double c[size];
+  T c[size];
   RIA_HD static int index(int i, int j) {
     if (i > j) { const int t = i; i = j; j = t; }
     return i * D - i * (i - 1) / 2 + (j - i);
   }
-  RIA_HD double at(int i, int j) const { return c[index(i, j)]; }
+  RIA_HD T at(int i, int j) const { return c[index(i, j)]; }
   RIA_HD static Sym zero() {
     Sym s;
-    for (int k = 0; k < size; ++k) s.c[k] = 0.0;
+    for (int k = 0; k < size; ++k) s.c[k] = T(0);
     return s;
   }
 };
 
 /// (A + B) r for symmetric A, B.
-template <int D>
-RIA_HD inline Vec<D> sym_sum_times(const Sym<D>& A, const Sym<D>& B, const Vec<D>& r) {
-  Vec<D> out;
+template <int D, class T>
+RIA_HD inline Vec<D, T> sym_sum_times(const Sym<D, T>& A, const Sym<D, T>& B, const Vec<D, T>& r) {
+  Vec<D, T> out;
   for (int i = 0; i < D; ++i) {
-    double s = 0.0;
+    T s = T(0);
     for (int j = 0; j < D; ++j) s += (A.at(i, j) + B.at(i, j)) * r[j];
     out[i] = s;
   }
