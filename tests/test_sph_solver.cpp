@@ -297,6 +297,18 @@ TEST(SphSolver, PairCountsOfTheLastEvaluationAndTheSearchesOfEachBackend) {
     EXPECT_NE(std::string(e.what()).find("CUDA backend only"), std::string::npos) << e.what();
   }
   s.search = Search::cell_range;
+  // Mixed precision is a CUDA mode too; the CPU backends compute in double.
+  EXPECT_EQ(precisions_of(exec::Backend::serial), std::vector<Precision>{Precision::f64});
+  EXPECT_EQ(precisions_of(exec::Backend::cuda), (std::vector<Precision>{Precision::f64, Precision::mixed}));
+  s.precision = Precision::mixed;
+  try {
+    make_solver(s);
+    ADD_FAILURE() << "a CPU solver in mixed precision";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("CUDA backend only"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("mixed"), std::string::npos) << e.what();
+  }
+  s.precision = Precision::f64;
   s.backend = exec::Backend::cuda;
   if (!exec::built_with_cuda()) {
     EXPECT_THROW(make_solver(s), NotBuiltError);

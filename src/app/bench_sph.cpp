@@ -4,9 +4,10 @@
 // step, the count the solvers keep) and milliseconds per step per million particles.
 //
 // The case (built here, no scenario file needed): an open tank with inner box 1.0 x 0.5 x 0.5 m,
-// a water column 0.4 x 0.5 x 0.4 m against its x = 0 wall, h = 1.5 dp (3 wall layers), the
-// default physics of the scenario files (docs/sph.md). dp is chosen so that fluid and wall
-// particles number about the requested count: 0.08 / dp^3 fluid + ~6 / dp^2 wall particles.
+// a water column 0.4 x 0.5 x 0.4 m against its x = 0 wall, h = 1.5 dp by default (--h-over-dp;
+// ceil(2h / dp) wall layers, 3 at 1.5), the default physics of the scenario files (docs/sph.md).
+// dp is chosen so that fluid and wall particles number about the requested count: 0.08 / dp^3
+// fluid + ~2 layers / dp^2 wall particles.
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cmath>
@@ -26,13 +27,15 @@ namespace {
 struct SphBenchArgs {
   std::vector<std::string> backends;  // empty: every backend available here
   std::vector<std::string> searches;  // empty: every search of each backend
+  std::vector<std::string> precisions;  // empty: every precision of each backend
   std::vector<double> particles{1e6};
   long steps = 20;
+  double h_over_dp = 1.5;
   std::string json;
 };
 
 struct SphBenchRow {
-  std::string backend, search, description;
+  std::string backend, search, precision, description;
   long long particles = 0, fluid = 0, boundary = 0;
   double dp = 0;
   long steps = 0;
@@ -42,11 +45,12 @@ struct SphBenchRow {
 constexpr double kFluidVolume = 0.4 * 0.5 * 0.4;  // m^3
 constexpr double kWallArea = 0.5 * 1.0 + 2 * (1.0 + 0.5) * 0.5;  // floor and side walls, m^2
 
-sph::Scenario bench_scenario(double dp) {
+sph::Scenario bench_scenario(double dp, double h_over_dp) {
   sph::Scenario sc;
   sc.name = sc.file = "bench_sph_dam_break_3d";
   sc.dim = 3;
   sc.dp = dp;
+  sc.h_over_dp = h_over_dp;
   sc.duration = 1;
   sc.output_interval = 1;
   sph::FluidBox f;
@@ -59,22 +63,24 @@ sph::Scenario bench_scenario(double dp) {
   return sc;
 }
 
-/// The dp at which the case has about n particles: the root of V / dp^3 + 3 A / dp^2 = n (three
-/// layers of wall over the area A), by bisection.
-double spacing_for(double n) {
+/// The dp at which the case has about n particles: the root of V / dp^3 + layers A / dp^2 = n
+/// (ceil(2 h_over_dp) layers of wall over the area A, as the tank's default), by bisection.
+double spacing_for(double n, double h_over_dp) {
+  const double layers = std::ceil(2 * h_over_dp);
   double lo = 1e-5, hi = 1.0;
   for (int it = 0; it < 100; ++it) {
     const double dp = std::sqrt(lo * hi);
-    const double count = kFluidVolume / (dp * dp * dp) + 3 * kWallArea / (dp * dp);
+    const double count = kFluidVolume / (dp * dp * dp) + layers * kWallArea / (dp * dp);
     (count > n ? lo : hi) = dp;
   }
   return std::sqrt(lo * hi);
 }
 
-SphBenchRow measure(exec::Backend b, sph::Search search, double n, long steps) {
+SphBenchRow measure(exec::Backend b, sph::Search search, Precision precision, double n, double h_over_dp, long steps) {
   std::vector<std::string> warnings;  // boxes not a whole number of dp: rounded, as intended here
-  sph::Setup setup = sph::make_setup(bench_scenario(spacing_for(n)), b, warnings);
+  sph::Setup setup = sph::make_setup(bench_scenario(spacing_for(n, h_over_dp), h_over_dp), b, warnings);
   setup.search = search;
+  setup.precision = precision;
   auto solver = sph::make_solver(setup);
   solver->advance(1e30, 2);  // warm-up: first touch, caches
   const double pairs0 = solver->pair_interactions();
@@ -85,6 +91,7 @@ SphBenchRow measure(exec::Backend b, sph::Search search, double n, long steps) {
   SphBenchRow r;
   r.backend = exec::to_string(b);
   r.search = sph::search_name(search);
+  r.precision = precision_name(precision);
   r.description = solver->description();
   r.particles = static_cast<long long>(setup.particles.size());
   r.fluid = static_cast<long long>(setup.particles.count(sph::Kind::fluid));
@@ -106,17 +113,20 @@ std::string today() {
   return buf;
 }
 
-std::string to_json(const std::vector<std::string>& backends, const std::vector<SphBenchRow>& rows, long steps) {
+std::string to_json(const std::vector<std::string>& backends, const std::vector<SphBenchRow>& rows, long steps,
+                    double h_over_dp) {
   io::JsonWriter w;
   w.begin_object().value("date", today()).value("device", device_description(backends));
   const exec::ThreadPolicy tp = exec::thread_policy();
   w.begin_object("openmp").value("threads", tp.threads).value("wait_policy", tp.wait_policy).value("reason", tp.reason);
   w.end_object();
-  w.value("case", "3-D dam break: water 0.4 x 0.5 x 0.4 m in an open tank 1.0 x 0.5 x 0.5 m, h = 1.5 dp, from rest");
+  w.value("case", "3-D dam break: water 0.4 x 0.5 x 0.4 m in an open tank 1.0 x 0.5 x 0.5 m, from rest");
+  w.value("h_over_dp", h_over_dp);
   w.value("timed_steps", static_cast<long long>(steps));
   w.begin_array("rows");
   for (const SphBenchRow& r : rows) {
-    w.begin_object().value("backend", r.backend).value("search", r.search).value("solver", r.description);
+    w.begin_object().value("backend", r.backend).value("search", r.search).value("precision", r.precision);
+    w.value("solver", r.description);
     w.value("particles", r.particles).value("fluid_particles", r.fluid).value("boundary_particles", r.boundary);
     w.value("dp_m", r.dp).value("steps", static_cast<long long>(r.steps)).value("wall_s", r.wall_s);
     w.value("ms_per_step", r.ms_per_step).value("ms_per_step_per_million", r.ms_per_step_per_million);
@@ -138,17 +148,22 @@ int run_bench_sph(const SphBenchArgs& a) {
     for (const std::string& s : a.searches) searches.push_back(sph::parse_search(s));
     if (searches.empty()) searches = sph::searches_of(b);
     if (searches.empty()) searches = {sph::Search::cell_range};  // make_solver then says why the backend cannot run
+    std::vector<Precision> precisions;
+    for (const std::string& p : a.precisions) precisions.push_back(parse_precision(p));
+    if (precisions.empty()) precisions = sph::precisions_of(b);
     for (sph::Search s : searches)
-      for (double n : a.particles) {
-        const SphBenchRow r = measure(b, s, n, a.steps);
-        std::printf("%-7s %-10s %9lld particles (%lld fluid, dp %.4g m) %10.3f ms/step %8.3f ms/step/M %8.3f GPIPS  %.0f pairs/step\n",
-                    r.backend.c_str(), r.search.c_str(), r.particles, r.fluid, r.dp, r.ms_per_step, r.ms_per_step_per_million,
-                    r.gpips, r.pairs_per_step);
-        std::fflush(stdout);
-        rows.push_back(r);
-      }
+      for (Precision p : precisions)
+        for (double n : a.particles) {
+          const SphBenchRow r = measure(b, s, p, n, a.h_over_dp, a.steps);
+          std::printf("%-7s %-10s %-6s %9lld particles (%lld fluid, dp %.4g m) %10.3f ms/step %8.3f ms/step/M %8.3f GPIPS  "
+                      "%.0f pairs/step\n",
+                      r.backend.c_str(), r.search.c_str(), r.precision.c_str(), r.particles, r.fluid, r.dp, r.ms_per_step,
+                      r.ms_per_step_per_million, r.gpips, r.pairs_per_step);
+          std::fflush(stdout);
+          rows.push_back(r);
+        }
   }
-  if (!a.json.empty()) io::write_file_atomic(a.json, to_json(backends, rows, a.steps));
+  if (!a.json.empty()) io::write_file_atomic(a.json, to_json(backends, rows, a.steps, a.h_over_dp));
   return kOk;
 }
 
@@ -157,14 +172,21 @@ int run_bench_sph(const SphBenchArgs& a) {
 CLI::App* register_bench_sph(CLI::App& bench, int& exit_code) {
   auto a = std::make_shared<SphBenchArgs>();
   CLI::App* cmd = bench.add_subcommand("sph", "SPH pair interactions per second (GPIPS) and ms per step per million "
-                                              "particles on a 3-D dam break, per backend and neighbour search");
+                                              "particles on a 3-D dam break, per backend, neighbour search and precision");
   cmd->add_option("--backend", a->backends, "backends to measure (default: every backend available here)")
       ->delimiter(',')->check(CLI::IsMember({"serial", "openmp", "cuda"}));
   cmd->add_option("--search", a->searches, "neighbour searches (default: every search of each backend)")
       ->delimiter(',')
       ->check(CLI::IsMember({sph::search_name(sph::Search::cell_range), sph::search_name(sph::Search::tiles)}));
+  cmd->add_option("--precision", a->precisions, "double, mixed (cuda) (default: every precision of each backend)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"double", "mixed"}));
   cmd->add_option("--particles", a->particles, "approximate particle counts (fluid + walls), e.g. 1e6,1e7")
       ->delimiter(',')->check(CLI::Range(1e3, 2e9))->capture_default_str();
+  cmd->add_option("--h-over-dp", a->h_over_dp,
+                  "smoothing length over particle spacing (DualSPHysics' 3-D coefh = 1 is sqrt(3) = 1.732)")
+      ->check(CLI::Range(1.0, 3.0))
+      ->capture_default_str();
   cmd->add_option("--steps", a->steps, "timed steps per measurement (after 2 warm-up steps)")
       ->check(CLI::PositiveNumber)->capture_default_str();
   cmd->add_option("--json", a->json, "write the results as JSON to this file");

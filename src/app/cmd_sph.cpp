@@ -30,6 +30,7 @@ struct SphArgs {
   std::string scenario;
   std::string backend = "serial";
   std::string search = sph::search_name(sph::Search::cell_range);
+  std::string precision = "double";
   std::string output;
   std::vector<std::string> sets;
   std::string restart;
@@ -130,6 +131,7 @@ int run_sph(const SphArgs& a) {
   std::vector<std::string> warnings;
   sph::Setup setup = sph::make_setup(sc, backend, warnings);
   setup.search = sph::parse_search(a.search);
+  setup.precision = parse_precision(a.precision);
   if (sc.snapshot_png && !io::png_built())
     warnings.push_back("this ria was built without cairo (libcairo2-dev, -DRIA_CAIRO=ON): output.snapshot_png draws "
                        "no pictures; the other snapshots are written");
@@ -203,6 +205,10 @@ void register_sph(CLI::App& app, int& exit_code) {
   cmd->add_option("--backend", a->backend, "execution backend")->check(CLI::IsMember({"serial", "openmp", "cuda"}))->capture_default_str();
   cmd->add_option("--search", a->search, "neighbour search: cell-range (every backend) or tiles (cuda; docs/sph.md)")
       ->check(CLI::IsMember({sph::search_name(sph::Search::cell_range), sph::search_name(sph::Search::tiles)}))
+      ->capture_default_str();
+  cmd->add_option("--precision", a->precision,
+                  "double, or mixed (cuda: pair terms in float, sums and state in double; docs/sph.md)")
+      ->check(CLI::IsMember({"double", "mixed"}))
       ->capture_default_str();
   cmd->add_option("--output", a->output, "output directory (overrides output.directory)");
   cmd->add_option("--set", a->sets, "override a scenario key, e.g. --set particles.dp=0.005 (repeatable)");

@@ -45,10 +45,14 @@ RIA_HD inline std::array<int, 3> cell_coords(const Grid& g, std::uint32_t c) {
   return {i, static_cast<int>(rest % static_cast<std::uint32_t>(g.ny)), static_cast<int>(rest / static_cast<std::uint32_t>(g.ny))};
 }
 
-/// The sorted-slot ranges of the cells around a cell: one per row of up to three cells.
+/// The sorted-slot ranges of the cells around a cell: one per row of up to three cells. Range rg
+/// is the row of cells (i0..i1, row_j(rg), row_k(rg)).
 struct NeighbourRanges {
   std::uint32_t begin[9], end[9];
   int count = 0;
+  int i0 = 0, i1 = 0, j0 = 0, nj = 1, k0 = 0;
+  RIA_HD int row_j(int rg) const { return j0 + rg % nj; }
+  RIA_HD int row_k(int rg) const { return k0 + rg / nj; }
 };
 
 /// The ranges of the cells around cell (i, j, k) that exist: one range per row (i-1..i+1 clipped
@@ -59,6 +63,7 @@ RIA_HD inline NeighbourRanges neighbour_ranges(const Grid& g, const std::uint32_
   const int i0 = i > 0 ? i - 1 : 0, i1 = i + 1 < g.nx ? i + 1 : g.nx - 1;
   const int j0 = j > 0 ? j - 1 : 0, j1 = j + 1 < g.ny ? j + 1 : g.ny - 1;
   const int k0 = D == 3 && k > 0 ? k - 1 : k, k1 = D == 3 && k + 1 < g.nz ? k + 1 : k;
+  r.i0 = i0, r.i1 = i1, r.j0 = j0, r.nj = j1 - j0 + 1, r.k0 = k0;
   for (int kk = k0; kk <= k1; ++kk)
     for (int jj = j0; jj <= j1; ++jj) {
       r.begin[r.count] = start[g.index(i0, jj, kk)];

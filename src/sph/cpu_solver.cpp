@@ -196,6 +196,10 @@ std::unique_ptr<Solver> make_cpu_solver(const Setup& s) {
   if (s.search != Search::cell_range)
     throw std::invalid_argument(std::string("neighbour search '") + search_name(s.search) + "' runs on the CUDA backend only; backend '" +
                                 exec::to_string(s.backend) + "' searches cell ranges (--search cell-range)");
+  if (s.precision != Precision::f64)
+    throw std::invalid_argument(std::string("SPH precision '") + precision_name(s.precision) +
+                                "' runs on the CUDA backend only; backend '" + exec::to_string(s.backend) +
+                                "' computes in double (--precision double)");
   if (s.dim == 2) return std::make_unique<CpuSolver<2>>(s, parallel);
   if (s.dim == 3) return std::make_unique<CpuSolver<3>>(s, parallel);
   throw std::invalid_argument("SPH runs in 2 or 3 dimensions, not " + std::to_string(s.dim));

@@ -3,6 +3,8 @@
 // the local dt reduced in the search kernel (phase 1) and by reduce_phase2, the dt read by the
 // host (the same step_towards as the CPU), predictor, sort, rates, corrector, and the state
 // check's flag read back. The host keeps a copy of the particles, refreshed when asked for.
+// With Precision::mixed the searches read float copies of the particles and add the pair terms,
+// computed in float, to double sums (sph_kernels_cuda.cuh, MixedLoads); all else stays double.
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 
@@ -38,9 +40,10 @@ template <int D>
 class CudaSolver final : public Solver {
  public:
   CudaSolver(const Setup& s)
-      : P_(make_params<D>(s.physics)), dp_(s.dp), grid_(s.cells), search_(s.search), n_(s.particles.size()),
-        cells_(static_cast<std::uint32_t>(s.cells.cells())) {
+      : P_(make_params<D>(s.physics)), PF_(as_precision<float>(P_)), dp_(s.dp), grid_(s.cells), search_(s.search),
+        precision_(s.precision), n_(s.particles.size()), cells_(static_cast<std::uint32_t>(s.cells.cells())) {
     if (!exec::cuda_device_available()) throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
+    check_precision(s);
     check_replacement(s.particles, D, nullptr);
     if (n_ == 0) throw std::invalid_argument("the SPH set-up has no particles");
     stream_ = exec::cuda::make_stream();
@@ -55,6 +58,7 @@ class CudaSolver final : public Solver {
     fluid_flag_ = DeviceBuffer<std::uint32_t>(n_ + 1);
     fluid_before_ = DeviceBuffer<std::uint32_t>(n_ + 1);
     if (P_.sps) tau_ = DeviceBuffer<double>(n_ * Sym<D>::size);
+    if (precision_ == Precision::mixed) mixed_ = DeviceBuffer<float4>(3 * n_);
     end_bit_ = 1;
     while (end_bit_ < 32 && (static_cast<std::uint64_t>(1) << end_bit_) < cells_) ++end_bit_;
     std::size_t bytes = 0;
@@ -124,7 +128,8 @@ class CudaSolver final : public Solver {
 
   std::string description() const override {
     std::ostringstream o;
-    o << D << "-D, cuda, " << search_name(search_) << " search (" << exec::cuda_device_name() << ")";
+    o << D << "-D, cuda, " << search_name(search_) << " search, " << precision_name(precision_) << " ("
+      << exec::cuda_device_name() << ")";
     return o.str();
   }
 
@@ -162,6 +167,16 @@ class CudaSolver final : public Solver {
     in.fluid_before = fluid_before_.get();
     in.tau = P_.sps ? tau_.get() : nullptr;
     return in;
+  }
+  cuda::MixedArrays mixed_arrays() const {
+    if (precision_ != Precision::mixed) return {nullptr, nullptr, nullptr};
+    float4* base = mixed_.get();
+    return {base, base + n_, base + 2 * n_};
+  }
+  cuda::MixedLoads<D> mixed_loads() const {
+    const cuda::MixedArrays m = mixed_arrays();
+    return {sweep_in(), m.pos, m.vel, m.eos,
+            {static_cast<float>(grid_.dx), static_cast<float>(grid_.dy), static_cast<float>(grid_.dz)}};
   }
   cuda::SweepOut<D> sweep_out() const {
     cuda::SweepOut<D> out;
@@ -219,7 +234,8 @@ class CudaSolver final : public Solver {
     RIA_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(sort_temp_.get(), bytes, key_.get(), key_sorted_.get(), slot_.get(),
                                                    order_.get(), static_cast<int>(n_), 0, end_bit_, stream_.get()));
     cuda::k_gather<D><<<blocks_of(n_ + 1, cuda::kThreads), cuda::kThreads, 0, stream_>>>(
-        order_, n, a, arrays(1 - cur_), with_start_of_step, P_.eos, pressure(), sound_speed(), inv_rho(), fluid_flag_);
+        order_, n, a, arrays(1 - cur_), with_start_of_step, P_.eos, pressure(), sound_speed(), inv_rho(), fluid_flag_, grid_,
+        mixed_arrays());
     RIA_CUDA_CHECK(cudaGetLastError());
     bytes = sort_temp_bytes_;
     RIA_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(sort_temp_.get(), bytes, fluid_flag_.get(), fluid_before_.get(),
@@ -245,18 +261,29 @@ class CudaSolver final : public Solver {
     finish_rates<kDt>();
   }
 
-  /// The search kernel of the chosen search; kLaminar, kSps as add_pair's.
+  /// The search kernel of the chosen search and precision; kLaminar, kSps as add_pair's.
   template <bool kDt, bool kLaminar, bool kSps>
   void launch_rates() {
+    if (precision_ == Precision::mixed) launch_search<kDt, kLaminar, kSps>(PF_, mixed_loads());
+    else launch_search<kDt, kLaminar, kSps>(P_, cuda::DoubleLoads<D>{sweep_in()});
+  }
+  template <bool kDt, bool kLaminar, bool kSps, class L>
+  void launch_search(const SphParams<D, typename L::Real>& PR, const L& ld) {
     Scalars* sc = scalars_.get();
     double* pair_total = &sc->pair_total;
     if (search_ == Search::tiles) {
-      cuda::k_rates_tiles<D, kDt, kLaminar, kSps><<<rate_blocks(), 32 * cuda::kTileWarps, 0, stream_>>>(
-          P_, grid_, start_, sweep_in(), sweep_out(), cells_, partial_, pair_total);
+      cuda::k_rates_tiles<D, L, kDt, kLaminar, kSps><<<rate_blocks(), 32 * cuda::kTileWarps, 0, stream_>>>(
+          P_, PR, grid_, start_, ld, sweep_out(), cells_, partial_, pair_total);
     } else {
-      cuda::k_rates_cell_range<D, kDt, kLaminar, kSps><<<rate_blocks(), cuda::kRangeThreads, 0, stream_>>>(
-          P_, grid_, start_, key_sorted_, sweep_in(), sweep_out(), static_cast<std::uint32_t>(n_), partial_, pair_total);
+      cuda::k_rates_cell_range<D, L, kDt, kLaminar, kSps><<<rate_blocks(), cuda::kRangeThreads, 0, stream_>>>(
+          P_, PR, grid_, start_, key_sorted_, ld, sweep_out(), static_cast<std::uint32_t>(n_), partial_, pair_total);
     }
+  }
+  /// SPH runs in double or mixed precision (float alone is not an SPH mode).
+  void check_precision(const Setup& s) const {
+    if (s.precision != Precision::f64 && s.precision != Precision::mixed)
+      throw std::invalid_argument(std::string("SPH precision '") + precision_name(s.precision) +
+                                  "' does not exist (expected double or mixed)");
   }
   unsigned rate_blocks() const {
     return search_ == Search::tiles ? blocks_of(cells_, cuda::kTileWarps) : blocks_of(n_, cuda::kRangeThreads);
@@ -322,9 +349,11 @@ class CudaSolver final : public Solver {
   }
 
   SphParams<D> P_;
+  SphParams<D, float> PF_;  // P_ rounded to float: the pair arithmetic of Precision::mixed
   double dp_;
   Grid grid_;
   Search search_;
+  Precision precision_;
   std::size_t n_;
   std::uint32_t cells_;
   int end_bit_ = 32;
@@ -335,6 +364,7 @@ class CudaSolver final : public Solver {
   DeviceBuffer<std::uint32_t> key_, key_sorted_, slot_, order_, pairs_, start_;
   DeviceBuffer<std::uint32_t> fluid_flag_, fluid_before_;  // the sorted order's fluid flags and their scan
   DeviceBuffer<double> tau_;  // SPS stresses of the sorted state (Sym<D>::size per slot), with P_.sps
+  DeviceBuffer<float4> mixed_;  // with Precision::mixed: MixedArrays' pos, vel, eos (n each)
   DeviceBuffer<unsigned char> sort_temp_;
   std::size_t sort_temp_bytes_ = 0;
   DeviceBuffer<double> partial_;

@@ -15,4 +15,9 @@ std::vector<Search> searches_of(exec::Backend b) {
   return {Search::cell_range};
 }
 
+std::vector<Precision> precisions_of(exec::Backend b) {
+  if (b == exec::Backend::cuda) return {Precision::f64, Precision::mixed};
+  return {Precision::f64};
+}
+
 }  // namespace ria::sph

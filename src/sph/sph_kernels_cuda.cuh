@@ -10,6 +10,11 @@
 // searches (search.hpp; compiled without the laminar and SPS terms, with the laminar term, and with
 // both: add_pair's flags), which also reduces the local dt (phase 1 of the two-phase min reduction,
 // src/exec/cuda/two_phase_reduce.cuh) and the pair count of its block; with SPS, k_sps_stress first.
+//
+// The searches read the particles through a loader: DoubleLoads (the double arrays; the pair
+// arithmetic in double, as on the CPU) or, for --precision mixed, MixedLoads (three float4 copies
+// that k_gather writes, positions relative to their cell; the pair arithmetic in float, the sums
+// in double; docs/sph.md, "Mixed precision").
 #pragma once
 
 #include <cuda_runtime.h>
@@ -61,6 +66,22 @@ struct SweepOut {
   std::uint32_t* pairs;  // pairs that interacted, per particle
 };
 
+/// The float copies of the sorted particles that the mixed-precision searches read, one 16-byte
+/// load each:
+///   pos[s] = the position relative to the lower corner of the particle's search cell (x, y, z;
+///            in 2-D (x, z, 0)), and in w 1 for a fluid particle, else 0;
+///   vel[s] = the velocity (components 0..D-1, then 0 in 2-D) and in w the density;
+///   eos[s] = (1 / rho, p, c, and in w the fluid flag again).
+/// r_a - r_b = (rel_a - rel_b) + (cell_a - cell_b) size along each axis (MixedLoads::Frame):
+/// |rel| < the cell size, so a float keeps 2^-24 of a cell where the absolute position would keep
+/// 2^-24 of the domain; the cell offset is 0 or +-size, exact, so the difference is antisymmetric
+/// in a, b bit for bit (and so is every pair term).
+struct MixedArrays {
+  float4* pos;
+  float4* vel;
+  float4* eos;
+};
+
 constexpr int kThreads = 256;     // element-wise kernels
 constexpr int kRangeThreads = 128;  // cell-range search: one thread per particle
 constexpr int kTileWarps = 4;       // tiled search: warps (cells) per block
@@ -86,10 +107,11 @@ __global__ void k_cell_keys_3(Grid g, const double* __restrict__ x, const double
 /// dst[s] = src[order[s]] for every array, then the equation-of-state values of the new order.
 /// fluid[s] = 1 for a fluid particle in the new order, else 0 (and fluid[n] = 0), the input of the
 /// scan that gives fluid_before.
+/// With mixed.pos, also the float copies of the new order (MixedArrays).
 template <int D>
 __global__ void k_gather(const std::uint32_t* __restrict__ order, std::uint32_t n, Arrays<D> src, Arrays<D> dst,
                          bool with_start, Tait eos, double* __restrict__ p, double* __restrict__ c,
-                         double* __restrict__ inv_rho, std::uint32_t* __restrict__ fluid) {
+                         double* __restrict__ inv_rho, std::uint32_t* __restrict__ fluid, Grid g, MixedArrays mixed) {
   const std::uint32_t s = blockIdx.x * blockDim.x + threadIdx.x;
   if (s == n) fluid[n] = 0;
   if (s >= n) return;
@@ -107,6 +129,19 @@ __global__ void k_gather(const std::uint32_t* __restrict__ order, std::uint32_t 
   }
   const EosValues e = eos_values(eos, rho);
   p[s] = e.p, c[s] = e.c, inv_rho[s] = e.inv_rho;
+  if (mixed.pos) {
+    double r[3] = {0, 0, 0}, v[3] = {0, 0, 0};
+    for (int d = 0; d < D; ++d) r[d] = src.r[d][o], v[d] = src.v[d][o];
+    // The cell as k_cell_keys_2/3 bin it: 2-D runs bin (x, z) on the grid's (x, y) axes.
+    const int i = g.cell_i(r[0]), j = g.cell_j(r[1]), k = D == 3 ? g.cell_k(r[2]) : 0;
+    const float rx = static_cast<float>(r[0] - (g.x0 + i * g.dx)), ry = static_cast<float>(r[1] - (g.y0 + j * g.dy));
+    const float rz = D == 3 ? static_cast<float>(r[2] - (g.z0 + k * g.dz)) : 0.0f;
+    mixed.pos[s] = make_float4(rx, ry, rz, is_fluid_kind(kind) ? 1.0f : 0.0f);
+    mixed.vel[s] = make_float4(static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2]),
+                               static_cast<float>(rho));
+    mixed.eos[s] = make_float4(static_cast<float>(e.inv_rho), static_cast<float>(e.p), static_cast<float>(e.c),
+                               is_fluid_kind(kind) ? 1.0f : 0.0f);
+  }
 }
 
 /// start[c] = the first sorted slot whose key is >= c, for c = 0..cells (start[cells] = n), so
@@ -124,41 +159,119 @@ __global__ void k_cell_start(const std::uint32_t* __restrict__ key, std::uint32_
   start[c] = lo;
 }
 
-template <int D>
-__device__ inline Vec<D> position_ldg(const SweepIn<D>& in, std::uint32_t b) {
-  Vec<D> r;
-  for (int d = 0; d < D; ++d) r[d] = __ldg(in.r[d] + b);
-  return r;
-}
-
-/// Particle b's SPS stress (sps.hpp) through the read-only data cache.
-template <int D>
-__device__ inline Sym<D> sps_ldg(const SweepIn<D>& in, std::uint32_t b) {
-  Sym<D> t;
-  for (int k = 0; k < Sym<D>::size; ++k) t.c[k] = __ldg(in.tau + static_cast<std::size_t>(b) * Sym<D>::size + k);
+/// Particle b's SPS stress (sps.hpp) through the read-only data cache, rounded to T.
+template <int D, class T = double>
+__device__ inline Sym<D, T> sps_ldg(const SweepIn<D>& in, std::uint32_t b) {
+  Sym<D, T> t;
+  for (int k = 0; k < Sym<D>::size; ++k)
+    t.c[k] = static_cast<T>(__ldg(in.tau + static_cast<std::size_t>(b) * Sym<D>::size + k));
   return t;
 }
 
-/// Particle b through the read-only data cache, its position already loaded; its SPS stress with kSps.
-template <int D, bool kSps = false>
-__device__ inline PairParticle<D> particle_ldg(const SweepIn<D>& in, std::uint32_t b, const Vec<D>& r) {
-  PairParticle<D> q;
-  q.r = r;
-  for (int d = 0; d < D; ++d) q.v[d] = __ldg(in.v[d] + b);
-  q.rho = __ldg(in.rho + b);
-  q.inv_rho = __ldg(in.inv_rho + b);
-  q.p = __ldg(in.p + b);
-  q.c = __ldg(in.c + b);
-  q.fluid = is_fluid_kind(__ldg(in.kind + b));
-  if (kSps) q.tau = sps_ldg(in, b);
-  return q;
-}
-
-/// The candidate screen both searches apply before add_pair (which decides): b is not a itself
-/// and lies within the support. The same expression in both, so they keep the same pairs.
+/// The searches' loader of the double arrays: the pair arithmetic in double, as on the CPU.
 template <int D>
-__device__ inline bool candidate(const SphParams<D>& P, const Vec<D>& ra, const Vec<D>& rb, bool self) {
-  const Vec<D> rab = ra - rb;
+struct DoubleLoads {
+  using Real = double;
+  using Pos = Vec<D>;
+  SweepIn<D> in;
+
+  __device__ Pos pos(std::uint32_t b) const {
+    Vec<D> r;
+    for (int d = 0; d < D; ++d) r[d] = __ldg(in.r[d] + b);
+    return r;
+  }
+  /// r_ab = r_a - r_b for the candidates b of one neighbour range.
+  struct Frame {
+    Vec<D> ra;
+    __device__ Vec<D> rab(std::uint32_t, const Pos& rb) const { return ra - rb; }
+  };
+  __device__ Frame frame(const Pos& ra, const std::array<int, 3>&, const NeighbourRanges&, int, const Grid&,
+                         const std::uint32_t*) const {
+    return {ra};
+  }
+  /// Particle b without its position (add_pair_at takes r_ab); its SPS stress with kSps.
+  template <bool kSps>
+  __device__ PairParticle<D> particle(std::uint32_t b) const {
+    PairParticle<D> q;
+    for (int d = 0; d < D; ++d) q.v[d] = __ldg(in.v[d] + b);
+    q.rho = __ldg(in.rho + b);
+    q.inv_rho = __ldg(in.inv_rho + b);
+    q.p = __ldg(in.p + b);
+    q.c = __ldg(in.c + b);
+    q.fluid = is_fluid_kind(__ldg(in.kind + b));
+    if (kSps) q.tau = sps_ldg<D>(in, b);
+    return q;
+  }
+  __device__ bool fluid(std::uint32_t b) const { return is_fluid_kind(__ldg(in.kind + b)); }
+  __device__ bool fluid_of(std::uint32_t b, const Pos&) const { return fluid(b); }
+};
+
+/// The searches' loader of the float copies (MixedArrays): the pair arithmetic in float (its
+/// divisions and square roots CUDA's fast ones, -prec-div=false -prec-sqrt=false: within 2 ulp).
+template <int D>
+struct MixedLoads {
+  using Real = float;
+  using Pos = float4;
+  SweepIn<D> in;  // the double arrays: fluid_before, the SPS stresses, a's sound speed for its dt
+  const float4* pos4;
+  const float4* vel4;
+  const float4* eos4;
+  float size[3];  // the search cell's size along each axis [m]
+
+  __device__ Pos pos(std::uint32_t b) const { return __ldg(pos4 + b); }
+  /// r_ab for the candidates b of neighbour range rg of particle a (in cell (i, j, k), at ra):
+  /// the range is the row of cells (i0..i1, jj, kk), so b's cell differs from a's by the row's
+  /// constant (j - jj, k - kk) and by i - ib, where b's column ib is i0, i0 + 1 or i0 + 2 as its
+  /// slot lies before mid1, before mid2 or after (a row's cells are stored in order). Each axis:
+  /// (rel_a - rel_b) + (cell_a - cell_b) size, the offset 0 or +-size (exact).
+  struct Frame {
+    float ra[3];
+    float off_j, off_k;  // (j - jj) size_j, (k - kk) size_k [m]
+    float off_i[3];      // (i - (i0 + c)) size_i for the row's cells c = 0, 1, 2 [m]
+    std::uint32_t mid1, mid2;  // first slots of cells i0 + 1 and i0 + 2 (the range's end when absent)
+    __device__ Vec<D, float> rab(std::uint32_t b, const float4& rb) const {
+      const float oi = b >= mid2 ? off_i[2] : b >= mid1 ? off_i[1] : off_i[0];
+      Vec<D, float> r;
+      r[0] = (ra[0] - rb.x) + oi;
+      r[1] = (ra[1] - rb.y) + off_j;  // 2-D: the grid's j axis is the model's z
+      if (D == 3) r[D - 1] = (ra[2] - rb.z) + off_k;
+      return r;
+    }
+  };
+  __device__ Frame frame(const float4& ra, const std::array<int, 3>& ijk, const NeighbourRanges& nb, int rg,
+                         const Grid& g, const std::uint32_t* start) const {
+    Frame f;
+    f.ra[0] = ra.x, f.ra[1] = ra.y, f.ra[2] = ra.z;
+    const int jj = nb.row_j(rg), kk = nb.row_k(rg);
+    f.off_j = static_cast<float>(ijk[1] - jj) * size[1];
+    f.off_k = static_cast<float>(ijk[2] - kk) * size[2];
+    for (int c = 0; c < 3; ++c) f.off_i[c] = static_cast<float>(ijk[0] - (nb.i0 + c)) * size[0];
+    const std::uint32_t end = nb.end[rg];
+    f.mid1 = nb.i0 + 1 <= nb.i1 ? start[g.index(nb.i0 + 1, jj, kk)] : end;
+    f.mid2 = nb.i0 + 2 <= nb.i1 ? start[g.index(nb.i0 + 2, jj, kk)] : end;
+    return f;
+  }
+  template <bool kSps>
+  __device__ PairParticle<D, float> particle(std::uint32_t b) const {
+    const float4 v = __ldg(vel4 + b), e = __ldg(eos4 + b);
+    const float vs[3] = {v.x, v.y, v.z};
+    PairParticle<D, float> q;
+    for (int d = 0; d < D; ++d) q.v[d] = vs[d];
+    q.rho = v.w;
+    q.inv_rho = e.x;
+    q.p = e.y;
+    q.c = e.z;
+    q.fluid = e.w != 0.0f;
+    if (kSps) q.tau = sps_ldg<D, float>(in, b);
+    return q;
+  }
+  __device__ bool fluid_of(std::uint32_t, const float4& rb) const { return rb.w != 0.0f; }
+};
+
+/// The candidate screen both searches apply before add_pair_at (which decides): b is not a itself
+/// and lies within the support. The same expression in both, so they keep the same pairs.
+template <int D, class T>
+__device__ inline bool candidate(const SphParams<D, T>& P, const Vec<D, T>& rab, bool self) {
   return !self && dot(rab, rab) < P.kernel.support2();
 }
 
@@ -169,17 +282,17 @@ __device__ inline bool no_fluid(const SweepIn<D>& in, std::uint32_t b0, std::uin
   return __ldg(in.fluid_before + b1) == __ldg(in.fluid_before + b0);
 }
 
-/// Writes particle a's rates (as interaction.hpp) and returns its local dt.
+/// Writes particle a's rates (as interaction.hpp) and returns its local dt (c: its sound speed).
 template <int D>
-__device__ inline double store_rates(const SphParams<D>& P, const PairParticle<D>& pa, const PairSums<D>& s,
-                                     unsigned pairs, std::uint32_t a, const SweepOut<D>& out) {
+__device__ inline double store_rates(const SphParams<D>& P, bool fluid, double c, const PairSums<D>& s, unsigned pairs,
+                                     std::uint32_t a, const SweepOut<D>& out) {
   Vec<D> acc;
-  for (int d = 0; d < D; ++d) acc[d] = pa.fluid ? s.acc[d] + P.g[d] : 0.0;
+  for (int d = 0; d < D; ++d) acc[d] = fluid ? s.acc[d] + P.g[d] : 0.0;
   for (int d = 0; d < D; ++d) out.acc[d][a] = acc[d];
   out.drho[a] = s.drho;
   out.mu_max[a] = s.mu_max;
   out.pairs[a] = pairs;
-  return local_dt(P, pa.fluid, acc, pa.c, s.mu_max);
+  return local_dt(P, fluid, acc, c, s.mu_max);
 }
 
 /// The block's min local dt to dt_partial[blockIdx.x] (kDt) and its pairs added to *pair_total.
@@ -194,55 +307,64 @@ __device__ inline void reduce_block(double dtl, double pairs, double* dt_partial
   if (threadIdx.x == 0) atomicAdd(pair_total, pairs);  // whole numbers < 2^53: exact in any order
 }
 
-/// Calls visit(b) for particle a's neighbours b in the support, in the order of the CPU's
+/// Calls visit(b, r_ab) for particle a's neighbours b in the support, in the order of the CPU's
 /// for_each_neighbour (interaction.hpp): the slot ranges of its neighbour cells (cell_list.hpp,
-/// neighbour_ranges) in order, candidates loaded through __ldg. Each run of 32 slots is screened
-/// first (the candidate test, and for a boundary particle a fluid b) into a bit mask, and visit
-/// then runs over the set bits in slot order: the lanes of a warp, whose hits differ, run the
-/// costly visit together instead of each waiting for the others' hits.
-template <int D, class Visit>
-__device__ inline void for_each_neighbour(const SphParams<D>& P, const Grid& g, const std::uint32_t* start,
-                                          std::uint32_t cell, const SweepIn<D>& in, std::uint32_t a,
-                                          const Vec<D>& ra, bool a_fluid, Visit&& visit) {
+/// neighbour_ranges) in order, candidates loaded by the loader L. Each run of 32 slots is
+/// screened first (the candidate test, and for a boundary particle a fluid b) into a bit mask,
+/// and visit then runs over the set bits in slot order: the lanes of a warp, whose hits differ,
+/// run the costly visit together instead of each waiting for the others' hits.
+template <int D, class L, class Visit>
+__device__ inline void for_each_neighbour(const SphParams<D, typename L::Real>& P, const Grid& g,
+                                          const std::uint32_t* start, std::uint32_t cell, const L& ld, std::uint32_t a,
+                                          const typename L::Pos& ra, bool a_fluid, Visit&& visit) {
   const std::array<int, 3> ijk = cell_coords(g, cell);
   const NeighbourRanges nb = neighbour_ranges<D>(g, start, ijk[0], ijk[1], ijk[2]);
   for (int rg = 0; rg < nb.count; ++rg) {
-    if (!a_fluid && no_fluid(in, nb.begin[rg], nb.end[rg])) continue;
+    if (!a_fluid && no_fluid(ld.in, nb.begin[rg], nb.end[rg])) continue;
+    const typename L::Frame fr = ld.frame(ra, ijk, nb, rg, g, start);
     for (std::uint32_t b0 = nb.begin[rg]; b0 < nb.end[rg]; b0 += 32) {
       const std::uint32_t m = nb.end[rg] - b0 < 32 ? nb.end[rg] - b0 : 32;
       unsigned hits = 0;
       for (std::uint32_t k = 0; k < m; ++k) {
         const std::uint32_t b = b0 + k;
-        const bool keep = candidate(P, ra, position_ldg(in, b), b == a) && (a_fluid || is_fluid_kind(__ldg(in.kind + b)));
+        const typename L::Pos rb = ld.pos(b);
+        const bool keep = candidate(P, fr.rab(b, rb), b == a) && (a_fluid || ld.fluid_of(b, rb));
         hits |= keep ? 1u << k : 0u;
       }
-      for (; hits != 0; hits &= hits - 1) visit(b0 + static_cast<std::uint32_t>(__ffs(hits) - 1));
+      for (; hits != 0; hits &= hits - 1) {
+        const std::uint32_t b = b0 + static_cast<std::uint32_t>(__ffs(hits) - 1);
+        visit(b, fr.rab(b, ld.pos(b)));
+      }
     }
   }
 }
 
-/// Search (a), cell ranges: one thread per particle a, its neighbours by for_each_neighbour.
-template <int D, bool kDt, bool kLaminar, bool kSps>
+/// Search (a), cell ranges: one thread per particle a, its neighbours by for_each_neighbour. P is
+/// in double (the rates' gravity and local dt), PR the same parameters in the loader's precision.
+template <int D, class L, bool kDt, bool kLaminar, bool kSps>
 __global__ void __launch_bounds__(kRangeThreads)
-    k_rates_cell_range(SphParams<D> P, Grid g, const std::uint32_t* __restrict__ start,
-                       const std::uint32_t* __restrict__ key, SweepIn<D> in, SweepOut<D> out, std::uint32_t n,
+    k_rates_cell_range(SphParams<D> P, SphParams<D, typename L::Real> PR, Grid g, const std::uint32_t* __restrict__ start,
+                       const std::uint32_t* __restrict__ key, L ld, SweepOut<D> out, std::uint32_t n,
                        double* __restrict__ dt_partial, double* __restrict__ pair_total) {
+  using Real = typename L::Real;
   const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
   double dtl = INFINITY;
   unsigned pairs = 0;
   if (a < n) {
-    const PairParticle<D> pa = particle_ldg<D, kSps>(in, a, position_ldg(in, a));
+    const typename L::Pos ra = ld.pos(a);
+    const PairParticle<D, Real> pa = ld.template particle<kSps>(a);
     PairSums<D> s;
-    for_each_neighbour(P, g, start, key[a], in, a, pa.r, pa.fluid, [&](std::uint32_t b) {
-      pairs += add_pair<D, kLaminar, kSps>(P, pa, particle_ldg<D, kSps>(in, b, position_ldg(in, b)), s) ? 1u : 0u;
+    for_each_neighbour<D>(PR, g, start, key[a], ld, a, ra, pa.fluid, [&](std::uint32_t b, const Vec<D, Real>& rab) {
+      pairs += add_pair_at<D, kLaminar, kSps, Real>(PR, rab, pa, ld.template particle<kSps>(b), s) ? 1u : 0u;
     });
-    dtl = store_rates(P, pa, s, pairs, a, out);
+    dtl = store_rates(P, pa.fluid, __ldg(ld.in.c + a), s, pairs, a, out);
   }
   reduce_block<kDt>(dtl, static_cast<double>(pairs), dt_partial, pair_total);
 }
 
 /// The SPS stresses T = tau / rho^2 of every slot (sps.hpp; zero for boundary particles), from the
-/// velocity gradient over the same neighbours in the same order as the CPU's sps_stresses.
+/// velocity gradient over the same neighbours in the same order as the CPU's sps_stresses, in
+/// double (with either precision of the rates).
 template <int D>
 __global__ void __launch_bounds__(kRangeThreads)
     k_sps_stress(SphParams<D> P, Grid g, const std::uint32_t* __restrict__ start, const std::uint32_t* __restrict__ key,
@@ -250,15 +372,16 @@ __global__ void __launch_bounds__(kRangeThreads)
   const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
   if (a >= n) return;
   Sym<D> T = Sym<D>::zero();
-  if (is_fluid_kind(__ldg(in.kind + a))) {
-    const Vec<D> ra = position_ldg(in, a);
+  const DoubleLoads<D> ld{in};
+  if (ld.fluid(a)) {
+    const Vec<D> ra = ld.pos(a);
     Vec<D> va;
     for (int d = 0; d < D; ++d) va[d] = __ldg(in.v[d] + a);
     Mat<D> grad = Mat<D>::zero();
-    for_each_neighbour(P, g, start, key[a], in, a, ra, true, [&](std::uint32_t b) {
+    for_each_neighbour<D>(P, g, start, key[a], ld, a, ra, true, [&](std::uint32_t b, const Vec<D>&) {
       Vec<D> vb;
       for (int d = 0; d < D; ++d) vb[d] = __ldg(in.v[d] + b);
-      add_velocity_gradient(P, ra, va, position_ldg(in, b), vb, __ldg(in.inv_rho + b), grad);
+      add_velocity_gradient(P, ra, va, ld.pos(b), vb, __ldg(in.inv_rho + b), grad);
     });
     T = sps_stress(P, grad, __ldg(in.rho + a));
   }
@@ -269,12 +392,14 @@ __global__ void __launch_bounds__(kRangeThreads)
 /// up to 32 of c's particles (one per lane) it walks c's neighbour ranges in order, copying 32
 /// consecutive slots at a time into its shared-memory tile, and each lane sums the tile in slot
 /// order: every particle sees its candidates in the order of search (a).
-template <int D, bool kDt, bool kLaminar, bool kSps>
+template <int D, class L, bool kDt, bool kLaminar, bool kSps>
 __global__ void __launch_bounds__(32 * kTileWarps)
-    k_rates_tiles(SphParams<D> P, Grid g, const std::uint32_t* __restrict__ start, SweepIn<D> in, SweepOut<D> out,
-                  std::uint32_t cells, double* __restrict__ dt_partial, double* __restrict__ pair_total) {
-  __shared__ double t_r[kTileWarps][D][kTile], t_v[kTileWarps][D][kTile];
-  __shared__ double t_rho[kTileWarps][kTile], t_inv_rho[kTileWarps][kTile], t_p[kTileWarps][kTile], t_c[kTileWarps][kTile];
+    k_rates_tiles(SphParams<D> P, SphParams<D, typename L::Real> PR, Grid g, const std::uint32_t* __restrict__ start, L ld,
+                  SweepOut<D> out, std::uint32_t cells, double* __restrict__ dt_partial, double* __restrict__ pair_total) {
+  using Real = typename L::Real;
+  __shared__ typename L::Pos t_r[kTileWarps][kTile];
+  __shared__ Real t_v[kTileWarps][D][kTile], t_rho[kTileWarps][kTile], t_inv_rho[kTileWarps][kTile];
+  __shared__ Real t_p[kTileWarps][kTile], t_c[kTileWarps][kTile];
   __shared__ bool t_fluid[kTileWarps][kTile];
   const int w = threadIdx.x / 32, lane = threadIdx.x % 32;
   const std::uint32_t c = blockIdx.x * kTileWarps + w;
@@ -287,46 +412,45 @@ __global__ void __launch_bounds__(32 * kTileWarps)
     for (std::uint32_t a0 = s0; a0 < s1; a0 += kTile) {
       const std::uint32_t a = a0 + lane;
       const bool active = a < s1;
-      PairParticle<D> pa;
-      if (active) pa = particle_ldg<D, kSps>(in, a, position_ldg(in, a));
+      typename L::Pos ra{};
+      PairParticle<D, Real> pa;
+      if (active) ra = ld.pos(a), pa = ld.template particle<kSps>(a);
       PairSums<D> s;
       unsigned pairs = 0;
       const bool group_has_fluid = __any_sync(0xffffffffu, active && pa.fluid);  // uniform over the warp
       for (int rg = 0; rg < nb.count; ++rg) {
-        if (!group_has_fluid && no_fluid(in, nb.begin[rg], nb.end[rg])) continue;
+        if (!group_has_fluid && no_fluid(ld.in, nb.begin[rg], nb.end[rg])) continue;
+        const typename L::Frame fr = ld.frame(ra, ijk, nb, rg, g, start);
         for (std::uint32_t t0 = nb.begin[rg]; t0 < nb.end[rg]; t0 += kTile) {
           const std::uint32_t b = t0 + lane;
           if (b < nb.end[rg]) {
-            for (int d = 0; d < D; ++d) t_r[w][d][lane] = __ldg(in.r[d] + b), t_v[w][d][lane] = __ldg(in.v[d] + b);
-            t_rho[w][lane] = __ldg(in.rho + b);
-            t_inv_rho[w][lane] = __ldg(in.inv_rho + b);
-            t_p[w][lane] = __ldg(in.p + b);
-            t_c[w][lane] = __ldg(in.c + b);
-            t_fluid[w][lane] = is_fluid_kind(__ldg(in.kind + b));
+            t_r[w][lane] = ld.pos(b);
+            const PairParticle<D, Real> q = ld.template particle<false>(b);
+            for (int d = 0; d < D; ++d) t_v[w][d][lane] = q.v[d];
+            t_rho[w][lane] = q.rho, t_inv_rho[w][lane] = q.inv_rho, t_p[w][lane] = q.p, t_c[w][lane] = q.c;
+            t_fluid[w][lane] = q.fluid;
           }
           __syncwarp();
           const std::uint32_t m = nb.end[rg] - t0 < kTile ? nb.end[rg] - t0 : kTile;
           if (active)
             for (std::uint32_t k = 0; k < m; ++k) {
-              Vec<D> rb;
-              for (int d = 0; d < D; ++d) rb[d] = t_r[w][d][k];
-              if (!candidate(P, pa.r, rb, t0 + k == a)) continue;
-              PairParticle<D> pb;
-              pb.r = rb;
+              const Vec<D, Real> rab = fr.rab(t0 + k, t_r[w][k]);
+              if (!candidate(PR, rab, t0 + k == a)) continue;
+              PairParticle<D, Real> pb;
               for (int d = 0; d < D; ++d) pb.v[d] = t_v[w][d][k];
               pb.rho = t_rho[w][k];
               pb.inv_rho = t_inv_rho[w][k];
               pb.p = t_p[w][k];
               pb.c = t_c[w][k];
               pb.fluid = t_fluid[w][k];
-              if (kSps) pb.tau = sps_ldg(in, t0 + k);  // from global memory, not the tile
-              pairs += add_pair<D, kLaminar, kSps>(P, pa, pb, s) ? 1u : 0u;
+              if (kSps) pb.tau = sps_ldg<D, Real>(ld.in, t0 + k);  // from global memory, not the tile
+              pairs += add_pair_at<D, kLaminar, kSps, Real>(PR, rab, pa, pb, s) ? 1u : 0u;
             }
           __syncwarp();
         }
       }
       if (active) {
-        const double dta = store_rates(P, pa, s, pairs, a, out);
+        const double dta = store_rates(P, pa.fluid, __ldg(ld.in.c + a), s, pairs, a, out);
         dtl = dta < dtl ? dta : dtl;
         pairs_total += pairs;
       }

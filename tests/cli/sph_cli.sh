@@ -121,6 +121,9 @@ bad_inputs)
   expect 2 "--set physics.alpha: .*expected a number in \[0, 1\]" -- "$RIA" sph run column.toml --set physics.alpha=2
   expect 2 "neighbour search 'tiles' runs on the CUDA backend only" -- "$RIA" sph run column.toml --backend serial --search tiles --output o4
   expect 2 "--search: .*not in" -- "$RIA" sph run column.toml --search texture --output o4
+  expect 2 "precision 'mixed' runs on the CUDA backend only; backend 'serial' computes in double" -- \
+    "$RIA" sph run column.toml --backend serial --precision mixed --output o4
+  expect 2 "--precision: .*not in" -- "$RIA" sph run column.toml --precision float --output o4
   # CUDA: runs where built with a device (the GPU tests compare it), else exit 5 saying why.
   "$RIA" sph run column.toml --backend cuda --quiet --output o5 --set time.duration=0.02 --set time.snapshot_interval=0.01 \
     > out.txt 2>&1
@@ -140,9 +143,9 @@ bench)  # ria bench sph on the CPU: a row per backend with its search, pairs and
   "$RIA" bench sph --backend serial --particles 5000 --steps 2 --json bench.json > bench.txt 2>&1 \
     || { cat bench.txt; fail "ria bench sph failed"; }
   cat bench.txt
-  grep -Eq '^serial +cell-range +[0-9]+ particles' bench.txt || fail "no serial cell-range row"
+  grep -Eq '^serial +cell-range +double +[0-9]+ particles' bench.txt || fail "no serial cell-range double row"
   tr -d ' \n' < bench.json > b.json
-  grep -q '"backend":"serial","search":"cell-range"' b.json || fail "JSON row: $(cat b.json)"
+  grep -q '"backend":"serial","search":"cell-range","precision":"double"' b.json || fail "JSON row: $(cat b.json)"
   grep -q '"timed_steps":2' b.json || fail "timed_steps"
   n=$(sed 's/.*"particles":\([0-9]*\).*/\1/' b.json)
   [ "$n" -gt 3000 ] && [ "$n" -lt 8000 ] || fail "$n particles for --particles 5000"
@@ -150,6 +153,7 @@ bench)  # ria bench sph on the CPU: a row per backend with its search, pairs and
   pairs=$(sed 's/.*"pair_interactions_per_step":\([0-9.e+-]*\).*/\1/' b.json)
   awk -v g="$gpips" -v p="$pairs" -v n="$n" 'BEGIN { exit !(g > 0 && p > 10 * n) }' || fail "gpips $gpips, pairs/step $pairs"
   expect 2 "neighbour search 'tiles' runs on the CUDA backend only" -- "$RIA" bench sph --backend serial --search tiles --particles 2000
+  expect 2 "precision 'mixed' runs on the CUDA backend only" -- "$RIA" bench sph --backend serial --precision mixed --particles 2000
   echo "ok: bench sph, $n particles, $pairs pairs per step"
   ;;
 *) fail "unknown case" ;;

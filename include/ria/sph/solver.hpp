@@ -26,6 +26,9 @@ struct Setup {
   Particles particles;         // the initial particles
   exec::Backend backend = exec::Backend::serial;
   Search search = Search::cell_range;  // the neighbour search (search.hpp); tiles only on CUDA
+  // double, or mixed (CUDA only): the pair terms computed in float from float copies of the
+  // particles, summed and integrated in double (docs/sph.md, "Mixed precision")
+  Precision precision = Precision::f64;
 };
 
 /// Raised when the particles stop being physical (a non-finite value, a density <= 0, dt <= 0).
@@ -82,5 +85,8 @@ std::unique_ptr<Solver> make_solver(const Setup& setup);
 
 /// The searches a backend has in this build on this machine (none for CUDA without a device).
 std::vector<Search> searches_of(exec::Backend b);
+
+/// The precisions a backend has: double everywhere, mixed on CUDA.
+std::vector<Precision> precisions_of(exec::Backend b);
 
 }  // namespace ria::sph
