@@ -28,6 +28,24 @@ inline sph::Scenario dam_break_scenario(int dim, double dp) {
   return sc;
 }
 
+/// A 0.1 x 0.1 block of water (2-D, no walls) thrown at `velocity` inside the domain [lo, hi]
+/// (components (x, z)), at spacing dp.
+inline sph::Scenario thrown_block_scenario(double dp, sph::Point velocity, sph::Point lo, sph::Point hi) {
+  sph::Scenario sc;
+  sc.name = sc.file = "test_thrown_block";
+  sc.dim = 2;
+  sc.dp = dp;
+  sc.duration = 1;
+  sc.output_interval = 0.01;
+  sph::FluidBox f;
+  f.hi = {0.1, 0.1, 0};
+  f.velocity = velocity;
+  sc.fluid = {f};
+  sc.has_domain = true;
+  sc.domain_lo = lo, sc.domain_hi = hi;
+  return sc;
+}
+
 inline sph::Setup make_test_setup(const sph::Scenario& sc, exec::Backend backend = exec::Backend::serial) {
   std::vector<std::string> warnings;
   return sph::make_setup(sc, backend, warnings);

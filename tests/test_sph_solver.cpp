@@ -314,3 +314,95 @@ TEST(SphSolver, PairCountsOfTheLastEvaluationAndTheSearchesOfEachBackend) {
     EXPECT_THROW(make_solver(s), NotBuiltError);
   }
 }
+
+namespace {
+
+/// Every out particle is parked 4h beyond a face of the domain it crossed, at rest; the fluid and
+/// out particles together are the initial fluid particles. Returns the out count.
+std::size_t check_out_particles(const Particles& p, const sph::Setup& s, std::size_t fluid0) {
+  const Grid& g = s.cells;
+  const double lo[2] = {g.x0, g.y0}, hi[2] = {g.x0 + g.nx * g.dx, g.y0 + g.ny * g.dy}, park = 4 * s.physics.h;
+  std::size_t out = 0;
+  for (std::size_t a = 0; a < p.size(); ++a) {
+    if (!p.is_out(a)) continue;
+    ++out;
+    const bool parked_x = std::fabs(p.r[0][a] - (hi[0] + park)) < 1e-12 || std::fabs(p.r[0][a] - (lo[0] - park)) < 1e-12;
+    const bool parked_z = std::fabs(p.r[1][a] - (lo[1] - park)) < 1e-12;
+    EXPECT_TRUE(parked_x || parked_z) << "out particle " << p.id[a] << " at (" << p.r[0][a] << ", " << p.r[1][a] << ")";
+    EXPECT_EQ(p.v[0][a], 0.0);
+    EXPECT_EQ(p.v[1][a], 0.0);
+  }
+  EXPECT_EQ(p.count(Kind::fluid) + out, fluid0);
+  return out;
+}
+
+}  // namespace
+
+TEST(SphSolver, FluidThatLeavesTheDomainIsTakenOutOfTheFlow) {
+  // A block thrown at 2 m/s towards the +x face of the domain, 0.05 m beyond it: particles cross
+  // it from t = 0.025 s, the last (the block's back) at ~0.075 s, before any reaches the floor.
+  const sph::Setup s = test::make_test_setup(test::thrown_block_scenario(0.005, {2, 0, 0}, {-0.05, -0.05, 0}, {0.15, 0.3, 0}));
+  const std::size_t fluid0 = s.particles.count(Kind::fluid);
+  auto solver = make_solver(s);
+  solver->advance(0.05, 1000000);
+  const std::size_t midway = check_out_particles(solver->particles(), s, fluid0);
+  EXPECT_GT(midway, 0u);
+  EXPECT_LT(midway, fluid0);
+  const Measures m = solver->measure({});
+  EXPECT_EQ(m.out_particles, static_cast<long>(midway));
+  EXPECT_NEAR(m.fluid_mass, s.physics.mass * static_cast<double>(fluid0 - midway), 1e-12 * s.physics.mass * fluid0);
+  EXPECT_LE(m.front, s.cells.x0 + s.cells.nx * s.cells.dx + 0.5 * s.dp + 2 * 0.05 * 2);  // the fluid left is inside
+
+  solver->advance(0.12, 1000000);
+  EXPECT_EQ(check_out_particles(solver->particles(), s, fluid0), fluid0) << "all the water has left by t = 0.12 s";
+  const Measures end = solver->measure({});
+  EXPECT_EQ(end.fluid_mass, 0.0);
+  EXPECT_TRUE(std::isnan(end.front));
+  // Out of the flow, they no longer move: more steps leave every particle as it was.
+  const Particles before = solver->particles();
+  solver->advance(1.0, 10);
+  const Particles& after = solver->particles();
+  std::vector<std::size_t> at(after.size());
+  for (std::size_t k = 0; k < after.size(); ++k) at[after.id[k]] = k;
+  for (std::size_t k = 0; k < before.size(); ++k) {
+    const std::size_t j = at[before.id[k]];
+    EXPECT_TRUE(before.r[0][k] == after.r[0][j] && before.r[1][k] == after.r[1][j] && before.rho[k] == after.rho[j])
+        << "particle " << before.id[k] << " moved";
+  }
+}
+
+TEST(SphSolver, FluidAboveTheDomainsTopStaysInTheFlow) {
+  // Thrown up at 3 m/s through the top of the domain (0.12 m): what rises falls back under gravity,
+  // so the top is not a face through which fluid leaves (particle_step.hpp).
+  const sph::Setup s = test::make_test_setup(test::thrown_block_scenario(0.005, {0, 3, 0}, {-0.05, -0.05, 0}, {0.15, 0.12, 0}));
+  auto solver = make_solver(s);
+  solver->advance(0.05, 1000000);
+  const Particles& p = solver->particles();
+  EXPECT_EQ(p.count(Kind::out), 0u);
+  double z_min = 1e9;
+  for (std::size_t a = 0; a < p.size(); ++a) z_min = std::min(z_min, p.r[1][a]);
+  EXPECT_GT(z_min, 0.12) << "the whole block is above the top";
+}
+
+TEST(SphSolver, OutParticlesSurviveARestartAndOpenmpKeepsThemBitwise) {
+  const sph::Setup s = test::make_test_setup(test::thrown_block_scenario(0.005, {2, 0, 0}, {-0.05, -0.05, 0}, {0.15, 0.3, 0}));
+  // By step counts, not stop times: a stop shortens the steps before it (time_step.hpp).
+  auto straight = make_solver(s);
+  straight->advance(1.0, 700);
+  auto first = make_solver(s);
+  first->advance(1.0, 400);
+  ASSERT_GT(first->particles().count(Kind::out), 0u);
+  auto resumed = make_solver(s);
+  resumed->set_particles(first->particles());  // fewer fluid particles than the set-up: accepted
+  resumed->set_clock(first->time(), first->steps());
+  resumed->advance(1.0, 300);
+  EXPECT_GT(straight->particles().count(Kind::out), first->particles().count(Kind::out));
+  expect_bitwise_equal(resumed->particles(), straight->particles());
+  if (exec::built_with_openmp()) {
+    sph::Setup so = s;
+    so.backend = exec::Backend::openmp;
+    auto omp = make_solver(so);
+    omp->advance(1.0, 700);
+    expect_bitwise_equal(omp->particles(), straight->particles());
+  }
+}

@@ -115,6 +115,8 @@ void write_summary(const std::string& path, const sph::Scenario& sc, const sph::
   w.value("pair_interactions", pairs).value("gpips", wall > 0 ? pairs / wall / 1e9 : 0.0);
   w.value("ms_per_step_per_million", steps > 0 && n > 0 ? wall * 1e3 / steps / (n / 1e6) : 0.0);
   w.value("u_max_m_s", out.u_max()).value("c0_over_u_max", out.u_max() > 0 ? setup.physics.c0 / out.u_max() : 0.0);
+  // Fluid particles that left the domain through its floor or a side (particle_step.hpp).
+  w.value("out_particles", static_cast<long long>(solver.particles().count(sph::Kind::out)));
   w.value("checkpoint", out.checkpoint_path());
   w.begin_array("files");
   for (const std::string& f : out.files()) w.value("", f);

@@ -13,7 +13,8 @@
 namespace ria::app {
 
 std::vector<std::string> sph_series_columns(const sph::Scenario& sc) {
-  std::vector<std::string> c = {"steps", "dt_s", "front_m", "u_max_m_s", "kinetic_J", "fluid_mass_kg", "fluid_volume_m3"};
+  std::vector<std::string> c = {"steps",          "dt_s",          "front_m",         "u_max_m_s",
+                                "kinetic_J",      "fluid_mass_kg", "fluid_volume_m3", "out_particles"};
   for (const sph::Probe& p : sc.probes) c.push_back(p.name + (p.kind == sph::Probe::Kind::pressure ? "_Pa" : "_m"));
   return c;
 }
@@ -34,7 +35,9 @@ SphOutputs::SphOutputs(const sph::Scenario& sc, SphRunContext ctx)
 }
 
 void SphOutputs::series(double t, long steps, double dt, const sph::Measures& m) {
-  std::vector<double> row = {static_cast<double>(steps), dt, m.front, m.u_max, m.kinetic, m.fluid_mass, m.fluid_volume};
+  std::vector<double> row = {static_cast<double>(steps), dt,           m.front,
+                             m.u_max,                    m.kinetic,    m.fluid_mass,
+                             m.fluid_volume,             static_cast<double>(m.out_particles)};
   row.insert(row.end(), m.probes.begin(), m.probes.end());
   csv_->append(t, row);
   u_max_ = std::max(u_max_, m.u_max);

@@ -30,7 +30,7 @@ template <int D>
 class CpuSolver final : public Solver {
  public:
   CpuSolver(const Setup& s, bool parallel)
-      : P_(make_params<D>(s.physics)), dp_(s.dp), grid_(s.cells), parallel_(parallel),
+      : P_(make_params<D>(s.physics)), dp_(s.dp), grid_(s.cells), box_(domain_box<D>(s.cells, s.physics.h)), parallel_(parallel),
         reducer_(exec::make_host_reducer(parallel)) {
     if (parallel_) exec::thread_policy();  // sets the thread count before the first parallel region
     set_particles(s.particles);
@@ -161,7 +161,7 @@ class CpuSolver final : public Solver {
     sort(true);
     rates();
     const StepArrays<D> sorted = arrays();
-    exec::cpu::for_rows(parallel_, 0, static_cast<int>(n_), [&](int a) { correct(sorted, a, dt, rho_ref); });
+    exec::cpu::for_rows(parallel_, 0, static_cast<int>(n_), [&](int a) { correct(sorted, a, dt, rho_ref, box_); });
     t_ = last ? t_stop : t_ + dt;
     ++steps_;
     last_dt_ = dt;
@@ -171,6 +171,7 @@ class CpuSolver final : public Solver {
   SphParams<D> P_;
   double dp_;
   Grid grid_;
+  DomainBox box_;  // where fluid leaves the flow (particle_step.hpp)
   bool parallel_;
   std::unique_ptr<exec::Reducer> reducer_;
   Particles p_;

@@ -40,7 +40,8 @@ template <int D>
 class CudaSolver final : public Solver {
  public:
   CudaSolver(const Setup& s)
-      : P_(make_params<D>(s.physics)), PF_(as_precision<float>(P_)), dp_(s.dp), grid_(s.cells), search_(s.search),
+      : P_(make_params<D>(s.physics)), PF_(as_precision<float>(P_)), dp_(s.dp), grid_(s.cells),
+        box_(domain_box<D>(s.cells, s.physics.h)), search_(s.search),
         precision_(s.precision), n_(s.particles.size()), cells_(static_cast<std::uint32_t>(s.cells.cells())) {
     if (!exec::cuda_device_available()) throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
     check_precision(s);
@@ -316,7 +317,7 @@ class CudaSolver final : public Solver {
     RIA_CUDA_CHECK(cudaGetLastError());
     sort(true);
     rates<false>();
-    cuda::k_correct<D><<<blocks, cuda::kThreads, 0, stream_>>>(step_arrays(), n, dt, rho_ref, &scalars_.get()->bad);
+    cuda::k_correct<D><<<blocks, cuda::kThreads, 0, stream_>>>(step_arrays(), n, dt, rho_ref, box_, &scalars_.get()->bad);
     RIA_CUDA_CHECK(cudaGetLastError());
     t_ = last ? t_stop : t_ + dt;
     ++steps_;
@@ -352,6 +353,7 @@ class CudaSolver final : public Solver {
   SphParams<D, float> PF_;  // P_ rounded to float: the pair arithmetic of Precision::mixed
   double dp_;
   Grid grid_;
+  DomainBox box_;  // where fluid leaves the flow (particle_step.hpp)
   Search search_;
   Precision precision_;
   std::size_t n_;

@@ -48,6 +48,10 @@ Measures measure(const SphParams<D>& P, double dp, const Grid& g, const Particle
   m.front = -std::numeric_limits<double>::infinity();
   double z_top = -std::numeric_limits<double>::infinity(), z_bottom = std::numeric_limits<double>::infinity();
   for (std::size_t a = 0; a < n; ++a) {
+    if (p.is_out(a)) {
+      ++m.out_particles;
+      continue;
+    }
     z_bottom = std::min(z_bottom, p.r[D - 1][a]);
     if (!p.is_fluid(a)) continue;
     double v2 = 0;

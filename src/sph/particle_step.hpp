@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "ria/config.hpp"
+#include "ria/grid/grid.hpp"
 #include "ria/sph/eos.hpp"
 #include "ria/sph/params.hpp"
 #include "ria/sph/particles.hpp"
@@ -26,10 +27,46 @@ struct StepArrays {
   double* rho0;
   const double* acc[D];  // dv/dt with gravity (fluid), 0 (boundary)
   const double* drho;    // drho/dt
-  const std::uint8_t* kind;
+  std::uint8_t* kind;    // a fluid particle that leaves the domain becomes Kind::out (leave_domain)
 };
 
 RIA_HD inline bool is_fluid_kind(std::uint8_t k) { return k == static_cast<std::uint8_t>(Kind::fluid); }
+RIA_HD inline bool is_out_kind(std::uint8_t k) { return k == static_cast<std::uint8_t>(Kind::out); }
+
+/// The faces of the domain through which fluid leaves the flow: the neighbour grid's box
+/// (model components as particles.hpp), all but its top. What rises above the top falls back
+/// under gravity (along -z), so the top cells bin it instead (clamped: exact). A particle that
+/// leaves is parked `park` = 4h beyond the face it crossed, outside every fluid particle's support
+/// (fluid particles within the box, or less than a step beyond it), so it no longer interacts
+/// with any other without a test in the searches.
+struct DomainBox {
+  double lo[3], hi[3];  // hi of the vertical component unused
+  double park;          // [m]
+};
+template <int D>
+DomainBox domain_box(const Grid& g, double h) {
+  DomainBox b{};
+  // Component d is grid axis d (2-D runs bin (x, z) on the grid's (x, y) axes: cell_list.hpp).
+  const double lo[3] = {g.x0, g.y0, g.z0}, n[3] = {double(g.nx), double(g.ny), double(g.nz)};
+  const double size[3] = {g.dx, g.dy, g.dz};
+  for (int d = 0; d < D; ++d) b.lo[d] = lo[d], b.hi[d] = lo[d] + n[d] * size[d];
+  b.park = 4 * h;
+  return b;
+}
+
+/// Takes fluid particle a out of the flow when it has left the domain through its floor or a side.
+template <int D>
+RIA_HD inline void leave_domain(const StepArrays<D>& s, std::size_t a, const DomainBox& box) {
+  bool left = false;
+  for (int d = 0; d < D; ++d) left = left || s.r[d][a] < box.lo[d] || (d < D - 1 && s.r[d][a] > box.hi[d]);
+  if (!left) return;
+  s.kind[a] = static_cast<std::uint8_t>(Kind::out);
+  for (int d = 0; d < D; ++d) {
+    if (s.r[d][a] < box.lo[d]) s.r[d][a] = box.lo[d] - box.park;
+    if (d < D - 1 && s.r[d][a] > box.hi[d]) s.r[d][a] = box.hi[d] + box.park;
+    s.v[d][a] = 0.0;
+  }
+}
 
 /// The pressure, sound speed and 1 / rho of a density (what the pair interaction reads).
 struct EosValues {
@@ -47,7 +84,7 @@ RIA_HD inline double particle_dt(const SphParams<D>& P, const StepArrays<D>& s, 
 }
 
 /// Predictor: keeps the state at t in r0, v0, rho0 and moves particle a half a step with the rates
-/// of that state; a boundary particle's density is held >= rho_ref.
+/// of that state; a boundary particle's density is held >= rho_ref; an out particle stays as it is.
 template <int D>
 RIA_HD inline void predict(const StepArrays<D>& s, std::size_t a, double dt, double rho_ref) {
   for (int d = 0; d < D; ++d) s.r0[d][a] = s.r[d][a], s.v0[d][a] = s.v[d][a];
@@ -58,15 +95,17 @@ RIA_HD inline void predict(const StepArrays<D>& s, std::size_t a, double dt, dou
       s.v[d][a] = half_step(s.v0[d][a], s.acc[d][a], dt);
     }
     s.rho[a] = half_step(s.rho0[a], s.drho[a], dt);
-  } else {
+  } else if (!is_out_kind(s.kind[a])) {
     s.rho[a] = boundary_density(half_step(s.rho0[a], s.drho[a], dt), rho_ref);
   }
 }
 
 /// Corrector: the full step of particle a from r0, v0, rho0 with the rates of the half-step state
-/// (r, v, rho hold the half-step state on entry and the new state on return).
+/// (r, v, rho hold the half-step state on entry and the new state on return); a fluid particle
+/// that has left the domain is then taken out of the flow (leave_domain).
 template <int D>
-RIA_HD inline void correct(const StepArrays<D>& s, std::size_t a, double dt, double rho_ref) {
+RIA_HD inline void correct(const StepArrays<D>& s, std::size_t a, double dt, double rho_ref, const DomainBox& box) {
+  if (is_out_kind(s.kind[a])) return;
   const double rho1 = corrected_density(s.rho0[a], s.drho[a], s.rho[a], dt);
   if (is_fluid_kind(s.kind[a])) {
     for (int d = 0; d < D; ++d) {
@@ -75,6 +114,7 @@ RIA_HD inline void correct(const StepArrays<D>& s, std::size_t a, double dt, dou
       s.v[d][a] = v1;
     }
     s.rho[a] = rho1;
+    leave_domain(s, a, box);
   } else {
     s.rho[a] = boundary_density(rho1, rho_ref);
   }

@@ -468,10 +468,11 @@ __global__ void k_predict(StepArrays<D> s, std::uint32_t n, double dt, double rh
 /// The corrector; sets *bad when a particle's new state is not finite or its density not > 0
 /// (the host then names the first such particle, step_checks.hpp).
 template <int D>
-__global__ void k_correct(StepArrays<D> s, std::uint32_t n, double dt, double rho_ref, int* __restrict__ bad) {
+__global__ void k_correct(StepArrays<D> s, std::uint32_t n, double dt, double rho_ref, DomainBox box,
+                          int* __restrict__ bad) {
   const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
   if (a >= n) return;
-  correct(s, a, dt, rho_ref);
+  correct(s, a, dt, rho_ref, box);
   bool ok = isfinite(s.rho[a]) && s.rho[a] > 0;
   for (int d = 0; d < D; ++d) ok = ok && isfinite(s.r[d][a]) && isfinite(s.v[d][a]);
   if (!ok) *bad = 1;

@@ -27,16 +27,18 @@ void check_replacement(const Particles& p, int dim, const Particles* current) {
   if (p.rho.size() != n || p.kind.size() != n || p.id.size() != n)
     throw std::invalid_argument("set_particles: arrays of unequal length");
   if (n >= (1u << 31)) throw std::invalid_argument("set_particles: more than 2^31 particles");
-  if (current && (n != current->size() || p.count(Kind::fluid) != current->count(Kind::fluid)))
-    throw std::invalid_argument("set_particles: " + std::to_string(n) + " particles (" + std::to_string(p.count(Kind::fluid)) +
-                                " fluid) replace " + std::to_string(current->size()) + " (" +
-                                std::to_string(current->count(Kind::fluid)) + " fluid): a restart needs the set-up's particles");
+  // Fluid particles may have left the flow (Kind::out) since: the boundary particles are the same.
+  if (current && (n != current->size() || p.count(Kind::boundary) != current->count(Kind::boundary)))
+    throw std::invalid_argument("set_particles: " + std::to_string(n) + " particles (" +
+                                std::to_string(p.count(Kind::boundary)) + " boundary) replace " +
+                                std::to_string(current->size()) + " (" + std::to_string(current->count(Kind::boundary)) +
+                                " boundary): a restart needs the set-up's particles");
 }
 
 std::string particle_text(const Particles& p, std::size_t a) {
   std::ostringstream o;
   o.precision(9);
-  o << (p.is_fluid(a) ? "fluid" : "boundary") << " particle " << p.id[a] << " at (";
+  o << (p.is_fluid(a) ? "fluid" : p.is_out(a) ? "out" : "boundary") << " particle " << p.id[a] << " at (";
   for (int d = 0; d < p.dim; ++d) o << (d ? ", " : "") << p.r[d][a];
   o << ") m, velocity (";
   for (int d = 0; d < p.dim; ++d) o << (d ? ", " : "") << p.v[d][a];

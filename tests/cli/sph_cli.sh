@@ -57,7 +57,7 @@ run)  # outputs: series, snapshots at 0, 0.05, 0.1 s, checkpoint, summary
            out/particles_0000100000.csv; do
     [ -s "$f" ] || fail "missing $f"
   done
-  head -1 out/series.csv | grep -qx 't_s,steps,dt_s,front_m,u_max_m_s,kinetic_J,fluid_mass_kg,fluid_volume_m3,H_m,P_Pa' \
+  head -1 out/series.csv | grep -qx 't_s,steps,dt_s,front_m,u_max_m_s,kinetic_J,fluid_mass_kg,fluid_volume_m3,out_particles,H_m,P_Pa' \
     || fail "series header: $(head -1 out/series.csv)"
   [ "$(wc -l < out/series.csv)" -eq 12 ] || fail "series.csv should hold 11 rows (every 0.01 s from 0) + header"
   head -1 out/particles_0000000000.csv | grep -qx 'id,kind,x,z,vx,vz,rho,p' || fail "snapshot header"

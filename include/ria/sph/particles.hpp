@@ -17,7 +17,11 @@
 
 namespace ria::sph {
 
-enum class Kind : std::uint8_t { fluid = 0, boundary = 1 };
+/// fluid; boundary (walls, obstacles: dynamic boundary particles that do not move); out: a fluid
+/// particle that left the domain (the neighbour grid's box) and was taken out of the flow there
+/// (particle_step.hpp, leave_domain): it no longer moves, interacts or counts as fluid, and its
+/// mass is reported as out.
+enum class Kind : std::uint8_t { fluid = 0, boundary = 1, out = 2 };
 
 struct Particles {
   int dim = 2;
@@ -28,6 +32,7 @@ struct Particles {
 
   std::size_t size() const { return rho.size(); }
   bool is_fluid(std::size_t k) const { return kind[k] == static_cast<std::uint8_t>(Kind::fluid); }
+  bool is_out(std::size_t k) const { return kind[k] == static_cast<std::uint8_t>(Kind::out); }
   std::size_t count(Kind k) const {
     std::size_t n = 0;
     for (std::uint8_t x : kind) n += x == static_cast<std::uint8_t>(k);

@@ -50,6 +50,7 @@ struct Measures {
   double kinetic = 0;      // kinetic energy of the fluid, sum m |v|^2 / 2 [J] (2-D: J per metre)
   double fluid_mass = 0;   // sum of the fluid particles' masses [kg] (2-D: kg per metre)
   double fluid_volume = 0; // sum m / rho over fluid particles [m^3] (2-D: m^2)
+  long out_particles = 0;  // fluid particles taken out of the flow, having left the domain (Kind::out)
   std::vector<double> probes;  // per scenario probe: pressure [Pa] or surface elevation [m]; NaN when dry
 };
 

@@ -65,7 +65,8 @@ SphCheckpoint read_sph_checkpoint(const std::string& path) {
     for (int d = 0; d < p.dim; ++d)
       if (!std::isfinite(p.r[d][a]) || !std::isfinite(p.v[d][a])) bad("particle " + std::to_string(a) + " has a non-finite position or velocity");
     if (!(p.rho[a] > 0) || !std::isfinite(p.rho[a])) bad("particle " + std::to_string(a) + " has density " + number_text(p.rho[a]));
-    if (p.kind[a] > 1) bad("particle " + std::to_string(a) + " has kind " + std::to_string(p.kind[a]) + ", expected 0 or 1");
+    if (p.kind[a] > 2)
+      bad("particle " + std::to_string(a) + " has kind " + std::to_string(p.kind[a]) + ", expected 0, 1 or 2");
     if (p.id[a] >= n || seen[p.id[a]]) bad("the particle ids are not a permutation of 0.." + std::to_string(n - 1));
     seen[p.id[a]] = true;
   }

@@ -27,7 +27,7 @@ void write_sph_checkpoint(const std::string& path, const SphCheckpoint& c);
 
 /// Reads and verifies one. IoError when unreadable; InputError naming the file when it is not an
 /// SPH checkpoint, of another version, truncated, corrupted (CRC-32), or a value is out of range
-/// (dimension, time, step count, a non-finite coordinate or density, a kind other than fluid or
+/// (dimension, time, step count, a non-finite coordinate or density, a kind other than fluid, out or
 /// boundary, ids that are not a permutation of 0..n-1).
 SphCheckpoint read_sph_checkpoint(const std::string& path);
 

@@ -17,6 +17,7 @@ Image render_particles(const sph::Particles& p, const sph::Tait& eos, double dp,
   const int zc = p.dim == 2 ? 1 : 2;  // the height: z (3-D) or the second coordinate (2-D)
   double xlo = HUGE_VAL, xhi = -HUGE_VAL, zlo = HUGE_VAL, zhi = -HUGE_VAL, plo = HUGE_VAL, phi = -HUGE_VAL;
   for (std::size_t a = 0; a < p.size(); ++a) {
+    if (p.is_out(a)) continue;  // parked outside the domain (particles.hpp)
     xlo = std::min(xlo, p.r[0][a]), xhi = std::max(xhi, p.r[0][a]);
     zlo = std::min(zlo, p.r[zc][a]), zhi = std::max(zhi, p.r[zc][a]);
     if (p.is_fluid(a)) plo = std::min(plo, eos.pressure(p.rho[a])), phi = std::max(phi, eos.pressure(p.rho[a]));
@@ -45,7 +46,7 @@ Image render_particles(const sph::Particles& p, const sph::Tait& eos, double dp,
   cairo_clip(cr);
   for (int pass = 0; pass < 2; ++pass)
     for (std::size_t a = 0; a < p.size(); ++a) {
-      if (p.is_fluid(a) != (pass == 1)) continue;
+      if (p.is_out(a) || p.is_fluid(a) != (pass == 1)) continue;
       set_colour(cr, pass == 0 ? kWall
                                : palette_colour(MapStyle::Palette::concentration,
                                                 (eos.pressure(p.rho[a]) - plo) / (phi - plo)));
