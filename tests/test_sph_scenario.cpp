@@ -125,6 +125,12 @@ TEST(SphScenario, ErrorsNameFileLineKeyAndWhatWasExpected) {
   // A height probe is a vertical line: [x] in 2-D.
   e = error_of(kColumn, {"probe.0.at=[0.02, 0.1]"});
   EXPECT_TRUE(has(e, "expected [x] (1 numbers for dimensions = 2)")) << e;
+  // An interval longer than the run; not checked for snapshots that are not written.
+  e = error_of(kColumn, {"time.snapshot_interval=1"});
+  EXPECT_TRUE(has(e, "time.snapshot_interval: expected a duration <= time.duration (0.5 s), got 1 s")) << e;
+  EXPECT_EQ(error_of(kColumn, {"time.snapshot_interval=1", "output.snapshots=false"}), "(no error)");
+  e = error_of(kColumn, {"time.output_interval=1", "output.snapshots=false"});
+  EXPECT_TRUE(has(e, "time.output_interval: expected a duration <= time.duration")) << e;
 }
 
 TEST(SphScenario, SizesBeyondTheLimitsAreRefusedBeforeAllocating) {

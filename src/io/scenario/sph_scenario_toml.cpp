@@ -118,7 +118,9 @@ void read_time(const Table& root, sph::Scenario& s) {
   s.output_interval = t->duration("output_interval", detail::above(0)).value_or(s.duration / 100);
   s.snapshot_interval = t->duration("snapshot_interval", detail::at_least(0)).value_or(0.0);
   for (const char* k : {"output_interval", "snapshot_interval"}) {
-    const double v = std::string(k) == "output_interval" ? s.output_interval : s.snapshot_interval;
+    const bool snapshot = std::string(k) == "snapshot_interval";
+    if (snapshot && !s.snapshots) continue;  // output.snapshots = false: the interval is not used
+    const double v = snapshot ? s.snapshot_interval : s.output_interval;
     if (t->has(k) && v > s.duration)
       t->fail(k, "expected a duration <= time.duration (" + detail::describe_seconds(s.duration) + "), got " +
                      detail::describe_seconds(v));
@@ -213,12 +215,12 @@ sph::Scenario parse_sph_scenario(const std::string& text, const std::string& nam
   s.dim = static_cast<int>(*root.integer("dimensions", 2, 3));
   read_particles(root, s);
   read_physics(root, s);
+  read_output(root, s);  // before [time]: whether snapshots are written decides a check there
   read_time(root, s);
   read_domain(root, s);
   read_fluid(root, s);
   read_walls(root, s);
   read_probes(root, s);
-  read_output(root, s);
   return s;
 }
 
