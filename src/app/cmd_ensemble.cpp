@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 
 #include "app/domain.hpp"
@@ -114,7 +115,9 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   // The members run at once: their solvers divide the cores (OpenMP: the free cores of the node
   // over its ranks, and a rank's share over its members at once) and their memory adds up.
   s->concurrent = static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(a.concurrent, s->mine.size())));
-  exec::share_cores_with(mpi::world().started ? mpi::world().local_size : 1, s->concurrent);
+  // Before any solver exists (a solver's construction fixes the policy for the process).
+  if (!exec::share_cores_with(mpi::world().started ? mpi::world().local_size : 1, s->concurrent))
+    throw std::logic_error("the OpenMP thread policy was fixed before the ensemble declared its members at once");
   const int node_solvers = (mpi::world().started ? mpi::world().local_size : 1) * s->concurrent;
   const int cores = static_cast<int>(std::thread::hardware_concurrency());
   if (is_root() && backend != exec::Backend::cuda && s->concurrent > 1 && cores > 0 && node_solvers > cores)

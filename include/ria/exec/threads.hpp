@@ -26,8 +26,9 @@ struct ThreadPolicy {
 /// Declares that `processes` processes of one job share this node (the ranks of an MPI job on
 /// it), each running `solvers` solvers at once on its own host threads (`ria ensemble
 /// --concurrent`): the free cores are divided among the processes x solvers. Call before
-/// thread_policy() is first used.
-void share_cores_with(int processes, int solvers = 1);
+/// thread_policy() is first used; afterwards the policy is fixed, and this changes nothing and
+/// returns false.
+bool share_cores_with(int processes, int solvers = 1);
 
 /// The OpenMP backend's policy, decided at the first call (the OpenMP solver's construction) and
 /// then fixed for the process: OMP_NUM_THREADS threads when the user set it, otherwise the

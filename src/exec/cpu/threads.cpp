@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -67,6 +68,7 @@ namespace {
 
 int g_processes = 1;  // processes of this job on the node (share_cores_with)
 int g_solvers = 1;    // solvers run at once by each of them
+std::atomic<bool> g_decided{false};  // thread_policy() has decided the policy
 
 /// Decides the policy (once, from thread_policy(), which applies it to each calling thread).
 ThreadPolicy configure_threads() {
@@ -101,13 +103,16 @@ ThreadPolicy configure_threads() {
 
 }  // namespace
 
-void share_cores_with(int processes, int solvers) {
+bool share_cores_with(int processes, int solvers) {
+  if (g_decided) return false;
   g_processes = std::max(1, processes);
   g_solvers = std::max(1, solvers);
+  return true;
 }
 
 ThreadPolicy thread_policy() {
   static const ThreadPolicy p = configure_threads();  // thread-safe, once per process
+  g_decided = true;
 #if defined(RIA_HAVE_OPENMP)
   thread_local bool applied = false;  // once per host thread
   if (!applied) omp_set_num_threads(p.threads);
