@@ -21,13 +21,14 @@
 #include "sph/measure.hpp"
 #include "sph/particle_step.hpp"
 #include "sph/solver_factory.hpp"
+#include "sph/stepping_solver.hpp"
 #include "sph/step_checks.hpp"
 
 namespace ria::sph {
 namespace {
 
 template <int D>
-class CpuSolver final : public Solver {
+class CpuSolver final : public SteppingSolver {
  public:
   CpuSolver(const Setup& s, bool parallel)
       : P_(make_params<D>(s.physics)), dp_(s.dp), grid_(s.cells), box_(domain_box<D>(s.cells, s.physics.h)), parallel_(parallel),
@@ -36,10 +37,6 @@ class CpuSolver final : public Solver {
     set_particles(s.particles);
   }
 
-  double time() const override { return t_; }
-  long steps() const override { return steps_; }
-  void set_clock(double t, long steps) override { t_ = t, steps_ = steps; }
-  double last_dt() const override { return last_dt_; }
   const Particles& particles() const override { return p_; }
   double pair_interactions() const override { return pairs_; }
   std::vector<std::uint32_t> pair_counts() const override {
@@ -54,15 +51,6 @@ class CpuSolver final : public Solver {
     for (auto* a : {&r0_, &v0_, &acc_})
       for (int d = 0; d < D; ++d) (*a)[d].assign(n, 0.0);
     for (auto* a : {&rho0_, &pres_, &c_, &inv_rho_, &drho_, &mu_, &dtl_, &npairs_, &scratch_}) a->assign(n, 0.0);
-  }
-
-  long advance(double t_stop, long max_steps) override {
-    long taken = 0;
-    while (t_ < t_stop && taken < max_steps) {
-      step(t_stop);
-      ++taken;
-    }
-    return taken;
   }
 
   Measures measure(const std::vector<Probe>& probes) const override {
@@ -144,7 +132,7 @@ class CpuSolver final : public Solver {
     return s;
   }
 
-  void step(double t_stop) {
+  void step(double t_stop) override {
     sort(false);
     rates();
     const StepArrays<D> s = arrays();  // valid until the next sort (which swaps the arrays)
@@ -162,9 +150,7 @@ class CpuSolver final : public Solver {
     rates();
     const StepArrays<D> sorted = arrays();
     exec::cpu::for_rows(parallel_, 0, static_cast<int>(n_), [&](int a) { correct(sorted, a, dt, rho_ref, box_); });
-    t_ = last ? t_stop : t_ + dt;
-    ++steps_;
-    last_dt_ = dt;
+    tick(dt, last, t_stop);
     check_state(p_, steps_, t_);
   }
 
@@ -183,8 +169,7 @@ class CpuSolver final : public Solver {
   std::vector<std::uint32_t> scratch_u32_, fluid_before_;
   CellList cells_;
   mutable CellList measure_cells_;
-  double t_ = 0, last_dt_ = 0, pairs_ = 0;
-  long steps_ = 0;
+  double pairs_ = 0;
   bool rated_ = false;
 };
 

@@ -19,6 +19,7 @@
 #include "ria/exec/device_info.hpp"
 #include "sph/measure.hpp"
 #include "sph/solver_factory.hpp"
+#include "sph/stepping_solver.hpp"
 #include "sph/sph_kernels_cuda.cuh"
 #include "sph/step_checks.hpp"
 
@@ -37,7 +38,7 @@ struct Scalars {
 inline unsigned blocks_of(std::size_t n, int threads) { return static_cast<unsigned>((n + threads - 1) / threads); }
 
 template <int D>
-class CudaSolver final : public Solver {
+class CudaSolver final : public SteppingSolver {
  public:
   CudaSolver(const Setup& s)
       : P_(make_params<D>(s.physics)), PF_(as_precision<float>(P_)), dp_(s.dp), grid_(s.cells),
@@ -80,10 +81,6 @@ class CudaSolver final : public Solver {
     set_particles(s.particles);
   }
 
-  double time() const override { return t_; }
-  long steps() const override { return steps_; }
-  void set_clock(double t, long steps) override { t_ = t, steps_ = steps; }
-  double last_dt() const override { return last_dt_; }
 
   const Particles& particles() const override {
     download();
@@ -102,15 +99,6 @@ class CudaSolver final : public Solver {
     host_ = p;
     stale_ = false;
     uploaded_ = true;
-  }
-
-  long advance(double t_stop, long max_steps) override {
-    long taken = 0;
-    while (t_ < t_stop && taken < max_steps) {
-      step(t_stop);
-      ++taken;
-    }
-    return taken;
   }
 
   Measures measure(const std::vector<Probe>& probes) const override {
@@ -303,7 +291,7 @@ class CudaSolver final : public Solver {
     rated_ = true;
   }
 
-  void step(double t_stop) {
+  void step(double t_stop) override {
     sort(false);
     rates<true>();
     const double dt_min = read_scalars().dt_min;
@@ -319,9 +307,7 @@ class CudaSolver final : public Solver {
     rates<false>();
     cuda::k_correct<D><<<blocks, cuda::kThreads, 0, stream_>>>(step_arrays(), n, dt, rho_ref, box_, &scalars_.get()->bad);
     RIA_CUDA_CHECK(cudaGetLastError());
-    t_ = last ? t_stop : t_ + dt;
-    ++steps_;
-    last_dt_ = dt;
+    tick(dt, last, t_stop);
     stale_ = true;
     if (read_scalars().bad) {
       download();
@@ -376,8 +362,6 @@ class CudaSolver final : public Solver {
   mutable bool stale_ = false;
   bool uploaded_ = false, rated_ = false;
   mutable CellList measure_cells_;
-  double t_ = 0, last_dt_ = 0;
-  long steps_ = 0;
 };
 
 }  // namespace
