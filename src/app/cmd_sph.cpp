@@ -186,12 +186,15 @@ int run_sph(const SphArgs& a) {
                 out.checkpoint_path().c_str());
     return kInterrupted;
   }
-  if (!a.quiet)
+  if (!a.quiet) {
+    const std::size_t gone = solver->particles().count(sph::Kind::out);
+    const std::string left = gone ? "; " + std::to_string(gone) + " fluid particles left the domain (docs/sph.md)" : "";
     std::printf("done: %g s simulated in %.1f s wall (%sx real time), %ld steps on %s; largest fluid speed %.3g m/s "
-                "(c0 = %.3g of it); results in %s/\n",
+                "(c0 = %.3g of it)%s; results in %s/\n",
                 solver->time() - opt.t_start, wall, ratio_text((solver->time() - opt.t_start) / wall).c_str(),
                 solver->steps(), solver->description().c_str(), out.u_max(),
-                out.u_max() > 0 ? setup.physics.c0 / out.u_max() : 0.0, sc.directory.c_str());
+                out.u_max() > 0 ? setup.physics.c0 / out.u_max() : 0.0, left.c_str(), sc.directory.c_str());
+  }
   return kOk;
 }
 

@@ -68,6 +68,31 @@ run)  # outputs: series, snapshots at 0, 0.05, 0.1 s, checkpoint, summary
   # Mass: the same in every row.
   [ "$(tail -n +2 out/series.csv | cut -d, -f7 | sort -u | wc -l)" -eq 1 ] || fail "fluid mass changed"
   echo "ok: $n particles, series and snapshots written"
+  # A block thrown at 2 m/s through the side of its domain: all 100 particles leave by 0.08 s.
+  cat > thrown.toml <<'TOML'
+name = "thrown"
+dimensions = 2
+[particles]
+dp = 0.01
+[time]
+duration = "0.08 s"
+output_interval = "0.01 s"
+[domain]
+min = [-0.05, -0.05]
+max = [0.15, 0.3]
+[[fluid]]
+min = [0.0, 0.0]
+max = [0.1, 0.1]
+velocity = [2.0, 0.0]
+[output]
+directory = "thrown"
+snapshots = false
+TOML
+  "$RIA" sph run thrown.toml --backend serial > thrown.txt 2>&1 || { cat thrown.txt; fail "thrown run failed"; }
+  grep -q "; 100 fluid particles left the domain" thrown.txt || { cat thrown.txt; fail "no report of the particles that left"; }
+  [ "$(tail -1 thrown/series.csv | cut -d, -f7,9)" = "0,100" ] || fail "last row: $(tail -1 thrown/series.csv)"
+  grep -q '"out_particles": 100' thrown/summary.json || fail "summary out_particles"
+  echo "ok: fluid leaving the domain is reported"
   # The same run with VTU snapshots only (ParaView): one .vtu per snapshot time, no CSV.
   "$RIA" sph run column.toml --backend serial --quiet --set output.snapshot_format=vtu --output vtu > vtu.txt 2>&1 \
     || { cat vtu.txt; fail "vtu run failed"; }
