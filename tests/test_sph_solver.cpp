@@ -398,6 +398,20 @@ TEST(SphSolver, OutParticlesSurviveARestartAndOpenmpKeepsThemBitwise) {
   resumed->advance(1.0, 300);
   EXPECT_GT(straight->particles().count(Kind::out), first->particles().count(Kind::out));
   expect_bitwise_equal(resumed->particles(), straight->particles());
+  // An out particle back inside the domain (a restart on a larger [domain]) is refused: out
+  // particles are kept apart from the flow by where they are parked.
+  Particles inside = first->particles();
+  for (std::size_t a = 0; a < inside.size(); ++a)
+    if (inside.is_out(a)) {
+      inside.r[0][a] = 0.05;
+      break;
+    }
+  try {
+    make_solver(s)->set_particles(inside);
+    ADD_FAILURE() << "an out particle inside the domain was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("left the flow but lies within 2h of the domain"), std::string::npos) << e.what();
+  }
   if (exec::built_with_openmp()) {
     sph::Setup so = s;
     so.backend = exec::Backend::openmp;

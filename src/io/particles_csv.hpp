@@ -1,7 +1,8 @@
 // Particle snapshots as CSV (RFC 4180, one header line), readable by ParaView (CSV reader, then
 // "Table To Points" with the coordinate columns), numpy, pandas, spreadsheets:
 //   2-D: id,kind,x,z,vx,vz,rho,p        3-D: id,kind,x,y,z,vx,vy,vz,rho,p
-// id the particle's generation index, kind 0 = fluid, 1 = boundary; metres, m/s, kg/m^3, Pa
+// id the particle's generation index, kind 0 = fluid, 1 = boundary, 2 = out (fluid that left the
+// domain, parked: particles.hpp); metres, m/s, kg/m^3, Pa
 // (p from the Tait equation at rho); values as %.9g; rows in id order.
 #pragma once
 

@@ -45,6 +45,7 @@ class CpuSolver final : public SteppingSolver {
 
   void set_particles(const Particles& p) override {
     check_replacement(p, D, n_ > 0 ? &p_ : nullptr);
+    check_out_parked(p, D, box_);
     const std::size_t n = p.size();
     p_ = p;
     n_ = n;
@@ -138,7 +139,7 @@ class CpuSolver final : public SteppingSolver {
     const StepArrays<D> s = arrays();  // valid until the next sort (which swaps the arrays)
     exec::cpu::for_rows(parallel_, 0, static_cast<int>(n_), [&](int a) { dtl_[a] = particle_dt(P_, s, c_.data(), mu_.data(), a); });
     const double dt_min = reducer_->reduce(exec::ReduceOp::min, dtl_.data(), n_);
-    if (!(dt_min > 0) || !std::isfinite(dt_min)) fail_dt(dt_min, dtl_, p_, steps_, t_);
+    if (!(dt_min > 0)) fail_dt(dt_min, dtl_, p_, steps_, t_);  // +inf: every particle is out (particle_dt)
     bool last = false;
     const double dt = step_towards(dt_min, t_, t_stop, last);
 
@@ -182,10 +183,12 @@ std::unique_ptr<Solver> make_cpu_solver(const Setup& s) {
   if (s.search != Search::cell_range)
     throw std::invalid_argument(std::string("neighbour search '") + search_name(s.search) + "' runs on the CUDA backend only; backend '" +
                                 exec::to_string(s.backend) + "' searches cell ranges (--search cell-range)");
+  if (s.precision == Precision::mixed)
+    throw std::invalid_argument(std::string("SPH precision 'mixed' runs on the CUDA backend only; backend '") +
+                                exec::to_string(s.backend) + "' computes in double (--precision double)");
   if (s.precision != Precision::f64)
     throw std::invalid_argument(std::string("SPH precision '") + precision_name(s.precision) +
-                                "' runs on the CUDA backend only; backend '" + exec::to_string(s.backend) +
-                                "' computes in double (--precision double)");
+                                "' does not exist (expected double or mixed)");
   if (s.dim == 2) return std::make_unique<CpuSolver<2>>(s, parallel);
   if (s.dim == 3) return std::make_unique<CpuSolver<3>>(s, parallel);
   throw std::invalid_argument("SPH runs in 2 or 3 dimensions, not " + std::to_string(s.dim));

@@ -89,6 +89,7 @@ class CudaSolver final : public SteppingSolver {
 
   void set_particles(const Particles& p) override {
     check_replacement(p, D, uploaded_ ? &particles() : nullptr);
+    check_out_parked(p, D, box_);
     if (p.size() != n_) throw std::invalid_argument("set_particles: the CUDA solver was built for " + std::to_string(n_) + " particles");
     const cuda::Arrays<D> a = arrays(cur_);
     for (int d = 0; d < D; ++d) copy_in(a.r[d], p.r[d].data(), n_), copy_in(a.v[d], p.v[d].data(), n_);
@@ -295,7 +296,7 @@ class CudaSolver final : public SteppingSolver {
     sort(false);
     rates<true>();
     const double dt_min = read_scalars().dt_min;
-    if (!(dt_min > 0) || !std::isfinite(dt_min)) fail_dt_here(dt_min);
+    if (!(dt_min > 0)) fail_dt_here(dt_min);  // +inf: every particle is out (particle_dt)
     bool last = false;
     const double dt = step_towards(dt_min, t_, t_stop, last);
     const double rho_ref = P_.eos.rho0;

@@ -31,7 +31,8 @@ bool on_multiple(double t, double interval) {
 
 double next_stop(const Scenario& sc, double t) {
   double next = sc.duration;
-  for (double interval : {sc.output_interval, sc.snapshot_interval, sc.checkpoint_interval})
+  // Snapshot times are stops only when snapshots are written (a stop shortens the steps before it).
+  for (double interval : {sc.output_interval, sc.snapshots ? sc.snapshot_interval : 0.0, sc.checkpoint_interval})
     if (interval > 0) next = std::min(next, next_multiple(interval, t));
   return next;
 }

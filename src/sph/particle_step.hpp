@@ -74,10 +74,13 @@ struct EosValues {
 };
 RIA_HD inline EosValues eos_values(const Tait& eos, double rho) { return {eos.pressure(rho), eos.sound_speed(rho), 1.0 / rho}; }
 
-/// Particle a's stable step from its rates (time_step.hpp).
+/// Particle a's stable step from its rates (time_step.hpp); an out particle does not limit it
+/// (infinity; when every particle is out, nothing limits the step: step_towards then ends it on
+/// the stop).
 template <int D>
 RIA_HD inline double particle_dt(const SphParams<D>& P, const StepArrays<D>& s, const double* c, const double* mu_max,
                                  std::size_t a) {
+  if (is_out_kind(s.kind[a])) return INFINITY;
   Vec<D> acc;
   for (int d = 0; d < D; ++d) acc[d] = s.acc[d][a];
   return local_dt(P, is_fluid_kind(s.kind[a]), acc, c[a], mu_max[a]);

@@ -208,16 +208,22 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
     hi[c] = *std::max_element(P.r[c].begin(), P.r[c].end()) + 2 * h;
   }
   if (sc.has_domain) {
-    std::size_t outside = 0;
-    for (std::size_t a = 0; a < P.size(); ++a)
-      for (int c = 0; c < dim; ++c)
-        if (P.r[c][a] < sc.domain_lo[c] || P.r[c][a] > sc.domain_hi[c]) {
-          ++outside;
-          break;
-        }
+    std::size_t outside = 0, leaving = 0;  // leaving: fluid below the floor or beside a side
+    for (std::size_t a = 0; a < P.size(); ++a) {
+      bool out = false, below_or_beside = false;
+      for (int c = 0; c < dim; ++c) {
+        out = out || P.r[c][a] < sc.domain_lo[c] || P.r[c][a] > sc.domain_hi[c];
+        below_or_beside = below_or_beside || P.r[c][a] < sc.domain_lo[c] || (c < dim - 1 && P.r[c][a] > sc.domain_hi[c]);
+      }
+      if (P.is_fluid(a) && below_or_beside) ++leaving;
+      else if (out) ++outside;
+    }
+    if (leaving)
+      warnings.push_back(std::to_string(leaving) + " fluid particles lie below or beside [domain]: they leave the flow "
+                         "in the first step (docs/sph.md, fluid that leaves the domain)");
     if (outside)
-      warnings.push_back(std::to_string(outside) + " particles lie outside [domain]: they are binned in its edge cells "
-                         "(exact, but slower when many)");
+      warnings.push_back(std::to_string(outside) + " particles lie outside [domain] (walls, or fluid above it): they are "
+                         "binned in its edge cells (exact, but slower when many)");
     lo = sc.domain_lo, hi = sc.domain_hi;
   }
   s.cells = cell_grid(dim, lo, hi, 2 * h);

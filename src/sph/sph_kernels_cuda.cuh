@@ -71,11 +71,13 @@ struct SweepOut {
 ///   pos[s] = the position relative to the lower corner of the particle's search cell (x, y, z;
 ///            in 2-D (x, z, 0)), and in w 1 for a fluid particle, else 0;
 ///   vel[s] = the velocity (components 0..D-1, then 0 in 2-D) and in w the density;
-///   eos[s] = (1 / rho, p, c, and in w the fluid flag again).
+///   eos[s] = (1 / rho, p, c, and in w 1 for a fluid particle, -1 for an out one, else 0).
 /// r_a - r_b = (rel_a - rel_b) + (cell_a - cell_b) size along each axis (MixedLoads::Frame):
-/// |rel| < the cell size, so a float keeps 2^-24 of a cell where the absolute position would keep
-/// 2^-24 of the domain; the cell offset is 0 or +-size, exact, so the difference is antisymmetric
-/// in a, b bit for bit (and so is every pair term).
+/// inside the grid |rel| < the cell size, so a float keeps 2^-24 of a cell where the absolute
+/// position would keep 2^-24 of the domain (a particle outside the grid, binned in an edge cell,
+/// is relative to that cell: its precision falls with its distance); the cell offset is 0 or
+/// +-size, exact, so the difference is antisymmetric in a, b bit for bit (and so is every pair
+/// term).
 struct MixedArrays {
   float4* pos;
   float4* vel;
@@ -140,7 +142,7 @@ __global__ void k_gather(const std::uint32_t* __restrict__ order, std::uint32_t 
     mixed.vel[s] = make_float4(static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2]),
                                static_cast<float>(rho));
     mixed.eos[s] = make_float4(static_cast<float>(e.inv_rho), static_cast<float>(e.p), static_cast<float>(e.c),
-                               is_fluid_kind(kind) ? 1.0f : 0.0f);
+                               is_fluid_kind(kind) ? 1.0f : is_out_kind(kind) ? -1.0f : 0.0f);
   }
 }
 
@@ -204,6 +206,7 @@ struct DoubleLoads {
   }
   __device__ bool fluid(std::uint32_t b) const { return is_fluid_kind(__ldg(in.kind + b)); }
   __device__ bool fluid_of(std::uint32_t b, const Pos&) const { return fluid(b); }
+  __device__ bool out(std::uint32_t a) const { return is_out_kind(__ldg(in.kind + a)); }
 };
 
 /// The searches' loader of the float copies (MixedArrays): the pair arithmetic in float (its
@@ -261,11 +264,12 @@ struct MixedLoads {
     q.inv_rho = e.x;
     q.p = e.y;
     q.c = e.z;
-    q.fluid = e.w != 0.0f;
+    q.fluid = e.w > 0.0f;
     if (kSps) q.tau = sps_ldg<D, float>(in, b);
     return q;
   }
   __device__ bool fluid_of(std::uint32_t, const float4& rb) const { return rb.w != 0.0f; }
+  __device__ bool out(std::uint32_t a) const { return __ldg(eos4 + a).w < 0.0f; }
 };
 
 /// The candidate screen both searches apply before add_pair_at (which decides): b is not a itself
@@ -282,17 +286,18 @@ __device__ inline bool no_fluid(const SweepIn<D>& in, std::uint32_t b0, std::uin
   return __ldg(in.fluid_before + b1) == __ldg(in.fluid_before + b0);
 }
 
-/// Writes particle a's rates (as interaction.hpp) and returns its local dt (c: its sound speed).
+/// Writes particle a's rates (as interaction.hpp) and returns its local dt (c: its sound speed;
+/// an out particle does not limit the step, as particle_dt).
 template <int D>
-__device__ inline double store_rates(const SphParams<D>& P, bool fluid, double c, const PairSums<D>& s, unsigned pairs,
-                                     std::uint32_t a, const SweepOut<D>& out) {
+__device__ inline double store_rates(const SphParams<D>& P, bool fluid, bool is_out, double c, const PairSums<D>& s,
+                                     unsigned pairs, std::uint32_t a, const SweepOut<D>& out) {
   Vec<D> acc;
   for (int d = 0; d < D; ++d) acc[d] = fluid ? s.acc[d] + P.g[d] : 0.0;
   for (int d = 0; d < D; ++d) out.acc[d][a] = acc[d];
   out.drho[a] = s.drho;
   out.mu_max[a] = s.mu_max;
   out.pairs[a] = pairs;
-  return local_dt(P, fluid, acc, c, s.mu_max);
+  return is_out ? INFINITY : local_dt(P, fluid, acc, c, s.mu_max);
 }
 
 /// The block's min local dt to dt_partial[blockIdx.x] (kDt) and its pairs added to *pair_total.
@@ -357,7 +362,7 @@ __global__ void __launch_bounds__(kRangeThreads)
     for_each_neighbour<D>(PR, g, start, key[a], ld, a, ra, pa.fluid, [&](std::uint32_t b, const Vec<D, Real>& rab) {
       pairs += add_pair_at<D, kLaminar, kSps, Real>(PR, rab, pa, ld.template particle<kSps>(b), s) ? 1u : 0u;
     });
-    dtl = store_rates(P, pa.fluid, __ldg(ld.in.c + a), s, pairs, a, out);
+    dtl = store_rates(P, pa.fluid, ld.out(a), __ldg(ld.in.c + a), s, pairs, a, out);
   }
   reduce_block<kDt>(dtl, static_cast<double>(pairs), dt_partial, pair_total);
 }
@@ -450,7 +455,7 @@ __global__ void __launch_bounds__(32 * kTileWarps)
         }
       }
       if (active) {
-        const double dta = store_rates(P, pa.fluid, __ldg(ld.in.c + a), s, pairs, a, out);
+        const double dta = store_rates(P, pa.fluid, ld.out(a), __ldg(ld.in.c + a), s, pairs, a, out);
         dtl = dta < dtl ? dta : dtl;
         pairs_total += pairs;
       }

@@ -35,6 +35,20 @@ void check_replacement(const Particles& p, int dim, const Particles* current) {
                                 " boundary): a restart needs the set-up's particles");
 }
 
+void check_out_parked(const Particles& p, int dim, const DomainBox& box) {
+  const double clear = 0.5 * box.park;
+  for (std::size_t a = 0; a < p.size(); ++a) {
+    if (!p.is_out(a)) continue;
+    bool beyond = false;
+    for (int d = 0; d < dim; ++d)
+      beyond = beyond || p.r[d][a] <= box.lo[d] - clear || (d < dim - 1 && p.r[d][a] >= box.hi[d] + clear);
+    if (!beyond)
+      throw std::invalid_argument("set_particles: the " + particle_text(p, a) +
+                                  " left the flow but lies within 2h of the domain (a restart with another "
+                                  "[domain]?); out particles stay parked 4h beyond the face they crossed");
+  }
+}
+
 std::string particle_text(const Particles& p, std::size_t a) {
   std::ostringstream o;
   o.precision(9);

@@ -7,13 +7,20 @@
 #include <vector>
 
 #include "ria/sph/particles.hpp"
+#include "sph/particle_step.hpp"
 
 namespace ria::sph {
 
 /// Throws std::invalid_argument unless p can be a solver's particles: dimension dim, arrays of
 /// equal length, fewer than 2^31 particles, and (when `current` is given: a restart) the count
-/// of particles and of fluid particles of the current ones.
+/// of particles and of boundary particles of the current ones (fluid may have left since).
 void check_replacement(const Particles& p, int dim, const Particles* current);
+
+/// Throws std::invalid_argument unless every out particle of p lies at least half the parking
+/// distance (2h) beyond a floor or side face of the solver's domain box: out particles are kept
+/// out of every fluid particle's support by where they are (particle_step.hpp), so a restart on
+/// another [domain] must not bring them back inside.
+void check_out_parked(const Particles& p, int dim, const DomainBox& box);
 
 /// "fluid particle 12 at (x, z) m, velocity (u, w) m/s, density rho kg/m3" (9 digits).
 std::string particle_text(const Particles& p, std::size_t a);

@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
+#include <mutex>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -68,10 +68,13 @@ namespace {
 
 int g_processes = 1;  // processes of this job on the node (share_cores_with)
 int g_solvers = 1;    // solvers run at once by each of them
-std::atomic<bool> g_decided{false};  // thread_policy() has decided the policy
+bool g_decided = false;  // thread_policy() has decided the policy
+std::mutex g_mu;         // guards the three above
 
 /// Decides the policy (once, from thread_policy(), which applies it to each calling thread).
 ThreadPolicy configure_threads() {
+  const std::lock_guard<std::mutex> lock(g_mu);
+  g_decided = true;
 #if defined(RIA_HAVE_OPENMP)
   ThreadPolicy p;
   p.wait_policy = wait_policy_env();
@@ -104,6 +107,7 @@ ThreadPolicy configure_threads() {
 }  // namespace
 
 bool share_cores_with(int processes, int solvers) {
+  const std::lock_guard<std::mutex> lock(g_mu);
   if (g_decided) return false;
   g_processes = std::max(1, processes);
   g_solvers = std::max(1, solvers);
@@ -112,7 +116,6 @@ bool share_cores_with(int processes, int solvers) {
 
 ThreadPolicy thread_policy() {
   static const ThreadPolicy p = configure_threads();  // thread-safe, once per process
-  g_decided = true;
 #if defined(RIA_HAVE_OPENMP)
   thread_local bool applied = false;  // once per host thread
   if (!applied) omp_set_num_threads(p.threads);

@@ -119,7 +119,7 @@ void read_time(const Table& root, sph::Scenario& s) {
   s.snapshot_interval = t->duration("snapshot_interval", detail::at_least(0)).value_or(0.0);
   for (const char* k : {"output_interval", "snapshot_interval"}) {
     const bool snapshot = std::string(k) == "snapshot_interval";
-    if (snapshot && !s.snapshots) continue;  // output.snapshots = false: the interval is not used
+    if (snapshot && !s.snapshots) continue;  // output.snapshots = false: no snapshot stops (driver.cpp)
     const double v = snapshot ? s.snapshot_interval : s.output_interval;
     if (t->has(k) && v > s.duration)
       t->fail(k, "expected a duration <= time.duration (" + detail::describe_seconds(s.duration) + "), got " +
