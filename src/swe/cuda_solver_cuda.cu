@@ -261,11 +261,12 @@ class CudaSolver final : public Solver {
     return static_cast<double>(r);
   }
 
+  /// st: the boundaries' values at the step's start (host-driven steps; the fused step reads the
+  /// clock's on the device and passes StepTime{}).
   template <int BX, int BY, class Src, bool kPhase1, bool kDevice>
-  void tiled(const Src& src, int out, S dt, ActiveTiles tiles) {
+  void tiled(const Src& src, int out, S dt, const StepTime& st, ActiveTiles tiles) {
     cuda::StepDt<S, kDevice> step{dt, clock_};
     const cuda::PerimeterFluxes<T> perim = kDevice ? perimeter_ : cuda::PerimeterFluxes<T>{};
-    const StepTime st = kDevice ? StepTime{} : step_time(sweep_.bc, t_);  // the fused step reads the clock's
     if constexpr (kDevice) {
       if (tiles.on()) {
         cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S, true><<<grid_, dim3(BX, BY), 0, stream_>>>(
@@ -280,16 +281,16 @@ class CudaSolver final : public Solver {
   /// Tile shapes instantiated per use: the decoupled steps use 16x16 only, the optimized kernel
   /// all benchmarked shapes, the fused kernel 32x8 and 16x16 (compile time stays small).
   template <class Src, bool kPhase1, bool kDevice>
-  void tiled_by_shape(const Src& src, int out, S dt, ActiveTiles tiles = {}) {
+  void tiled_by_shape(const Src& src, int out, S dt, const StepTime& st, ActiveTiles tiles = {}) {
     constexpr bool kAllShapes = kPhase1 && !kDevice && !std::is_same<Src, ArraySource<T>>::value;
     if constexpr (kAllShapes) {
-      if (v_.bx == 8) return tiled<8, 8, Src, kPhase1, kDevice>(src, out, dt, tiles);
-      if (v_.bx == 32 && v_.by == 16) return tiled<32, 16, Src, kPhase1, kDevice>(src, out, dt, tiles);
+      if (v_.bx == 8) return tiled<8, 8, Src, kPhase1, kDevice>(src, out, dt, st, tiles);
+      if (v_.bx == 32 && v_.by == 16) return tiled<32, 16, Src, kPhase1, kDevice>(src, out, dt, st, tiles);
     }
     if constexpr (kDevice || kAllShapes) {
-      if (v_.bx == 32 && v_.by == 8) return tiled<32, 8, Src, kPhase1, kDevice>(src, out, dt, tiles);
+      if (v_.bx == 32 && v_.by == 8) return tiled<32, 8, Src, kPhase1, kDevice>(src, out, dt, st, tiles);
     }
-    tiled<16, 16, Src, kPhase1, kDevice>(src, out, dt, tiles);
+    tiled<16, 16, Src, kPhase1, kDevice>(src, out, dt, st, tiles);
   }
 
   /// The flags of a fused step from buffer b into 1 - b, or off.
@@ -313,11 +314,11 @@ class CudaSolver final : public Solver {
     }
   }
 
-  /// Balance of the host-driven step of length dt about to be taken from buffer cur_ (one block).
-  void launch_balance(T dt) {
+  /// Balance of the host-driven step of length dt about to be taken from buffer cur_ (one block),
+  /// st the boundaries' values at its start.
+  void launch_balance(T dt, const StepTime& st) {
     if (!setup_.track_balance) return;
     const double d = static_cast<double>(dt), decay = setup_.physics.decay_rate;
-    const StepTime st = step_time(sweep_.bc, t_);
     if (v_.textures)
       cuda::k_boundary_balance<<<1, 256, 0, stream_>>>(tex_source(cur_), sweep_, st, d, decay, balance_.get());
     else
@@ -335,18 +336,18 @@ class CudaSolver final : public Solver {
     }
   }
   void launch_uniform_update(T dt) {
-    launch_balance(dt);
+    const StepTime st = step_time(sweep_.bc, t_);  // the tide and series once per step, for both kernels
+    launch_balance(dt, st);
     const int out = 1 - cur_;
     if (v_.flux == Flux::naive) {
       const dim3 block(16, 16), grid((setup_.grid.nx + 15) / 16, (setup_.grid.ny + 15) / 16);
-      cuda::k_update_naive<<<grid, block, 0, stream_>>>(array_source(cur_), fields(out), sweep_, step_time(sweep_.bc, t_),
-                                                        dt);
+      cuda::k_update_naive<<<grid, block, 0, stream_>>>(array_source(cur_), fields(out), sweep_, st, dt);
     } else if (v_.dt == DtMode::tree) {
-      tiled_by_shape<ArraySource<T>, false, false>(array_source(cur_), out, dt);
+      tiled_by_shape<ArraySource<T>, false, false>(array_source(cur_), out, dt, st);
     } else if (v_.textures) {
-      tiled_by_shape<cuda::TexSource<T>, true, false>(tex_source(cur_), out, dt);
+      tiled_by_shape<cuda::TexSource<T>, true, false>(tex_source(cur_), out, dt, st);
     } else {
-      tiled_by_shape<ArraySource<T>, true, false>(array_source(cur_), out, dt);
+      tiled_by_shape<ArraySource<T>, true, false>(array_source(cur_), out, dt, st);
     }
     RIA_CUDA_CHECK(cudaGetLastError());
     if (v_.dt == DtMode::two_phase) {
@@ -374,7 +375,7 @@ class CudaSolver final : public Solver {
       RIA_CUDA_CHECK(cudaGetLastError());
       RIA_CUDA_CHECK(cudaEventRecord(join_, side_));
     }
-    tiled_by_shape<cuda::TexSource<T, S>, true, true>(tex_source(b), 1 - b, S(0), active_tiles(b));
+    tiled_by_shape<cuda::TexSource<T, S>, true, true>(tex_source(b), 1 - b, S(0), StepTime{}, active_tiles(b));
     RIA_CUDA_CHECK(cudaGetLastError());
     if (setup_.extremes.track) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
     cuda::FusedBalance<T> fb;
