@@ -31,7 +31,7 @@ template <int D>
 class CpuSolver final : public SteppingSolver {
  public:
   CpuSolver(const Setup& s, bool parallel)
-      : P_(make_params<D>(s.physics)), dp_(s.dp), grid_(s.cells), box_(domain_box<D>(s.cells, s.physics.h)), parallel_(parallel),
+      : P_(make_params<D>(s.physics)), dp_(s.dp), grid_(s.cells), box_(domain_box(s.cells, D, s.physics.h)), parallel_(parallel),
         reducer_(exec::make_host_reducer(parallel)) {
     if (parallel_) exec::thread_policy();  // sets the thread count before the first parallel region
     set_particles(s.particles);
@@ -186,9 +186,6 @@ std::unique_ptr<Solver> make_cpu_solver(const Setup& s) {
   if (s.precision == Precision::mixed)
     throw std::invalid_argument(std::string("SPH precision 'mixed' runs on the CUDA backend only; backend '") +
                                 exec::to_string(s.backend) + "' computes in double (--precision double)");
-  if (s.precision != Precision::f64)
-    throw std::invalid_argument(std::string("SPH precision '") + precision_name(s.precision) +
-                                "' does not exist (expected double or mixed)");
   if (s.dim == 2) return std::make_unique<CpuSolver<2>>(s, parallel);
   if (s.dim == 3) return std::make_unique<CpuSolver<3>>(s, parallel);
   throw std::invalid_argument("SPH runs in 2 or 3 dimensions, not " + std::to_string(s.dim));

@@ -42,10 +42,9 @@ class CudaSolver final : public SteppingSolver {
  public:
   CudaSolver(const Setup& s)
       : P_(make_params<D>(s.physics)), PF_(as_precision<float>(P_)), dp_(s.dp), grid_(s.cells),
-        box_(domain_box<D>(s.cells, s.physics.h)), search_(s.search),
+        box_(domain_box(s.cells, D, s.physics.h)), search_(s.search),
         precision_(s.precision), n_(s.particles.size()), cells_(static_cast<std::uint32_t>(s.cells.cells())) {
     if (!exec::cuda_device_available()) throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
-    check_precision(s);
     check_replacement(s.particles, D, nullptr);
     if (n_ == 0) throw std::invalid_argument("the SPH set-up has no particles");
     stream_ = exec::cuda::make_stream();
@@ -268,12 +267,6 @@ class CudaSolver final : public SteppingSolver {
       cuda::k_rates_cell_range<D, L, kDt, kLaminar, kSps><<<rate_blocks(), cuda::kRangeThreads, 0, stream_>>>(
           P_, PR, grid_, start_, key_sorted_, ld, sweep_out(), static_cast<std::uint32_t>(n_), partial_, pair_total);
     }
-  }
-  /// SPH runs in double or mixed precision (float alone is not an SPH mode).
-  void check_precision(const Setup& s) const {
-    if (s.precision != Precision::f64 && s.precision != Precision::mixed)
-      throw std::invalid_argument(std::string("SPH precision '") + precision_name(s.precision) +
-                                  "' does not exist (expected double or mixed)");
   }
   unsigned rate_blocks() const {
     return search_ == Search::tiles ? blocks_of(cells_, cuda::kTileWarps) : blocks_of(n_, cuda::kRangeThreads);
