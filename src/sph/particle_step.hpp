@@ -40,16 +40,22 @@ RIA_HD inline bool is_out_kind(std::uint8_t k) { return k == static_cast<std::ui
 /// (fluid particles within the box, or less than a step beyond it), so it no longer interacts
 /// with any other without a test in the searches.
 struct DomainBox {
-  double lo[3], hi[3];  // hi of the vertical component unused
+  double lo[3], hi[3];  // the box; hi of the vertical component (dim - 1) is the open top
   double park;          // [m]
+
+  /// Whether component d of a position lies more than `margin` below the floor or beyond a side
+  /// (of the dim components, the last is vertical: its top is not such a face).
+  RIA_HD bool beyond(int d, int dim, double x, double margin = 0) const {
+    return x < lo[d] - margin || (d < dim - 1 && x > hi[d] + margin);
+  }
 };
-template <int D>
-DomainBox domain_box(const Grid& g, double h) {
+/// The box of the neighbour grid g of a dim-D run.
+inline DomainBox domain_box(const Grid& g, int dim, double h) {
   DomainBox b{};
   // Component d is grid axis d (2-D runs bin (x, z) on the grid's (x, y) axes: cell_list.hpp).
   const double lo[3] = {g.x0, g.y0, g.z0}, n[3] = {double(g.nx), double(g.ny), double(g.nz)};
   const double size[3] = {g.dx, g.dy, g.dz};
-  for (int d = 0; d < D; ++d) b.lo[d] = lo[d], b.hi[d] = lo[d] + n[d] * size[d];
+  for (int d = 0; d < dim; ++d) b.lo[d] = lo[d], b.hi[d] = lo[d] + n[d] * size[d];
   b.park = 4 * h;
   return b;
 }
@@ -58,12 +64,11 @@ DomainBox domain_box(const Grid& g, double h) {
 template <int D>
 RIA_HD inline void leave_domain(const StepArrays<D>& s, std::size_t a, const DomainBox& box) {
   bool left = false;
-  for (int d = 0; d < D; ++d) left = left || s.r[d][a] < box.lo[d] || (d < D - 1 && s.r[d][a] > box.hi[d]);
+  for (int d = 0; d < D; ++d) left = left || box.beyond(d, D, s.r[d][a]);
   if (!left) return;
   s.kind[a] = static_cast<std::uint8_t>(Kind::out);
   for (int d = 0; d < D; ++d) {
-    if (s.r[d][a] < box.lo[d]) s.r[d][a] = box.lo[d] - box.park;
-    if (d < D - 1 && s.r[d][a] > box.hi[d]) s.r[d][a] = box.hi[d] + box.park;
+    if (box.beyond(d, D, s.r[d][a])) s.r[d][a] = s.r[d][a] < box.lo[d] ? box.lo[d] - box.park : box.hi[d] + box.park;
     s.v[d][a] = 0.0;
   }
 }

@@ -9,6 +9,7 @@
 
 #include "ria/sph/eos.hpp"
 #include "sph/cell_list.hpp"
+#include "sph/particle_step.hpp"
 
 namespace ria::sph {
 namespace {
@@ -207,16 +208,17 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
     lo[c] = *std::min_element(P.r[c].begin(), P.r[c].end()) - 2 * h;
     hi[c] = *std::max_element(P.r[c].begin(), P.r[c].end()) + 2 * h;
   }
+  if (sc.has_domain) lo = sc.domain_lo, hi = sc.domain_hi;
+  s.cells = cell_grid(dim, lo, hi, 2 * h);
   if (sc.has_domain) {
+    // The box the solvers take fluid out at (particle_step.hpp), and its open top.
+    const DomainBox box = domain_box(s.cells, dim, h);
     std::size_t outside = 0, leaving = 0;  // leaving: fluid below the floor or beside a side
     for (std::size_t a = 0; a < P.size(); ++a) {
-      bool out = false, below_or_beside = false;
-      for (int c = 0; c < dim; ++c) {
-        out = out || P.r[c][a] < sc.domain_lo[c] || P.r[c][a] > sc.domain_hi[c];
-        below_or_beside = below_or_beside || P.r[c][a] < sc.domain_lo[c] || (c < dim - 1 && P.r[c][a] > sc.domain_hi[c]);
-      }
+      bool out = P.r[dim - 1][a] > box.hi[dim - 1], below_or_beside = false;
+      for (int c = 0; c < dim; ++c) below_or_beside = below_or_beside || box.beyond(c, dim, P.r[c][a]);
       if (P.is_fluid(a) && below_or_beside) ++leaving;
-      else if (out) ++outside;
+      else if (out || below_or_beside) ++outside;
     }
     if (leaving)
       warnings.push_back(std::to_string(leaving) + " fluid particles lie below or beside [domain]: they leave the flow "
@@ -224,9 +226,7 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
     if (outside)
       warnings.push_back(std::to_string(outside) + " particles lie outside [domain] (walls, or fluid above it): they are "
                          "binned in its edge cells (exact, but slower when many)");
-    lo = sc.domain_lo, hi = sc.domain_hi;
   }
-  s.cells = cell_grid(dim, lo, hi, 2 * h);
   return s;
 }
 

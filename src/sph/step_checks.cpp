@@ -39,10 +39,9 @@ void check_out_parked(const Particles& p, int dim, const DomainBox& box) {
   const double clear = 0.5 * box.park;
   for (std::size_t a = 0; a < p.size(); ++a) {
     if (!p.is_out(a)) continue;
-    bool beyond = false;
-    for (int d = 0; d < dim; ++d)
-      beyond = beyond || p.r[d][a] <= box.lo[d] - clear || (d < dim - 1 && p.r[d][a] >= box.hi[d] + clear);
-    if (!beyond)
+    bool parked = false;
+    for (int d = 0; d < dim; ++d) parked = parked || box.beyond(d, dim, p.r[d][a], clear);
+    if (!parked)
       throw std::invalid_argument("set_particles: the " + particle_text(p, a) +
                                   " left the flow but lies within 2h of the domain (a restart with another "
                                   "[domain]?); out particles stay parked 4h beyond the face they crossed");
