@@ -383,10 +383,10 @@ __global__ void __launch_bounds__(kRangeThreads)
     Vec<D> va;
     for (int d = 0; d < D; ++d) va[d] = __ldg(in.v[d] + a);
     Mat<D> grad = Mat<D>::zero();
-    for_each_neighbour<D>(P, g, start, key[a], ld, a, ra, true, [&](std::uint32_t b, const Vec<D>&) {
+    for_each_neighbour<D>(P, g, start, key[a], ld, a, ra, true, [&](std::uint32_t b, const Vec<D>& rab) {
       Vec<D> vb;
       for (int d = 0; d < D; ++d) vb[d] = __ldg(in.v[d] + b);
-      add_velocity_gradient(P, ra, va, ld.pos(b), vb, __ldg(in.inv_rho + b), grad);
+      add_velocity_gradient_at(P, rab, va, vb, __ldg(in.inv_rho + b), grad);
     });
     T = sps_stress(P, grad, __ldg(in.rho + a));
   }

@@ -65,11 +65,11 @@ RIA_HD inline Vec<D, T> sym_sum_times(const Sym<D, T>& A, const Sym<D, T>& B, co
   return out;
 }
 
-/// Adds b's part of a's velocity gradient; b beyond the support adds nothing.
+/// Adds b's part of a's velocity gradient, with rab = r_a - r_b given; b beyond the support adds
+/// nothing.
 template <int D>
-RIA_HD inline void add_velocity_gradient(const SphParams<D>& P, const Vec<D>& ra, const Vec<D>& va, const Vec<D>& rb,
-                                         const Vec<D>& vb, double inv_rho_b, Mat<D>& grad) {
-  const Vec<D> rab = ra - rb;
+RIA_HD inline void add_velocity_gradient_at(const SphParams<D>& P, const Vec<D>& rab, const Vec<D>& va, const Vec<D>& vb,
+                                            double inv_rho_b, Mat<D>& grad) {
   const double r2 = dot(rab, rab);
   if (r2 >= P.kernel.support2()) return;
   const double f = P.mass * inv_rho_b * P.kernel.grad_factor(std::sqrt(r2));
@@ -77,6 +77,13 @@ RIA_HD inline void add_velocity_gradient(const SphParams<D>& P, const Vec<D>& ra
     const double dv = vb[i] - va[i];
     for (int j = 0; j < D; ++j) grad.c[i][j] += dv * f * rab[j];
   }
+}
+
+/// add_velocity_gradient_at with rab = ra - rb.
+template <int D>
+RIA_HD inline void add_velocity_gradient(const SphParams<D>& P, const Vec<D>& ra, const Vec<D>& va, const Vec<D>& rb,
+                                         const Vec<D>& vb, double inv_rho_b, Mat<D>& grad) {
+  add_velocity_gradient_at(P, ra - rb, va, vb, inv_rho_b, grad);
 }
 
 /// T = tau / rho^2 of a particle of density rho from its velocity gradient (the header's formula).
