@@ -12,7 +12,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <stdexcept>
 
 #include "sph_cases.hpp"
 #include "sph_compare.hpp"
