@@ -178,7 +178,8 @@ class Distributed final : public DistributedSolver {
     std::ostringstream o;
     o << "mpi " << world().size << (world().size == 1 ? " rank" : " ranks") << " x " << block_->description()
       << ", ghost rows " << opt_.ghost_rows << ", split " << to_string(opt_.split)
-      << (opt_.overlap ? ", overlapped exchange" : ", exchange not overlapped");
+      << (opt_.overlap ? ", overlapped exchange" : ", exchange not overlapped")
+      << (in_place_ ? ", halo sent in place" : ", halo staged through host memory");
     return o.str();
   }
   double bytes_per_cell_update() const override {
@@ -189,6 +190,7 @@ class Distributed final : public DistributedSolver {
   const std::atomic<int>* stop_flag() const override { return &stop_; }
   StepTimes times() const override { return times_; }
   int ghost_rows() const override { return opt_.ghost_rows; }
+  bool halo_in_place() const override { return in_place_; }
   std::string layout() const override {
     std::ostringstream o;
     for (std::size_t r = 0; r < blocks_.size(); ++r)
@@ -201,9 +203,38 @@ class Distributed final : public DistributedSolver {
     blocks_ = std::move(b);
     block_ = swe::make_block_solver(setup_, mine());
     plan_edges();
-    const std::size_t halo = block_->row_bytes() * opt_.ghost_rows;
+    // In place where MPI reaches the block's memory: host memory always, device memory when the
+    // library says so at run time.
+    const int row = mine().owned_begin;
+    in_place_ = !opt_.stage_halo &&
+                (!block_->rows_in_place(swe::Level::current, row, row + 1).device || device_memory_messages());
+    const std::size_t halo = in_place_ ? 0 : block_->row_bytes() * opt_.ghost_rows;
     for (auto* v : {&send_lo_, &send_hi_, &recv_lo_, &recv_hi_}) v->assign(halo, 0);
   }
+
+  /// Posts the halo messages of an exchange with neighbour `to`: rows [s0, s0 + G) of the next level
+  /// go, rows [r0, r0 + G) come, one message per field (the same messages either way, so ranks
+  /// that chose differently still match). In place: straight from and into the block's rows
+  /// (finish_updates first: MPI reads them on its own). Staged: from and into the packed buffers.
+  void post(Exchange& x, int to, int s0, int r0, int send_tag, int recv_tag, std::vector<unsigned char>& send,
+            std::vector<unsigned char>& recv) {
+    const int G = opt_.ghost_rows;
+    swe::RowsInPlace out, in;
+    if (in_place_) {
+      block_->finish_updates();
+      out = block_->rows_in_place(swe::Level::next, s0, s0 + G);
+      in = block_->rows_in_place(swe::Level::next, r0, r0 + G);
+    } else {
+      block_->pack(swe::Level::next, s0, s0 + G, send.data());
+      out.bytes = in.bytes = send.size() / 4;
+      for (int c = 0; c < 4; ++c) out.field[c] = send.data() + c * out.bytes, in.field[c] = recv.data() + c * in.bytes;
+    }
+    for (int c = 0; c < 4; ++c) {
+      x.receive(to, in.field[c], in.bytes, 4 * recv_tag + c);
+      x.send(to, out.field[c], out.bytes, 4 * send_tag + c);
+    }
+  }
+
   void ready() const {
     if (!block_) throw std::logic_error("distributed solver used before set_state");
   }
@@ -369,16 +400,9 @@ class Distributed final : public DistributedSolver {
     t0 = Clock::now();
     Exchange x;
     const int up = world().rank + 1, down = world().rank - 1;
-    if (has_lower()) {
-      block_->pack(swe::Level::next, ob, ob + G, send_lo_.data());
-      x.receive(down, recv_lo_.data(), recv_lo_.size(), 1);
-      x.send(down, send_lo_.data(), send_lo_.size(), 2);
-    }
-    if (has_upper()) {
-      block_->pack(swe::Level::next, oe - G, oe, send_hi_.data());
-      x.receive(up, recv_hi_.data(), recv_hi_.size(), 2);
-      x.send(up, send_hi_.data(), send_hi_.size(), 1);
-    }
+    // Tags: 1 for rows going up, 2 for rows going down.
+    if (has_lower()) post(x, down, ob, ob - G, 2, 1, send_lo_, recv_lo_);
+    if (has_upper()) post(x, up, oe - G, oe, 1, 2, send_hi_, recv_hi_);
     times_.exchange += since(t0);
     t0 = Clock::now();
     if (opt_.overlap && in_hi > in_lo) block_->step(t_, dt, in_lo, in_hi);
@@ -387,8 +411,8 @@ class Distributed final : public DistributedSolver {
     x.wait();
     times_.wait += since(t0);
     t0 = Clock::now();
-    if (has_lower()) block_->unpack(swe::Level::next, ob - G, ob, recv_lo_.data());
-    if (has_upper()) block_->unpack(swe::Level::next, oe, oe + G, recv_hi_.data());
+    if (!in_place_ && has_lower()) block_->unpack(swe::Level::next, ob - G, ob, recv_lo_.data());
+    if (!in_place_ && has_upper()) block_->unpack(swe::Level::next, oe, oe + G, recv_hi_.data());
     times_.exchange += since(t0);
     t0 = Clock::now();
     min_local_ = block_->swap();
@@ -405,6 +429,7 @@ class Distributed final : public DistributedSolver {
   long fault_step_;
   std::vector<RowBlock> blocks_;
   std::unique_ptr<swe::BlockSolver> block_;
+  bool in_place_ = false;  // halo messages from and into the block's rows (else the buffers below)
   std::vector<unsigned char> send_lo_, send_hi_, recv_lo_, recv_hi_;
   double t_ = 0, min_local_ = INFINITY;
   long steps_ = 0;

@@ -4,6 +4,9 @@
 // shrinking halo (ghost cell expansion), and every G-th step it updates the G border rows its
 // neighbours need first, posts the non-blocking halo messages, updates the interior rows while
 // they travel, then waits (Viñas et al. stages 3a and 3b; --no-overlap updates all rows first).
+// The messages go from and into the block's own rows where MPI can reach them (host memory, or
+// device memory when the library reports CUDA support at run time); otherwise, or with
+// --stage-halo, they are staged through page-locked host buffers.
 //
 // Every step takes dt = global_dt(min over ranks of the local dt): the minimum is exact, so the
 // steps, the states and (with the perimeter rates summed in the order of swe/perimeter_sum.hpp)
@@ -31,12 +34,14 @@ struct DecompositionOptions {
   int ghost_rows = 0;       // G; 0: kDefaultGhostRows, at most the rows of the smallest even block
   Split split = Split::even;
   bool overlap = true;      // border rows, then post messages, then interior
+  bool stage_halo = false;  // copy halo rows through host buffers even where MPI reaches the block's memory
 };
 
 /// Time per rank spent in the phases of the steps (wall seconds, this rank).
 struct StepTimes {
   double compute = 0;   // block updates (and, on a GPU, waiting for them)
-  double exchange = 0;  // packing, posting and unpacking halo rows
+  double exchange = 0;  // packing, posting and unpacking halo rows (on a GPU: also waiting for
+                        // the updates queued before a copy)
   double wait = 0;      // waiting for halo messages
   double reduce = 0;    // the per-step collective (global dt, balance)
   long exchanges = 0;
@@ -49,6 +54,8 @@ class DistributedSolver : public swe::Solver {
   virtual StepTimes times() const = 0;
   /// G, as chosen (DecompositionOptions::ghost_rows, or its default).
   virtual int ghost_rows() const = 0;
+  /// True when the halo messages go from and into the block's rows (DecompositionOptions::stage_halo).
+  virtual bool halo_in_place() const = 0;
   /// "rank r: rows [a, b)" for every rank (rank 0 only knows them all; the split is the same everywhere).
   virtual std::string layout() const = 0;
 };

@@ -28,6 +28,10 @@ void finish();
 const World& world();
 /// "MPI library version text", or "" when not built with MPI.
 std::string library_version();
+/// True when the MPI library says, at run time, that messages may be sent from and received into
+/// CUDA device memory (Open MPI's MPIX_Query_cuda_support, MPICH's MPIX_GPU_query_support); false
+/// without MPI and where the library does not say.
+bool device_memory_messages();
 
 /// Ends every rank of the job at once with this exit code (MPI_Abort); exits when not started.
 [[noreturn]] void abort_job(int code);

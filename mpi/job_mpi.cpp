@@ -1,5 +1,8 @@
 // The MPI job (built with RIA_MPI): MPI_COMM_WORLD, one thread calling MPI (FUNNELED).
 #include <mpi.h>
+#if __has_include(<mpi-ext.h>)
+#include <mpi-ext.h>  // Open MPI's extensions: MPIX_Query_cuda_support
+#endif
 
 #include <algorithm>
 #include <climits>
@@ -67,6 +70,19 @@ std::string library_version() {
   std::string s(text, len);
   const std::size_t nl = s.find_first_of("\n,");
   return nl == std::string::npos ? s : s.substr(0, nl);
+}
+
+bool device_memory_messages() {
+  if (!g_world.started) return false;
+#if defined(MPIX_CUDA_AWARE_SUPPORT)
+  // Declared whatever the library was built with; 1 only where it can read CUDA memory now.
+  return MPIX_Query_cuda_support() == 1;
+#elif defined(MPIX_GPU_SUPPORT_CUDA)
+  int yes = 0;
+  return MPIX_GPU_query_support(MPIX_GPU_SUPPORT_CUDA, &yes) == MPI_SUCCESS && yes == 1;
+#else
+  return false;
+#endif
 }
 
 void abort_job(int code) {

@@ -16,6 +16,7 @@ void start(int&, char**&) {}
 void finish() {}
 const World& world() { return g_world; }
 std::string library_version() { return ""; }
+bool device_memory_messages() { return false; }
 void abort_job(int code) { std::_Exit(code); }
 double min_all(double v) { return v; }
 void max_all(long*, int) {}

@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <random>
 
 #include "mpi/row_split.hpp"
+#include "two_blocks.hpp"
 #include "ria/swe/block_solver.hpp"
 #include "ria/swe/cfl.hpp"
 #include "ria/swe/perimeter_sum.hpp"
@@ -77,9 +79,9 @@ TEST(RowSplit, WetSplitGivesTheDryRowsToFewerRanks) {
 
 namespace {
 
-/// Steps two block solvers of a 2-rank split with G ghost rows as the MPI layer does (halo
-/// recomputed while valid, exchange every G steps) and a whole-grid solver with the same dt.
-void compare_blocks_to_whole(sim::AnalyticCase problem, int G, Precision p) {
+/// Two block solvers of a 2-rank split with G ghost rows (tests/two_blocks.hpp) against a
+/// whole-grid solver that takes its own time step: the same dt and the same bits every step.
+void compare_blocks_to_whole(sim::AnalyticCase problem, int G, Precision p, test::Halo halo = test::Halo::staged) {
   validate::Options opt;
   opt.precision = p;
   validate::Problem pr = validate::make_problem(problem, 48, opt);
@@ -87,52 +89,25 @@ void compare_blocks_to_whole(sim::AnalyticCase problem, int G, Precision p) {
   s.manning.per_cell.resize(s.grid.cells());  // varying by row: each block must index its own rows
   for (std::size_t k = 0; k < s.manning.per_cell.size(); ++k) s.manning.per_cell[k] = 0.01 + 0.0005 * (k / s.grid.nx % 17);
   s.track_balance = true;
-  const auto blocks = mpi::split_rows(s.grid, 2, G, mpi::Split::even, {}, 0);
-  std::unique_ptr<swe::BlockSolver> b[2] = {swe::make_block_solver(s, blocks[0]), swe::make_block_solver(s, blocks[1])};
   auto whole = swe::make_solver(s);
   whole->set_state(pr.init);
-  double min_local = INFINITY;
-  for (int r = 0; r < 2; ++r) {
-    b[r]->set_state(pr.init);
-    min_local = std::min(min_local, b[r]->min_local_dt(blocks[r].owned_begin, blocks[r].owned_end));
-  }
-  const int ny = s.grid.ny, nx = s.grid.nx, cut = blocks[0].owned_end;
-  std::vector<unsigned char> up(b[0]->row_bytes() * G), down(b[0]->row_bytes() * G);
-  int valid = G;
-  double t = 0;
-  for (int step = 0; step < 5 * G + 1; ++step) {
-    const double dt = swe::global_dt(s.dt_rule(), min_local, 1e30);
+  const auto dt_of = [&](double min_local) { return swe::global_dt(s.dt_rule(), min_local, 1e30); };
+  const auto memcpy_bytes = [](void* to, const void* from, std::size_t n) { std::memcpy(to, from, n); };
+  test::step_two_blocks(s, pr.init, G, halo, memcpy_bytes, 5 * G + 1, dt_of,
+                        [&](int step, double t, const test::TwoBlocks& tb) {
     whole->advance(1e30, 1);  // its own min over all cells: the same minimum, the same dt
-    ASSERT_EQ(whole->time(), t + dt) << "step " << step;
-    const int reach = valid - 1;
-    b[0]->step(t, dt, 0, cut + reach);
-    b[1]->step(t, dt, cut - reach, ny);
-    if (reach == 0) {
-      b[0]->pack(swe::Level::next, cut - G, cut, up.data());
-      b[1]->pack(swe::Level::next, cut, cut + G, down.data());
-      b[1]->unpack(swe::Level::next, cut - G, cut, up.data());
-      b[0]->unpack(swe::Level::next, cut, cut + G, down.data());
-      valid = G;
-    } else {
-      --valid;
-    }
-    min_local = std::min(b[0]->swap(), b[1]->swap());
-    t += dt;
+    ASSERT_EQ(whole->time(), t) << "step " << step;
     swe::HostState w;
     whole->get_state(w);
     for (int r = 0; r < 2; ++r) {
-      const int j0 = blocks[r].owned_begin, j1 = blocks[r].owned_end;
-      std::vector<double> rows(4 * static_cast<std::size_t>(j1 - j0) * nx);
-      b[r]->get_rows(j0, j1, rows.data());
-      const std::size_t m = static_cast<std::size_t>(j1 - j0) * nx, off = static_cast<std::size_t>(j0) * nx;
-      for (std::size_t k = 0; k < m; ++k) {
-        ASSERT_EQ(rows[k], w.h[off + k]) << "step " << step << ", rank " << r << ", cell " << off + k;
-        ASSERT_EQ(rows[m + k], w.qx[off + k]);
-        ASSERT_EQ(rows[2 * m + k], w.qy[off + k]);
-        ASSERT_EQ(rows[3 * m + k], w.hc[off + k]);
-      }
+      const int j0 = tb.rows[r].owned_begin, j1 = tb.rows[r].owned_end;
+      std::vector<double> rows(4 * static_cast<std::size_t>(j1 - j0) * s.grid.nx);
+      tb.b[r]->get_rows(j0, j1, rows.data());
+      const std::vector<double> ref = test::rows_of(w, s.grid.nx, j0, j1);
+      for (std::size_t k = 0; k < rows.size(); ++k)
+        ASSERT_EQ(rows[k], ref[k]) << "step " << step << ", rank " << r << ", value " << k << " (field-major rows)";
     }
-  }
+  });
 }
 
 }  // namespace
@@ -142,4 +117,6 @@ TEST(BlockSolver, TwoBlocksWithGhostExpansionMatchTheWholeGridBitwise) {
   compare_blocks_to_whole(sim::AnalyticCase::thacker, 3, Precision::f64);
   compare_blocks_to_whole(sim::AnalyticCase::thacker, 2, Precision::f32);
   compare_blocks_to_whole(sim::AnalyticCase::thacker, 2, Precision::mixed);
+  compare_blocks_to_whole(sim::AnalyticCase::thacker, 3, Precision::f64, test::Halo::in_place);
+  compare_blocks_to_whole(sim::AnalyticCase::thacker, 2, Precision::f32, test::Halo::in_place);
 }

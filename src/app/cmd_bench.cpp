@@ -34,6 +34,7 @@ struct BenchArgs {
   std::string json;
   int ghost_rows = 0;       // under mpirun; 0: the default (mpi/distributed_solver.hpp)
   bool no_overlap = false;  // under mpirun
+  bool stage_halo = false;  // under mpirun
 };
 
 /// The solver measured: over the ranks of an MPI job (mpi/) when started by mpirun, else one.
@@ -42,6 +43,7 @@ std::unique_ptr<swe::Solver> bench_solver(const swe::SolverSetup& s, const Bench
   mpi::DecompositionOptions o;
   o.ghost_rows = a.ghost_rows;
   o.overlap = !a.no_overlap;
+  o.stage_halo = a.stage_halo;
   return mpi::make_distributed_solver(s, o, nullptr);
 }
 
@@ -81,6 +83,7 @@ BenchRow measure(exec::Backend b, const std::string& kernel, Precision p, int n,
     r.ranks = mpi::world().size;
     r.ghost_rows = dist->ghost_rows();
     r.overlap = !a.no_overlap;
+    r.halo_in_place = dist->halo_in_place();
   }
   return r;
 }
@@ -146,6 +149,8 @@ void register_bench(CLI::App& app, int& exit_code) {
   cmd->add_option("--ghost-rows", a->ghost_rows, "under mpirun: ghost rows per side, exchanged every G steps (default 8, at most a block's rows)")
       ->check(CLI::Range(1, 64));
   cmd->add_flag("--no-overlap", a->no_overlap, "under mpirun: update all rows, then exchange");
+  cmd->add_flag("--stage-halo", a->stage_halo,
+                "under mpirun: copy halo rows through host buffers even where MPI reaches the solver's memory");
   CLI::App* sph = register_bench_sph(*cmd, exit_code);
   cmd->callback([a, sph, &exit_code] {
     if (sph->parsed()) return;  // `ria bench sph` ran instead

@@ -36,6 +36,7 @@ struct RunArgs {
   bool ghost_rows_set = false;
   std::string split = "even";  // MPI: even or wet
   bool no_overlap = false;     // MPI: update all rows before the halo exchange
+  bool stage_halo = false;     // MPI: halo rows through host buffers even where MPI reaches the solver's memory
   bool no_dry_skip = false;    // compute dry land too (SolverSetup::dry_skip off; for measurement)
 };
 
@@ -113,14 +114,16 @@ struct Prepared {
 /// The solver of the run: over the ranks of an MPI job (mpi/), else of this process.
 std::unique_ptr<swe::Solver> make_run_solver(const RunArgs& a, const swe::SolverSetup& s, Prepared& p) {
   if (!mpi::world().started) {
-    if (a.ghost_rows_set || a.split != "even" || a.no_overlap)
-      throw std::invalid_argument("--ghost-rows, --split and --no-overlap apply to a run started by mpirun or srun");
+    if (a.ghost_rows_set || a.split != "even" || a.no_overlap || a.stage_halo)
+      throw std::invalid_argument(
+          "--ghost-rows, --split, --no-overlap and --stage-halo apply to a run started by mpirun or srun");
     return swe::make_solver(s);
   }
   mpi::DecompositionOptions o;
   o.ghost_rows = a.ghost_rows;
   o.split = mpi::parse_split(a.split);
   o.overlap = !a.no_overlap;
+  o.stage_halo = a.stage_halo;
   auto d = mpi::make_distributed_solver(s, o, &stop_signal());
   p.distributed = d.get();
   return d;
@@ -299,6 +302,9 @@ void register_run(CLI::App& app, int& exit_code) {
   cmd->add_option("--split", a->split, "under mpirun: rows per rank split 'even' or balanced by 'wet' cells")
       ->capture_default_str();
   cmd->add_flag("--no-overlap", a->no_overlap, "under mpirun: update all rows, then exchange (for measurement)");
+  cmd->add_flag("--stage-halo", a->stage_halo,
+                "under mpirun: copy halo rows through host buffers even where MPI reaches the solver's memory "
+                "(for measurement)");
   cmd->add_flag("--no-dry-skip", a->no_dry_skip,
                 "compute dry land too: no dry-edge check or quiet row segments on the CPU, no active tiles on the GPU "
                 "(same results; for measurement)");

@@ -168,6 +168,16 @@ class CpuSolver final : public Solver, public BlockSolver {
     for (int c = 0; c < 4; ++c) std::copy_n(src + c * m, m, v.data() + c * n_ + local(j0));
     segments_.clear();
   }
+  RowsInPlace rows_in_place(Level level, int j0, int j1) override {
+    const std::size_t m = rows_span(j0, j1);
+    std::vector<S>& v = level == Level::current ? cur_ : next_;
+    RowsInPlace r;
+    for (int c = 0; c < 4; ++c) r.field[c] = v.data() + c * n_ + local(j0);
+    r.bytes = m * sizeof(S);
+    segments_.clear();  // the rows may be written by a message, as by unpack
+    return r;
+  }
+  void finish_updates() override {}  // step() returns when its rows are done
   double swap() override {
     cur_.swap(next_);
     double m = INFINITY;

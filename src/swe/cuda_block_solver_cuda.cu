@@ -135,6 +135,17 @@ class CudaBlockSolver final : public BlockSolver {
     RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
   }
 
+  RowsInPlace rows_in_place(Level level, int j0, int j1) override {
+    const std::size_t m = span(j0, j1);
+    const int l = level == Level::current ? cur_ : 1 - cur_;
+    RowsInPlace r;
+    for (int c = 0; c < 4; ++c) r.field[c] = buf_[l] + c * stride_ + local(j0);
+    r.bytes = m * sizeof(T);
+    r.device = true;
+    return r;
+  }
+  void finish_updates() override { RIA_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
+
   double swap() override {
     double m = INFINITY;
     if (partial_used_ > 0) {

@@ -43,9 +43,11 @@ reference() {
 }
 
 case $CASE in
-bitwise)  # 1 process vs 1-4 ranks, G = 1, 2, 4, uneven splits (50 rows), overlap on and off, --split wet
+bitwise)  # 1 process vs 1-4 ranks, G = 1, 2, 4, uneven splits (50 rows), overlap on and off, --split wet,
+          # halo messages in place (the CPU default) and staged through host buffers
   reference one "${EST[@]}"
-  for spec in "1 2" "2 1" "2 4" "3 1" "3 2" "4 4" "3 2 --no-overlap" "4 1 --split wet" "2 2 --split wet --no-overlap"; do
+  for spec in "1 2" "2 1" "2 4" "3 1" "3 2" "4 4" "3 2 --no-overlap" "4 1 --split wet" "2 2 --split wet --no-overlap" \
+              "2 4 --stage-halo" "3 1 --stage-halo --no-overlap"; do
     set -- $spec
     n=$1 g=$2
     shift 2

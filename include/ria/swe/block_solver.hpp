@@ -36,6 +36,14 @@ struct EdgeRanges {
 /// The two time levels of a block: the state at the step start and the one being computed.
 enum class Level { current, next };
 
+/// Rows of a level where the solver keeps them: one contiguous run of `bytes` per field (h, qx, qy,
+/// hc), in host memory on the CPU backends and in device memory on CUDA.
+struct RowsInPlace {
+  void* field[4] = {};
+  std::size_t bytes = 0;
+  bool device = false;
+};
+
 class BlockSolver {
  public:
   virtual ~BlockSolver() = default;
@@ -53,6 +61,12 @@ class BlockSolver {
   /// the solver's precision; returns when the copy is done (pack waits for the rows' update).
   virtual void pack(Level level, int j0, int j1, void* host) = 0;
   virtual void unpack(Level level, int j0, int j1, const void* host) = 0;
+  /// Rows [j0, j1) of a level in the solver's own memory, for halo messages sent and received in
+  /// place. The pointers name the memory the level has now (swap() exchanges the two levels' names)
+  /// and stay valid while the solver lives.
+  virtual RowsInPlace rows_in_place(Level level, int j0, int j1) = 0;
+  /// Waits until every update started so far is done, so that another agent (MPI) may read rows.
+  virtual void finish_updates() = 0;
   /// Ends the step: waits for every update, and the next level becomes the current one. Returns the
   /// minimum of the local dt (cfl.hpp) over the rows updated since the previous swap (+inf if none).
   virtual double swap() = 0;

@@ -1,0 +1,96 @@
+// Two block solvers (swe/block_solver.hpp) of a 2-rank row split, stepped in one process as the MPI
+// layer steps its ranks (mpi/distributed_solver.cpp): the halo recomputed while it is valid and
+// exchanged every G steps, staged through host buffers (pack/unpack) or in place (the messages'
+// bytes copied straight between the solvers' own rows, as an MPI library that reaches their
+// memory does). The CPU and GPU tests compare them with one solver of the whole grid.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "mpi/row_split.hpp"
+#include "ria/swe/block_solver.hpp"
+#include "ria/swe/cfl.hpp"
+
+namespace ria::test {
+
+enum class Halo { staged, in_place };
+
+/// Copies `bytes` bytes between the solvers' memory (std::memcpy on the CPU, cudaMemcpy on a GPU).
+using CopyBytes = std::function<void(void* to, const void* from, std::size_t bytes)>;
+
+struct TwoBlocks {
+  std::vector<RowBlock> rows;              // the split: block r owns rows[r].owned_begin .. owned_end
+  std::unique_ptr<swe::BlockSolver> b[2];
+  int cut = 0;                             // first row of block 1
+};
+
+/// Steps the two blocks `steps` times from `init`; before each step, dt(min of the blocks' local
+/// dt) gives its length, and after it check(step, t_end, blocks) runs.
+inline void step_two_blocks(const swe::SolverSetup& s, const swe::HostState& init, int G, Halo halo,
+                            const CopyBytes& copy, int steps, const std::function<double(double)>& dt_of,
+                            const std::function<void(int, double, const TwoBlocks&)>& check) {
+  TwoBlocks tb;
+  tb.rows = mpi::split_rows(s.grid, 2, G, mpi::Split::even, {}, 0);
+  double min_local = INFINITY;
+  for (int r = 0; r < 2; ++r) {
+    tb.b[r] = swe::make_block_solver(s, tb.rows[r]);
+    tb.b[r]->set_state(init);
+    min_local = std::min(min_local, tb.b[r]->min_local_dt(tb.rows[r].owned_begin, tb.rows[r].owned_end));
+  }
+  swe::BlockSolver& lo = *tb.b[0];
+  swe::BlockSolver& hi = *tb.b[1];
+  const int cut = tb.cut = tb.rows[0].owned_end, ny = s.grid.ny;
+  // Staged: each solver packs into its own buffer and unpacks from its own (as ranks do; the CUDA
+  // solver page-locks the buffers it is given), and the "message" copies between them.
+  std::vector<unsigned char> up_sent(lo.row_bytes() * G), up_got(up_sent.size()), down_sent(up_sent.size()),
+      down_got(up_sent.size());
+  // Rows [from0, from0 + G) of a's next level into rows [to0, to0 + G) of b's, one copy per field.
+  auto in_place = [&](swe::BlockSolver& a, int from0, swe::BlockSolver& b, int to0) {
+    const swe::RowsInPlace from = a.rows_in_place(swe::Level::next, from0, from0 + G);
+    const swe::RowsInPlace to = b.rows_in_place(swe::Level::next, to0, to0 + G);
+    ASSERT_EQ(from.bytes, to.bytes);
+    ASSERT_EQ(from.bytes * 4, a.row_bytes() * G);
+    for (int c = 0; c < 4; ++c) copy(to.field[c], from.field[c], from.bytes);
+  };
+  int valid = G;
+  double t = 0;
+  for (int step = 0; step < steps; ++step) {
+    const double dt = dt_of(min_local);
+    const int reach = valid - 1;
+    lo.step(t, dt, 0, cut + reach);
+    hi.step(t, dt, cut - reach, ny);
+    if (reach == 0 && halo == Halo::in_place) {
+      lo.finish_updates(), hi.finish_updates();
+      in_place(lo, cut - G, hi, cut - G);
+      in_place(hi, cut, lo, cut);
+    } else if (reach == 0) {
+      lo.pack(swe::Level::next, cut - G, cut, up_sent.data());
+      hi.pack(swe::Level::next, cut, cut + G, down_sent.data());
+      up_got = up_sent, down_got = down_sent;
+      hi.unpack(swe::Level::next, cut - G, cut, up_got.data());
+      lo.unpack(swe::Level::next, cut, cut + G, down_got.data());
+    }
+    valid = reach == 0 ? G : valid - 1;
+    min_local = std::min(lo.swap(), hi.swap());
+    t += dt;
+    check(step, t, tb);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
+/// Rows [j0, j1) of a solver of the whole grid's state in the layout of BlockSolver::get_rows.
+inline std::vector<double> rows_of(const swe::HostState& w, std::size_t nx, int j0, int j1) {
+  const std::size_t m = static_cast<std::size_t>(j1 - j0) * nx, off = static_cast<std::size_t>(j0) * nx;
+  std::vector<double> out(4 * m);
+  const std::vector<double>* f[4] = {&w.h, &w.qx, &w.qy, &w.hc};
+  for (int c = 0; c < 4; ++c) std::copy_n(f[c]->data() + off, m, out.data() + c * m);
+  return out;
+}
+
+}  // namespace ria::test
