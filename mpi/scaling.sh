@@ -6,7 +6,8 @@
 #   mpi/scaling.sh RIA OUTDIR weak   "n1 n2" "R1 R2 ..." "G1 G2 ..." [BACKEND] [PRECISION] [STEPS]
 # strong: the same N x N grid on every rank count; weak: n x n cells per rank (the grid side grows
 # with sqrt(ranks)). Every configuration runs with the exchange overlapped and not; the JSON of each
-# run is kept in OUTDIR. Ranks map to the node's GPUs by local rank (several ranks may share one).
+# run is kept in OUTDIR (one rank runs once: it has no halo). Ranks map to the node's GPUs by local
+# rank (several ranks may share one).
 set -euo pipefail
 RIA=$1 OUT=$2 MODE=$3 SIZES=$4 RANKS=$5 GHOSTS=$6
 BACKEND=${7:-cuda} PRECISION=${8:-float} STEPS=${9:-256}
@@ -20,6 +21,8 @@ for n in $SIZES; do
     [ "$MODE" = weak ] && side=$(python3 -c "import math; print(int(round($n * math.sqrt($r))))")
     for g in $GHOSTS; do
       for ov in overlap no-overlap; do
+        # one rank has no neighbour: G and the overlap change nothing, so it runs once
+        if [ "$r" = 1 ] && { [ "$g" != "$(echo $GHOSTS | cut -d' ' -f1)" ] || [ $ov = no-overlap ]; }; then continue; fi
         flag=""; [ $ov = no-overlap ] && flag=--no-overlap
         json="$OUT/${MODE}_n${n}_r${r}_g${g}_${ov}.json"
         "$MPIRUN" --oversubscribe -np "$r" "$RIA" bench --backend "$BACKEND" --precision "$PRECISION" --sizes "$side" \
