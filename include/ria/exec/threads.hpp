@@ -30,6 +30,10 @@ struct ThreadPolicy {
 /// returns false.
 bool share_cores_with(int processes, int solvers = 1);
 
+/// The cores this process may run on: its affinity mask (a launcher may bind a rank to one core:
+/// Open MPI does for 2 ranks or fewer), or the machine's hardware threads where no mask is known.
+int cores_allowed();
+
 /// The OpenMP backend's policy, decided at the first call (the OpenMP solver's construction) and
 /// then fixed for the process: OMP_NUM_THREADS threads when the user set it, otherwise the
 /// process's share of the cores, min(C, floor(F / P)) for F cores idle over 50 ms (/proc/stat), P

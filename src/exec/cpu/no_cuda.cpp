@@ -22,5 +22,6 @@ std::string cuda_device_name() { return "no CUDA device (ria built without CUDA)
 double cuda_copy_bandwidth_gbs() { return 0.0; }
 double cuda_free_memory_bytes() { return 0.0; }
 int select_cuda_device(int) { return -1; }
+bool cuda_sleep_while_waiting() { return false; }
 
 }  // namespace ria::exec

@@ -1,6 +1,7 @@
 // OpenMP thread policy (ria/exec/threads.hpp).
 #include "ria/exec/threads.hpp"
 
+#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -105,6 +106,15 @@ ThreadPolicy configure_threads() {
 }
 
 }  // namespace
+
+int cores_allowed() {
+#if defined(__linux__)
+  cpu_set_t mask;
+  CPU_ZERO(&mask);
+  if (sched_getaffinity(0, sizeof mask, &mask) == 0 && CPU_COUNT(&mask) > 0) return CPU_COUNT(&mask);
+#endif
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
 
 bool share_cores_with(int processes, int solvers) {
   const std::lock_guard<std::mutex> lock(g_mu);

@@ -30,6 +30,14 @@ int select_cuda_device(int index) {
   return dev;
 }
 
+bool cuda_sleep_while_waiting() {
+  int n = 0;
+  if (cudaGetDeviceCount(&n) != cudaSuccess || n <= 0) return false;
+  // On a device already in use the new flags replace the old ones (CUDA 12 and later).
+  RIA_CUDA_CHECK(cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync));
+  return true;
+}
+
 std::string cuda_device_name() {
   if (!cuda_device_available()) return "no CUDA device";
   int dev = 0;
