@@ -1,11 +1,13 @@
 // ria run [SCENARIO.toml]: a scenario from its file (or the embedded default synthetic estuary)
 // to NetCDF maps, gauges, quicklooks, checkpoints and a summary; resumable with --restart.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
+#include <thread>
 
 #include "app/default_scenario.hpp"
 #include "app/domain.hpp"
@@ -19,6 +21,7 @@
 #include "io/scenario/scenario_toml.hpp"
 #include "mpi/distributed_solver.hpp"
 #include "mpi/job.hpp"
+#include "ria/exec/threads.hpp"
 #include "ria/sim/driver.hpp"
 #include "ria/sim/schedule.hpp"
 
@@ -119,6 +122,17 @@ std::unique_ptr<swe::Solver> make_run_solver(const RunArgs& a, const swe::Solver
           "--ghost-rows, --split, --no-overlap and --stage-halo apply to a run started by mpirun or srun");
     return swe::make_solver(s);
   }
+  // An OpenMP rank's threads run on the cores of its affinity mask. A launcher that binds each rank
+  // to one core (Open MPI does for 2 ranks or fewer) leaves the rest of the node idle: say so.
+  const int node = static_cast<int>(std::thread::hardware_concurrency()), allowed = exec::cores_allowed();
+  const int share = node / std::max(1, mpi::world().local_size);
+  if (s.backend == exec::Backend::openmp && mpi::world().rank == 0 && !std::getenv("OMP_NUM_THREADS") &&
+      allowed < share)
+    std::fprintf(stderr,
+                 "ria run (rank 0 of %d): warning: this rank may run on %d of the node's %d cores (its affinity "
+                 "mask), so its OpenMP backend uses at most %d; mpirun --bind-to none or --map-by slot:PE=%d gives "
+                 "each rank its share\n",
+                 mpi::world().size, allowed, node, allowed, share);
   mpi::DecompositionOptions o;
   o.ghost_rows = a.ghost_rows;
   o.split = mpi::parse_split(a.split);

@@ -114,6 +114,17 @@ fault)  # a failure on one rank mid-run ends every rank within seconds with one 
   [ $took -le 30 ] || fail "the job took $took s to end"
   echo "ok: exit $rc after $took s: $(grep -m1 'rank 1 of 3' out.txt)"
   ;;
+bound_rank)  # an OpenMP rank bound to fewer cores than its share of the node is warned, and runs
+  # (mpirun started on one core of a node of at least 2: the rank's mask is that core)
+  if ! command -v taskset >/dev/null || [ "$(nproc --all)" -lt 2 ]; then echo "ok: needs taskset and 2 cores: not checked"; exit 0; fi
+  env -u OMP_NUM_THREADS taskset -c 0 "${MPIRUN[@]}" 1 "$RIA" run --backend openmp "${EST[@]:2}" --output out > out.txt 2>&1
+  rc=$?
+  [ $rc -eq 0 ] || [ $rc -eq 5 ] || { cat out.txt; fail "exit code $rc"; }
+  [ $rc -eq 5 ] && { echo "ok: not built with OpenMP"; exit 0; }
+  grep -q "warning: this rank may run on 1 of the node's [0-9]* cores (its affinity mask).*--bind-to none" out.txt \
+    || { cat out.txt; fail "no warning about the rank's one core"; }
+  echo "ok: $(grep -m1 'affinity mask' out.txt)"
+  ;;
 input_error)  # an input error is reported once, by rank 0, and every rank exits 2
   "${MPIRUN[@]}" 3 "$RIA" run "${EST[@]}" --set physics.gravity=0 --output out > out.txt 2>&1
   rc=$?
