@@ -179,7 +179,7 @@ class Distributed final : public DistributedSolver {
     o << "mpi " << world().size << (world().size == 1 ? " rank" : " ranks") << " x " << block_->description()
       << ", ghost rows " << opt_.ghost_rows << ", split " << to_string(opt_.split)
       << (opt_.overlap ? ", overlapped exchange" : ", exchange not overlapped")
-      << (in_place_ ? ", halo sent in place" : ", halo staged through host memory");
+      << (world().size == 1 ? ", no halo" : in_place_ ? ", halo sent in place" : ", halo staged through host memory");
     return o.str();
   }
   double bytes_per_cell_update() const override {
@@ -190,7 +190,7 @@ class Distributed final : public DistributedSolver {
   const std::atomic<int>* stop_flag() const override { return &stop_; }
   StepTimes times() const override { return times_; }
   int ghost_rows() const override { return opt_.ghost_rows; }
-  bool halo_in_place() const override { return in_place_; }
+  std::string halo() const override { return world().size == 1 ? "none" : in_place_ ? "in place" : "staged"; }
   std::string layout() const override {
     std::ostringstream o;
     for (std::size_t r = 0; r < blocks_.size(); ++r)
@@ -204,11 +204,9 @@ class Distributed final : public DistributedSolver {
     block_ = swe::make_block_solver(setup_, mine());
     plan_edges();
     // In place where MPI reaches the block's memory: host memory always, device memory when the
-    // library says so at run time.
-    const int row = mine().owned_begin;
-    in_place_ = !opt_.stage_halo &&
-                (!block_->rows_in_place(swe::Level::current, row, row + 1).device || device_memory_messages());
-    const std::size_t halo = in_place_ ? 0 : block_->row_bytes() * opt_.ghost_rows;
+    // library says so at run time. One rank has no halo.
+    in_place_ = !opt_.stage_halo && (!block_->on_device() || device_memory_messages());
+    const std::size_t halo = in_place_ || world().size == 1 ? 0 : block_->row_bytes() * opt_.ghost_rows;
     for (auto* v : {&send_lo_, &send_hi_, &recv_lo_, &recv_hi_}) v->assign(halo, 0);
   }
 

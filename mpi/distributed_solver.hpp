@@ -6,7 +6,7 @@
 // they travel, then waits (Viñas et al. stages 3a and 3b; --no-overlap updates all rows first).
 // The messages go from and into the block's own rows where MPI can reach them (host memory, or
 // device memory when the library reports CUDA support at run time); otherwise, or with
-// --stage-halo, they are staged through page-locked host buffers.
+// --stage-halo, they are staged through host buffers (page-locked by the CUDA block solver).
 //
 // Every step takes dt = global_dt(min over ranks of the local dt): the minimum is exact, so the
 // steps, the states and (with the perimeter rates summed in the order of swe/perimeter_sum.hpp)
@@ -54,8 +54,9 @@ class DistributedSolver : public swe::Solver {
   virtual StepTimes times() const = 0;
   /// G, as chosen (DecompositionOptions::ghost_rows, or its default).
   virtual int ghost_rows() const = 0;
-  /// True when the halo messages go from and into the block's rows (DecompositionOptions::stage_halo).
-  virtual bool halo_in_place() const = 0;
+  /// "in place" when the halo messages go from and into the block's rows, "staged" when through
+  /// host buffers (DecompositionOptions::stage_halo), "none" for one rank.
+  virtual std::string halo() const = 0;
   /// "rank r: rows [a, b)" for every rank (rank 0 only knows them all; the split is the same everywhere).
   virtual std::string layout() const = 0;
 };

@@ -92,7 +92,7 @@ void compare_blocks_to_whole(sim::AnalyticCase problem, int G, Precision p, test
   auto whole = swe::make_solver(s);
   whole->set_state(pr.init);
   const auto dt_of = [&](double min_local) { return swe::global_dt(s.dt_rule(), min_local, 1e30); };
-  const auto memcpy_bytes = [](void* to, const void* from, std::size_t n) { std::memcpy(to, from, n); };
+  const test::Mover memcpy_bytes{[](void* to, const void* from, std::size_t n) { std::memcpy(to, from, n); }};
   test::step_two_blocks(s, pr.init, G, halo, memcpy_bytes, 5 * G + 1, dt_of,
                         [&](int step, double t, const test::TwoBlocks& tb) {
     whole->advance(1e30, 1);  // its own min over all cells: the same minimum, the same dt

@@ -21,8 +21,13 @@ namespace ria::test {
 
 enum class Halo { staged, in_place };
 
-/// Copies `bytes` bytes between the solvers' memory (std::memcpy on the CPU, cudaMemcpy on a GPU).
-using CopyBytes = std::function<void(void* to, const void* from, std::size_t bytes)>;
+/// How the in-place "messages" move between the solvers' memory: copy starts a copy of `bytes`
+/// bytes and may return before it is done (as a posted MPI message); wait returns when every copy
+/// started is done (std::memcpy and nothing on the CPU; asynchronous copies on a GPU stream).
+struct Mover {
+  std::function<void(void* to, const void* from, std::size_t bytes)> copy;
+  std::function<void()> wait = [] {};
+};
 
 struct TwoBlocks {
   std::vector<RowBlock> rows;              // the split: block r owns rows[r].owned_begin .. owned_end
@@ -33,7 +38,7 @@ struct TwoBlocks {
 /// Steps the two blocks `steps` times from `init`; before each step, dt(min of the blocks' local
 /// dt) gives its length, and after it check(step, t_end, blocks) runs.
 inline void step_two_blocks(const swe::SolverSetup& s, const swe::HostState& init, int G, Halo halo,
-                            const CopyBytes& copy, int steps, const std::function<double(double)>& dt_of,
+                            const Mover& mover, int steps, const std::function<double(double)>& dt_of,
                             const std::function<void(int, double, const TwoBlocks&)>& check) {
   TwoBlocks tb;
   tb.rows = mpi::split_rows(s.grid, 2, G, mpi::Split::even, {}, 0);
@@ -56,20 +61,28 @@ inline void step_two_blocks(const swe::SolverSetup& s, const swe::HostState& ini
     const swe::RowsInPlace to = b.rows_in_place(swe::Level::next, to0, to0 + G);
     ASSERT_EQ(from.bytes, to.bytes);
     ASSERT_EQ(from.bytes * 4, a.row_bytes() * G);
-    for (int c = 0; c < 4; ++c) copy(to.field[c], from.field[c], from.bytes);
+    for (int c = 0; c < 4; ++c) mover.copy(to.field[c], from.field[c], from.bytes);
   };
   int valid = G;
   double t = 0;
   for (int step = 0; step < steps; ++step) {
     const double dt = dt_of(min_local);
     const int reach = valid - 1;
-    lo.step(t, dt, 0, cut + reach);
-    hi.step(t, dt, cut - reach, ny);
     if (reach == 0 && halo == Halo::in_place) {
+      // As the MPI layer overlaps: the border rows, the copies started, the interior while they run.
+      lo.step(t, dt, cut - G, cut);
+      hi.step(t, dt, cut, cut + G);
       lo.finish_updates(), hi.finish_updates();
       in_place(lo, cut - G, hi, cut - G);
       in_place(hi, cut, lo, cut);
-    } else if (reach == 0) {
+      lo.step(t, dt, 0, cut - G);
+      hi.step(t, dt, cut + G, ny);
+      mover.wait();
+    } else {
+      lo.step(t, dt, 0, cut + reach);
+      hi.step(t, dt, cut - reach, ny);
+    }
+    if (reach == 0 && halo == Halo::staged) {
       lo.pack(swe::Level::next, cut - G, cut, up_sent.data());
       hi.pack(swe::Level::next, cut, cut + G, down_sent.data());
       up_got = up_sent, down_got = down_sent;

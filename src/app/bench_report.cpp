@@ -60,7 +60,7 @@ void print_row(std::ostream& o, const BenchRow& r) {
     double worst_wait = 0, worst_reduce = 0;
     for (const auto& t : r.rank_ms_per_step) worst_wait = std::max(worst_wait, t[2]), worst_reduce = std::max(worst_reduce, t[3]);
     std::snprintf(line, sizeof line, " [%d ranks, G = %d%s%s; ms/step max wait %.4f, dt reduce %.4f]", r.ranks,
-                  r.ghost_rows, r.overlap ? ", overlap" : "", r.halo_in_place ? ", halo in place" : ", halo staged",
+                  r.ghost_rows, r.overlap ? ", overlap" : "", (", halo " + r.halo).c_str(),
                   worst_wait, worst_reduce);
     o << line;
   }
@@ -91,7 +91,7 @@ std::string to_json(const BenchReport& rep, long steps) {
     w.value("bandwidth_fraction", r.bandwidth_fraction);
     if (r.ranks > 1 || !r.rank_ms_per_step.empty()) {
       w.begin_object("mpi").value("ranks", r.ranks).value("ghost_rows", r.ghost_rows).value("overlap", r.overlap);
-      w.value("halo", r.halo_in_place ? "in place" : "staged");
+      w.value("halo", r.halo);
       w.begin_array("ms_per_step_compute_exchange_wait_reduce");
       for (const auto& t : r.rank_ms_per_step) {
         w.begin_array("");

@@ -23,7 +23,7 @@ struct BenchRow {
   // per step spent computing, packing/unpacking halos, waiting for them, in the dt collective.
   int ranks = 1, ghost_rows = 0;
   bool overlap = false;
-  bool halo_in_place = false;  // halo messages from and into the solver's own rows (not staged)
+  std::string halo;  // "in place", "staged" or "none" (mpi::DistributedSolver::halo)
   std::vector<std::array<double, 4>> rank_ms_per_step;
 };
 

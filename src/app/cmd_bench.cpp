@@ -83,7 +83,7 @@ BenchRow measure(exec::Backend b, const std::string& kernel, Precision p, int n,
     r.ranks = mpi::world().size;
     r.ghost_rows = dist->ghost_rows();
     r.overlap = !a.no_overlap;
-    r.halo_in_place = dist->halo_in_place();
+    r.halo = dist->halo();
   }
   return r;
 }

@@ -18,6 +18,7 @@
 #include <memory>
 #include <mutex>
 #include <stdexcept>
+#include <string>
 #include <thread>
 
 #include "app/domain.hpp"
@@ -123,23 +124,24 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   // The cores this process may run on: a launcher may bind a rank to one (Open MPI does for 2
   // ranks or fewer), and then its members' threads take turns on it.
   const int allowed = exec::cores_allowed();
+  const std::string bind_hint =
+      "; under mpirun, --bind-to none or --map-by slot:PE=" + std::to_string(s->concurrent) + " gives each rank more";
   if (backend == exec::Backend::cuda && s->concurrent > allowed) {
     // A member's thread mostly waits for the GPU; spinning there would hold the core the next
     // member needs to launch its work (measured: 2 ranks bound to a core each, 4 members at once
     // each, took twice as long as unbound). Sleeping while waiting lets them share the core.
     if (exec::cuda_sleep_while_waiting() && is_root())
       std::fprintf(stderr, "ria ensemble: %d members at once on %d core%s (this process's affinity mask): their "
-                           "threads sleep while they wait for the GPU\n",
-                   s->concurrent, allowed, allowed == 1 ? "" : "s");
+                           "threads sleep while they wait for the GPU%s\n",
+                   s->concurrent, allowed, allowed == 1 ? "" : "s", allowed < cores ? bind_hint.c_str() : "");
+  } else if (is_root() && backend != exec::Backend::cuda && s->concurrent > allowed && allowed < cores) {
+    std::fprintf(stderr, "ria ensemble: warning: --concurrent %d: this process may run on %d core%s only (its "
+                         "affinity mask), so its members take turns on %s%s\n",
+                 a.concurrent, allowed, allowed == 1 ? "" : "s", allowed == 1 ? "it" : "them", bind_hint.c_str());
   } else if (is_root() && backend != exec::Backend::cuda && s->concurrent > 1 && cores > 0 && node_solvers > cores) {
     std::fprintf(stderr, "ria ensemble: warning: --concurrent %d: %d solvers at once on the %d cores of this node; "
                          "threads beyond the cores slow each member down without adding speed\n",
                  a.concurrent, node_solvers, cores);
-  } else if (is_root() && backend != exec::Backend::cuda && s->concurrent > allowed) {
-    std::fprintf(stderr, "ria ensemble: warning: --concurrent %d: this process may run on %d core%s only (its "
-                         "affinity mask), so its members take turns on %s; under mpirun, --bind-to none or "
-                         "--map-by slot:PE=%d gives each rank more\n",
-                 s->concurrent, allowed, allowed == 1 ? "" : "s", allowed == 1 ? "it" : "them", s->concurrent);
   }
   if (s->concurrent > 1)
     check_memory(double(g.cells()) * s->concurrent, backend, parse_precision(a.backend.precision),

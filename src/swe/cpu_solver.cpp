@@ -178,6 +178,7 @@ class CpuSolver final : public Solver, public BlockSolver {
     return r;
   }
   void finish_updates() override {}  // step() returns when its rows are done
+  bool on_device() const override { return false; }
   double swap() override {
     cur_.swap(next_);
     double m = INFINITY;

@@ -2,7 +2,8 @@
 // It runs the paper's optimized kernel (ghost-cell-decoupled tiles, texture fetches, phase 1 of
 // the CFL reduction in the update) on row ranges; swap() runs phase 2 over the partial minima of
 // every range updated in the step and reads the result, which the MPI layer reduces over ranks.
-// Halo rows travel through the caller's host buffers, page-locked here on first use.
+// Halo rows go from and into its own rows (rows_in_place, for an MPI library that reads device
+// memory) or through the caller's host buffers (pack/unpack), page-locked here on first use.
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -145,6 +146,7 @@ class CudaBlockSolver final : public BlockSolver {
     return r;
   }
   void finish_updates() override { RIA_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
+  bool on_device() const override { return true; }
 
   double swap() override {
     double m = INFINITY;

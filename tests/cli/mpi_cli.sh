@@ -55,6 +55,14 @@ bitwise)  # 1 process vs 1-4 ranks, G = 1, 2, 4, uneven splits (50 rows), overla
     "${MPIRUN[@]}" "$n" "$RIA" run "${EST[@]}" --output "$out" --ghost-rows "$g" "$@" > "$out.txt" 2>&1 \
       || { cat "$out.txt"; fail "$n ranks, G = $g $*"; }
     same one "$out" "$n ranks, G = $g $*"
+    # The halo's path: in place on the CPU backends, staged with --stage-halo (on CUDA in place only
+    # where the MPI library reads device memory), none on one rank.
+    want="halo sent in place"
+    case "$*" in *--stage-halo*) want="halo staged through host memory" ;; esac
+    [ "$n" = 1 ] && want="no halo"
+    if [ "$BACKEND" != cuda ] || [ "$want" != "halo sent in place" ]; then
+      grep -q "$want" "$out/summary.json" || { cat "$out/summary.json"; fail "$n ranks $*: the summary does not say '$want'"; }
+    fi
   done
   ;;
 float)  # single precision: the same equality

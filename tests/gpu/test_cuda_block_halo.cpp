@@ -1,8 +1,8 @@
 // The CUDA block solver (src/swe/cuda_block_solver_cuda.cu) split in two row blocks with ghost cell
 // expansion, its halo exchanged staged through host memory (pack/unpack) and in place (device-to-
-// device copies between the blocks' own rows, as a CUDA-aware MPI library sends them), against one
-// block solver of the whole grid stepped with the same dt: the same bits every step, in both
-// precisions. The MPI tests (mpi_cuda_*) check the staged path under mpirun; where the MPI library
+// device copies between the blocks' own rows, on a stream of their own while the interior rows
+// update, as a CUDA-aware MPI library sends them), against one block solver of the whole grid
+// stepped with the same dt: the same bits every step, in both precisions. The MPI tests (mpi_cuda_*) check the staged path under mpirun; where the MPI library
 // is not CUDA-aware only this test reaches the in-place path's device pointers.
 #include <gtest/gtest.h>
 #include <cuda_runtime.h>
@@ -26,9 +26,14 @@ void compare_with_whole_block(Precision p, int G, test::Halo halo) {
     EXPECT_EQ(min_local, whole_min);  // the two blocks' minimum is the whole grid's
     return dt = swe::global_dt(s.dt_rule(), min_local, 1e30);
   };
-  const auto device_copy = [](void* to, const void* from, std::size_t n) {
-    ASSERT_EQ(cudaMemcpy(to, from, n, cudaMemcpyDefault), cudaSuccess);
-  };
+  // The copies run on a stream of their own while the interior rows update, as a CUDA-aware MPI
+  // library's transfers would.
+  cudaStream_t copies = nullptr;
+  ASSERT_EQ(cudaStreamCreateWithFlags(&copies, cudaStreamNonBlocking), cudaSuccess);
+  const test::Mover device_copy{[copies](void* to, const void* from, std::size_t n) {
+                                  ASSERT_EQ(cudaMemcpyAsync(to, from, n, cudaMemcpyDefault, copies), cudaSuccess);
+                                },
+                                [copies] { ASSERT_EQ(cudaStreamSynchronize(copies), cudaSuccess); }};
   double t = 0;
   test::step_two_blocks(s, pr.init, G, halo, device_copy, 5 * G + 1, dt_of,
                         [&](int step, double t_end, const test::TwoBlocks& tb) {
@@ -46,6 +51,7 @@ void compare_with_whole_block(Precision p, int G, test::Halo halo) {
         ASSERT_EQ(rows[k], ref[k]) << "step " << step << ", block " << r << ", value " << k << " (field-major rows)";
     }
   });
+  cudaStreamDestroy(copies);
 }
 
 }  // namespace

@@ -19,11 +19,13 @@ double cuda_free_memory_bytes();
 /// Makes device (index mod the number of devices) current for this process's CUDA work, e.g. the
 /// node-local rank of an MPI job; returns the device chosen (-1 without a CUDA device).
 int select_cuda_device(int index);
-/// Makes the host threads that wait for the current CUDA device sleep until it is done
-/// (cudaDeviceScheduleBlockingSync) instead of spinning, CUDA's choice while a process has fewer
-/// devices than the machine has cores. For more waiting threads than the process has cores (ria
+/// Makes every host thread of this process that waits for the current CUDA device sleep until it
+/// is done (cudaDeviceScheduleBlockingSync, a setting of the device's primary context, kept until
+/// the process ends) instead of spinning, CUDA's choice while the process has fewer contexts than
+/// the machine has logical processors. For more waiting threads than the process has cores (ria
 /// ensemble --concurrent K on a rank bound to fewer cores), where a spinning thread would hold the
-/// core that another member needs to launch its work. Returns false without a CUDA device.
+/// core that another member needs to launch its work. Returns false without a CUDA device or where
+/// the runtime refuses (the threads then spin, as before).
 bool cuda_sleep_while_waiting();
 
 }  // namespace ria::exec

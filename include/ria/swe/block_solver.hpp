@@ -67,6 +67,8 @@ class BlockSolver {
   virtual RowsInPlace rows_in_place(Level level, int j0, int j1) = 0;
   /// Waits until every update started so far is done, so that another agent (MPI) may read rows.
   virtual void finish_updates() = 0;
+  /// True when the levels are in device memory (rows_in_place gives device pointers).
+  virtual bool on_device() const = 0;
   /// Ends the step: waits for every update, and the next level becomes the current one. Returns the
   /// minimum of the local dt (cfl.hpp) over the rows updated since the previous swap (+inf if none).
   virtual double swap() = 0;

@@ -33,9 +33,11 @@ int select_cuda_device(int index) {
 bool cuda_sleep_while_waiting() {
   int n = 0;
   if (cudaGetDeviceCount(&n) != cudaSuccess || n <= 0) return false;
-  // On a device already in use the new flags replace the old ones (CUDA 12 and later).
-  RIA_CUDA_CHECK(cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync));
-  return true;
+  // On a device already in use the new flags replace the old ones (CUDA 12 and later); where the
+  // runtime refuses, the threads keep spinning: slower, not wrong.
+  if (cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync) == cudaSuccess) return true;
+  cudaGetLastError();
+  return false;
 }
 
 std::string cuda_device_name() {
