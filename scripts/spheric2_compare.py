@@ -86,20 +86,22 @@ def main():
     tm, m = read_measured(data)
     ts, s = read_series(sys.argv[1])
     print(f"simulated 0-{ts[-1]:.3f} s, {len(ts)} rows; measured {len(tm)} rows")
-    for p in ("P1", "P3"):
-        if f"{p}_Pa" not in s:
+    # P1, P3: fluid-side probes in front of the box; PW1, PW3: wall probes on its face (the
+    # boundary particles' pressure), against the same sensors.
+    for p, col in (("P1", "P1"), ("P3", "P3"), ("P1", "PW1"), ("P3", "PW3")):
+        if f"{col}_Pa" not in s:
             continue
         mv, mt = peak(tm, m[p])
-        sv, st = peak(ts, s[f"{p}_Pa"])
-        print(f"{p} first peak: simulated {sv / 1e3:.2f} kPa at {st:.3f} s, measured {mv / 1e3:.2f} kPa at {mt:.3f} s "
+        sv, st = peak(ts, s[f"{col}_Pa"])
+        print(f"{col} first peak: simulated {sv / 1e3:.2f} kPa at {st:.3f} s, measured {mv / 1e3:.2f} kPa at {mt:.3f} s "
               f"({100 * (sv / mv - 1):+.1f}%, {st - mt:+.3f} s)")
         # The simulated pressure is sampled at the series interval and carries SPH's acoustic
         # noise: the peak of both signals averaged over 10 ms, and the mean over the impact
         # (0.42-0.60 s), are less sensitive to the sample that happens to fall on a spike.
         mw, mwt = peak(tm, window_mean(tm, m[p], 0.010))
-        sw, swt = peak(ts, window_mean(ts, [0.0 if math.isnan(v) else v for v in s[f"{p}_Pa"]], 0.010))
-        mm, sm = mean_over(tm, m[p], 0.42, 0.60), mean_over(ts, s[f"{p}_Pa"], 0.42, 0.60)
-        print(f"{p} 10 ms mean, peak: simulated {sw / 1e3:.2f} kPa at {swt:.3f} s, measured {mw / 1e3:.2f} kPa at "
+        sw, swt = peak(ts, window_mean(ts, [0.0 if math.isnan(v) else v for v in s[f"{col}_Pa"]], 0.010))
+        mm, sm = mean_over(tm, m[p], 0.42, 0.60), mean_over(ts, s[f"{col}_Pa"], 0.42, 0.60)
+        print(f"{col} 10 ms mean, peak: simulated {sw / 1e3:.2f} kPa at {swt:.3f} s, measured {mw / 1e3:.2f} kPa at "
               f"{mwt:.3f} s ({100 * (sw / mw - 1):+.1f}%); mean over 0.42-0.60 s: simulated {sm / 1e3:.2f} kPa, "
               f"measured {mm / 1e3:.2f} kPa ({100 * (sm / mm - 1):+.1f}%)")
     for h in ("H1", "H2", "H3", "H4"):

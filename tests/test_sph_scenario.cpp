@@ -122,9 +122,14 @@ TEST(SphScenario, ErrorsNameFileLineKeyAndWhatWasExpected) {
   // Duplicate probe names (they head CSV columns).
   e = error_of(kColumn + "[[probe]]\nname = \"H\"\nkind = \"pressure\"\nat = [0.1, 0.1]\n");
   EXPECT_TRUE(has(e, "probe name 'H' is already used by probe.0")) << e;
-  // A height probe is a vertical line: [x] in 2-D.
+  // A height probe is a vertical line: [x] in 2-D; a wall probe is a point: [x, z].
   e = error_of(kColumn, {"probe.0.at=[0.02, 0.1]"});
   EXPECT_TRUE(has(e, "expected [x] (1 numbers for dimensions = 2)")) << e;
+  e = error_of(kColumn, {"probe.0.kind=\"wall_pressure\""});
+  EXPECT_TRUE(has(e, "expected [x, z] (2 numbers for dimensions = 2)")) << e;
+  EXPECT_EQ(error_of(kColumn, {"probe.0.kind=\"wall_pressure\"", "probe.0.at=[0.0, 0.1]"}), "(no error)");
+  e = error_of(kColumn, {"probe.0.kind=\"wall\""});
+  EXPECT_TRUE(has(e, "wall_pressure")) << e;
   // An interval longer than the run; not checked for snapshots that are not written.
   e = error_of(kColumn, {"time.snapshot_interval=1"});
   EXPECT_TRUE(has(e, "time.snapshot_interval: expected a duration <= time.duration (0.5 s), got 1 s")) << e;

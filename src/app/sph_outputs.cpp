@@ -15,7 +15,7 @@ namespace ria::app {
 std::vector<std::string> sph_series_columns(const sph::Scenario& sc) {
   std::vector<std::string> c = {"steps",          "dt_s",          "front_m",         "u_max_m_s",
                                 "kinetic_J",      "fluid_mass_kg", "fluid_volume_m3", "out_particles"};
-  for (const sph::Probe& p : sc.probes) c.push_back(p.name + (p.kind == sph::Probe::Kind::pressure ? "_Pa" : "_m"));
+  for (const sph::Probe& p : sc.probes) c.push_back(p.name + (p.kind == sph::Probe::Kind::height ? "_m" : "_Pa"));
   return c;
 }
 

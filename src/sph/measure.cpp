@@ -14,15 +14,15 @@ struct Sampler {
   const Particles& p;
   const CellList& cl;
 
-  /// (S, sum p_b V_b W) at point q over fluid particles.
-  std::array<double, 2> sums(const Vec<D>& q) const {
+  /// (S, sum p_b V_b W) at point q over fluid particles, or over boundary particles with `wall`.
+  std::array<double, 2> sums(const Vec<D>& q, bool wall = false) const {
     const int i = g.cell_i(q[0]), j = g.cell_j(q[1]), k = D == 3 ? g.cell_k(q[2]) : 0;
     double s = 0, sp = 0;
     const NeighbourRanges nb = neighbour_ranges<D>(g, cl.start.data(), i, j, k);
     for (int rg = 0; rg < nb.count; ++rg)
       for (std::uint32_t slot = nb.begin[rg]; slot < nb.end[rg]; ++slot) {
         const std::size_t b = cl.order[slot];
-        if (!p.is_fluid(b)) continue;
+        if (wall ? p.is_fluid(b) || p.is_out(b) : !p.is_fluid(b)) continue;
         double r2 = 0;
         for (int d = 0; d < D; ++d) {
           const double dr = q[d] - p.r[d][b];
@@ -67,8 +67,8 @@ Measures measure(const SphParams<D>& P, double dp, const Grid& g, const Particle
   for (const Probe& pr : probes) {
     Vec<D> q;
     for (int d = 0; d < D; ++d) q[d] = pr.at[d];
-    if (pr.kind == Probe::Kind::pressure) {
-      const std::array<double, 2> s = sampler.sums(q);
+    if (pr.kind != Probe::Kind::height) {
+      const std::array<double, 2> s = sampler.sums(q, pr.kind == Probe::Kind::wall_pressure);
       m.probes.push_back(s[0] >= 0.1 ? s[1] / s[0] : 0.0);
       continue;
     }

@@ -5,6 +5,8 @@
 //   pressure probe at point q: the Shepard-normalised kernel interpolation of the fluid pressures,
 //          p(q) = sum_b p_b V_b W(q - r_b) / sum_b V_b W(q - r_b), V_b = m / rho_b, over fluid
 //          particles; 0 (the gauge pressure of air) where the kernel sum S(q) = sum_b V_b W < 0.1.
+//   wall pressure probe at q: the same sums over the boundary particles (their Tait pressure of
+//          their own density, which the fluid against them raises).
 //   height probe over (x[, y]): the elevation where S drops through 1/2 going down from above the
 //          highest fluid particle, sampled every dp/4 and interpolated linearly between samples (at
 //          the flat surface of a particle block S = 1/2 on its face); NaN when S never reaches 1/2.

@@ -32,10 +32,13 @@ struct WallBox {
 
 /// A measuring point, sampled at every series row.
 ///  pressure: the fluid pressure at `at` (Shepard-normalised kernel interpolation, src/sph/measure.cpp);
+///  wall_pressure: the same interpolation over the boundary particles, at a point `at` on a wall's
+///          face: the pressure the dynamic boundary particles push back with (docs/sph.md says
+///          where it is the wall's load and where it is not);
 ///  height: the free-surface elevation above the vertical line through `at` (2-D: at[0] = x;
 ///          3-D: at[0], at[1] = x, y): the highest z where the fluid's kernel sum reaches 1/2.
 struct Probe {
-  enum class Kind { pressure, height };
+  enum class Kind { pressure, wall_pressure, height };
   std::string name;
   Kind kind = Kind::pressure;
   Point at{};

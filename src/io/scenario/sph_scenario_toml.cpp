@@ -175,9 +175,11 @@ void read_probes(const Table& root, sph::Scenario& s) {
     for (std::size_t j = 0; j < i; ++j)
       if (s.probes[j].name == p.name)
         t.fail("name", "probe name '" + p.name + "' is already used by " + tables[j].path() + "; probe names must be unique");
-    p.kind = *t.choice<sph::Probe::Kind>("kind", {{"pressure", sph::Probe::Kind::pressure}, {"height", sph::Probe::Kind::height}});
+    p.kind = *t.choice<sph::Probe::Kind>("kind", {{"pressure", sph::Probe::Kind::pressure},
+                                                        {"wall_pressure", sph::Probe::Kind::wall_pressure},
+                                                        {"height", sph::Probe::Kind::height}});
     // A height probe is a vertical line: its horizontal coordinates only.
-    p.at = *point(t, "at", s.dim, p.kind == sph::Probe::Kind::pressure ? s.dim : s.dim - 1);
+    p.at = *point(t, "at", s.dim, p.kind == sph::Probe::Kind::height ? s.dim - 1 : s.dim);
     s.probes.push_back(p);
   }
 }
