@@ -1,8 +1,9 @@
 // The serial and OpenMP SPH solver: symplectic steps (ria/sph/symplectic.hpp) whose rates come
 // from the pair interaction summed over cell-list neighbours (interaction.hpp), with the variable
 // time step min-reduced by the project's CPU reducer (ria/exec/reduce.hpp). Every per-particle
-// loop is a for_rows over particles; the sorting and the reductions do not depend on the number
-// of threads, so the OpenMP backend is bitwise equal to the serial one.
+// loop is a for_rows over particles (the pair sums a for_uneven_items, which balances them); the
+// sorting and the reductions do not depend on the number of threads, so the OpenMP backend is
+// bitwise equal to the serial one.
 #include <cmath>
 #include <memory>
 #include <sstream>

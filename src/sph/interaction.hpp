@@ -89,7 +89,7 @@ inline void for_each_neighbour(const SphParams<D>& P, const Grid& g, const CellL
 template <int D>
 void interact(const SphParams<D>& P, const Grid& g, const CellList& cl, const SweepIn<D>& in, const SweepOut<D>& out,
               std::size_t n, bool parallel) {
-  exec::cpu::for_rows(parallel, 0, static_cast<int>(n), [&](int ia) {
+  exec::cpu::for_uneven_items(parallel, 0, static_cast<int>(n), [&](int ia) {
     const std::size_t a = static_cast<std::size_t>(ia);
     const PairParticle<D> pa = load(in, a);
     PairSums<D> s;
@@ -109,7 +109,7 @@ void interact(const SphParams<D>& P, const Grid& g, const CellList& cl, const Sw
 template <int D>
 void sps_stresses(const SphParams<D>& P, const Grid& g, const CellList& cl, const SweepIn<D>& in, double* tau,
                   std::size_t n, bool parallel) {
-  exec::cpu::for_rows(parallel, 0, static_cast<int>(n), [&](int ia) {
+  exec::cpu::for_uneven_items(parallel, 0, static_cast<int>(n), [&](int ia) {
     const std::size_t a = static_cast<std::size_t>(ia);
     Sym<D> T = Sym<D>::zero();
     if (in.kind[a] == static_cast<std::uint8_t>(Kind::fluid)) {

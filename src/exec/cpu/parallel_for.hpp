@@ -22,6 +22,24 @@ void for_rows(bool parallel, int begin, int end, F&& f) {
   for (int j = begin; j < end; ++j) f(j);
 }
 
+/// Calls f(k) for k in [begin, end) whose costs differ widely (SPH particles: a wall particle
+/// with no fluid in reach costs next to nothing, a fluid one ~100 pair terms): with `parallel`
+/// threads take chunks of 256 as they finish (a static split of particles sorted by cell gives one
+/// thread more of the water). f(k) must not depend on which thread runs it.
+template <class F>
+void for_uneven_items(bool parallel, int begin, int end, F&& f) {
+#if defined(RIA_HAVE_OPENMP)
+  if (parallel) {
+#pragma omp parallel for schedule(dynamic, 256)
+    for (int k = begin; k < end; ++k) f(k);
+    return;
+  }
+#else
+  (void)parallel;
+#endif
+  for (int k = begin; k < end; ++k) f(k);
+}
+
 /// Calls f(j0, j1) on consecutive chunks [j0, j1) covering [begin, end): one chunk, or with
 /// `parallel` one per thread (the rows split as evenly as they go), for loops that carry values
 /// from one row to the next.
