@@ -142,7 +142,6 @@ class CudaBlockSolver final : public BlockSolver {
     RowsInPlace r;
     for (int c = 0; c < 4; ++c) r.field[c] = buf_[l] + c * stride_ + local(j0);
     r.bytes = m * sizeof(T);
-    r.device = true;
     return r;
   }
   void finish_updates() override { RIA_CUDA_CHECK(cudaStreamSynchronize(stream_)); }

@@ -37,11 +37,10 @@ struct EdgeRanges {
 enum class Level { current, next };
 
 /// Rows of a level where the solver keeps them: one contiguous run of `bytes` per field (h, qx, qy,
-/// hc), in host memory on the CPU backends and in device memory on CUDA.
+/// hc), in host memory on the CPU backends and in device memory on CUDA (BlockSolver::on_device).
 struct RowsInPlace {
   void* field[4] = {};
   std::size_t bytes = 0;
-  bool device = false;
 };
 
 class BlockSolver {
