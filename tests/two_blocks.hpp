@@ -32,7 +32,6 @@ struct Mover {
 struct TwoBlocks {
   std::vector<RowBlock> rows;              // the split: block r owns rows[r].owned_begin .. owned_end
   std::unique_ptr<swe::BlockSolver> b[2];
-  int cut = 0;                             // first row of block 1
 };
 
 /// Steps the two blocks `steps` times from `init`; before each step, dt(min of the blocks' local
@@ -50,7 +49,7 @@ inline void step_two_blocks(const swe::SolverSetup& s, const swe::HostState& ini
   }
   swe::BlockSolver& lo = *tb.b[0];
   swe::BlockSolver& hi = *tb.b[1];
-  const int cut = tb.cut = tb.rows[0].owned_end, ny = s.grid.ny;
+  const int cut = tb.rows[0].owned_end, ny = s.grid.ny;  // the first row of block 1
   // Staged: each solver packs into its own buffer and unpacks from its own (as ranks do; the CUDA
   // solver page-locks the buffers it is given), and the "message" copies between them.
   std::vector<unsigned char> up_sent(lo.row_bytes() * G), up_got(up_sent.size()), down_sent(up_sent.size()),

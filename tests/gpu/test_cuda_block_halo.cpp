@@ -2,8 +2,9 @@
 // expansion, its halo exchanged staged through host memory (pack/unpack) and in place (device-to-
 // device copies between the blocks' own rows, on a stream of their own while the interior rows
 // update, as a CUDA-aware MPI library sends them), against one block solver of the whole grid
-// stepped with the same dt: the same bits every step, in both precisions. The MPI tests (mpi_cuda_*) check the staged path under mpirun; where the MPI library
-// is not CUDA-aware only this test reaches the in-place path's device pointers.
+// stepped with the same dt: the same bits every step, in both precisions. The MPI tests
+// (mpi_cuda_*) check the staged path under mpirun; where the MPI library is not CUDA-aware only
+// this test reaches the in-place path's device pointers.
 #include <gtest/gtest.h>
 #include <cuda_runtime.h>
 
