@@ -14,6 +14,7 @@
 #include "ria/swe/cfl.hpp"
 #include "ria/swe/perimeter_sum.hpp"
 #include "swe/active_tiles.hpp"
+#include "swe/edge_runs.hpp"
 #include "swe/extremes_store.hpp"
 #include "swe/solver_common.hpp"
 #include "swe/stencil.hpp"
@@ -256,34 +257,33 @@ class CpuSolver final : public Solver, public BlockSolver {
   /// x-edges and the y-edges above it, the edges below it being those above the row before (a
   /// chunk of rows starts by evaluating the edges below its first row). A cell's update takes the
   /// four values update_from_neighbours would compute, so the result is bitwise the same, at half
-  /// the flux evaluations. With `skip` (whole-grid steps), the quiet segments of a row
-  /// (active_tiles.hpp) are not computed: their cells' west and north edges lie between zero
-  /// cells, whose flux dry_edge gives as zero, and the next level already holds their state, its
-  /// local dt and extremes are those of a zero state.
+  /// the flux evaluations. Interior edges go in runs of vector lanes (edge_runs.hpp). With `skip`
+  /// (whole-grid steps), the quiet segments of a row (active_tiles.hpp) are not computed: their
+  /// cells' west and north edges lie between zero cells, whose flux dry_edge gives as zero, and the
+  /// next level already holds their state, its local dt and extremes are those of a zero state.
   void sweep(double t, S dt, int j0, int j1, bool record, double t_end, bool skip) {
     const ArraySource<T, S> src{view(cur_), H_.data(), nx_, block_.stored_begin};
     const Fields<S> out{h(next_), qx(next_), qy(next_), hc(next_)};
     const ExtremesFields<S> e = ext_.fields();
-    const bool d = sweep_.dry_skip;
     const StepTime st = step_time(sweep_.bc, t);
     constexpr int W = SegmentFlags::kSegment;
     exec::cpu::for_row_chunks(parallel_, j0, j1, [&](int ja, int jb) {
-      std::vector<EdgeFlux<T>> x(nx_ + 1), below(nx_), above(nx_);
+      FluxRow<T> x_row(nx_ + 1), below_row(nx_), above_row(nx_);
       std::vector<unsigned char> quiet(skip ? segments_.per_row() : 0);
-      const EdgeFlux<T> zero{T(0), T(0), T(0), T(0), T(0)};
-      const auto skipped = [&](int i) { return skip && quiet[i / W]; };
-      for (int i = 0; i < nx_; ++i) below[i] = y_edge_flux(src, sweep_, st, i, ja, d);
+      const unsigned char* q = skip ? quiet.data() : nullptr;
+      y_edges(src, st, ja, nullptr, below_row.fluxes());
       for (int j = ja; j < jb; ++j) {
         if (skip) segments_.plan_row(j, quiet.data());
-        for (int i = 0; i <= nx_; ++i) x[i] = i < nx_ && skipped(i) ? zero : x_edge_flux(src, sweep_, st, i, j, d);
-        for (int i = 0; i < nx_; ++i) above[i] = skipped(i) ? zero : y_edge_flux(src, sweep_, st, i, j + 1, d);
+        const EdgeFluxes<T> x = x_row.fluxes(), below = below_row.fluxes(), above = above_row.fluxes();
+        x_edges(src, st, j, q, x);
+        y_edges(src, st, j + 1, q, above);
         for (int s0 = 0; s0 < nx_; s0 += W) {
-          if (skipped(s0)) continue;
+          if (skip && quiet[s0 / W]) continue;
           bool all_zero = true;
           for (int i = s0; i < std::min(nx_, s0 + W); ++i) {
             const std::size_t k = local(j) + i;
-            const Conserved<S> w =
-                update_from_edge_fluxes(src.exact(i, j), x[i], x[i + 1], below[i], above[i], sweep_, t, dt, i, j);
+            const Conserved<S> w = update_from_edge_fluxes(src.exact(i, j), x.at(i), x.at(i + 1), below.at(i),
+                                                           above.at(i), sweep_, t, dt, i, j);
             store(out, k, w);
             local_dt_[k] = local_dt(narrow<T>(w), sweep_.inv_dx, sweep_.inv_dy, sweep_.physics);
             if (record) swe::record_extremes(e, k, w, t_end, rule_);
@@ -291,9 +291,57 @@ class CpuSolver final : public Solver, public BlockSolver {
           }
           if (skip) segments_.set_zero(j, s0 / W, all_zero);
         }
-        below.swap(above);
+        below_row.swap(above_row);
       }
     });
+  }
+
+  /// Fluxes of the x-edges of row j: out[i] on the west side of cell i, i in [0, nx]. quiet: the
+  /// row's skipped segments (SegmentFlags::plan_row), or null.
+  void x_edges(const ArraySource<T, S>& src, const StepTime& st, int j, const unsigned char* quiet,
+               const EdgeFluxes<T>& out) const {
+    out.set(0, x_edge_flux(src, sweep_, st, 0, j, false));
+    out.set(nx_, x_edge_flux(src, sweep_, st, nx_, j, false));
+    interior_edges(src, j, false, 1, nx_, quiet, out);
+  }
+  /// Fluxes of the y-edges on the south side of row j: out[i] below cell i, j in [0, ny].
+  void y_edges(const ArraySource<T, S>& src, const StepTime& st, int j, const unsigned char* quiet,
+               const EdgeFluxes<T>& out) const {
+    if (j == 0 || j == setup_.grid.ny) {
+      for (int i = 0; i < nx_; ++i) out.set(i, y_edge_flux(src, sweep_, st, i, j, false));
+      return;
+    }
+    interior_edges(src, j, true, 0, nx_, quiet, out);
+  }
+  /// Interior edges [a, b) of row j, edge i between cell i and the cell before it in the row
+  /// (x-edges) or in the row below (y-edges, the edge frame rotated: qn = qy). The edges of a
+  /// quiet segment, or of a segment whose cells on both sides are all dry (dry_edge, with the
+  /// dry-edge check on), are zero; the others go in runs of consecutive segments.
+  void interior_edges(const ArraySource<T, S>& src, int j, bool y, int a, int b, const unsigned char* quiet,
+                      const EdgeFluxes<T>& out) const {
+    constexpr int W = SegmentFlags::kSegment;
+    const auto side = [&](int i, int jj) {
+      const std::size_t k = src.index(i, jj);
+      const ConstFields<S>& f = src.f;
+      return y ? EdgeSide<S, T>{f.h + k, f.qy + k, f.qx + k, f.hc + k, src.H + k}
+               : EdgeSide<S, T>{f.h + k, f.qx + k, f.qy + k, f.hc + k, src.H + k};
+    };
+    const auto left = [&](int i) { return y ? side(i, j - 1) : side(i - 1, j); };
+    const T inv_d = y ? sweep_.inv_dy : sweep_.inv_dx;
+    const auto run = [&](int i0, int i1) {
+      if (i0 < i1) interior_edge_run(left(i0), side(i0, j), i1 - i0, inv_d, sweep_.physics, out.shifted(i0));
+    };
+    int pending = a;  // first edge of the run not yet computed
+    for (int s0 = (a / W) * W; s0 < b; s0 += W) {
+      const int sa = std::max(s0, a), sb = std::min(s0 + W, b);
+      const bool zero = (quiet && quiet[s0 / W]) ||
+                        (sweep_.dry_skip && all_dry(left(sa), sb - sa) && all_dry(side(sa, j), sb - sa));
+      if (!zero) continue;
+      run(pending, sa);
+      for (int i = sa; i < sb; ++i) out.set(i, {T(0), T(0), T(0), T(0), T(0)});
+      pending = sb;
+    }
+    run(pending, b);
   }
 
   SolverSetup setup_;

@@ -24,6 +24,8 @@ status_count() { grep -c ",$2," "$1"; }
 
 TINY=(--backend serial --set domain.cells=40 --set time.duration=2h)
 E=("$RIA" ensemble "${TINY[@]}")
+# Members long enough (about half a second each on one core) for a signal to find one running.
+LONGER=(--set domain.cells=60 --set time.duration=12h)
 
 case $CASE in
 bad_inputs)  # every refusal exits 2 before any member runs, naming the key, file or value
@@ -73,7 +75,7 @@ failure)  # a failed member is reported and the ensemble goes on; all failed: ex
   [ ! -e all/gauges_percentiles.csv ] || fail "statistics written without a finished member"
   ;;
 signal)  # SIGINT: the running member finishes, the rest are not run, what is done is written, exit 6
-  "${E[@]}" --set domain.cells=60 --members 6 --vary physics.manning=0.02:0.04 --output out >run.txt 2>&1 &
+  "${E[@]}" "${LONGER[@]}" --members 6 --vary physics.manning=0.02:0.04 --output out >run.txt 2>&1 &
   pid=$!
   for _ in $(seq 1 400); do grep -q 'finished in' run.txt && break; sleep 0.05; done
   kill -INT $pid
@@ -182,7 +184,7 @@ concurrent_failure)  # --concurrent 2: a failed member is reported and the other
   echo "ok: a failed member among 2 at once; an error in one thread reported as without threads"
   ;;
 concurrent_signal)  # --concurrent 2: the first SIGINT lets the running members finish, the second stops them
-  ARGS=(--set domain.cells=60 --members 6 --vary physics.manning=0.02:0.04 --concurrent 2)
+  ARGS=("${LONGER[@]}" --members 6 --vary physics.manning=0.02:0.04 --concurrent 2)
   # start_after_a_member OUT: the ensemble in the background, back once a member has finished
   start_after_a_member() {
     "${E[@]}" "${ARGS[@]}" --output "$1" >"$1.txt" 2>&1 &

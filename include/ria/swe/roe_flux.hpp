@@ -31,6 +31,7 @@
 #include <cmath>
 
 #include "ria/config.hpp"
+#include "ria/minmax.hpp"
 #include "ria/swe/state.hpp"
 #include "ria/swe/wet_dry.hpp"
 
@@ -66,53 +67,44 @@ RIA_HD inline void hlle_flux(T hl, T ul, T hr, T ur, T sl, T sr, T g, T& fh, T& 
 }
 
 /// Flux across the edge between L (lower index) and R, in the edge frame. HL, HR: bed depths.
+/// Written without flags that change along the way, so that a loop of edges on the CPU can
+/// compute both branches as vector lanes and select (swe/edge_runs.hpp); the values are those of
+/// the branch taken. The dry test at the top is a branch the GPU's dry warps all take.
 template <class T>
 RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T HL, const EdgeState<T>& R, T HR, T g, T eps) {
   const T il = inverse_depth(L.h, eps), ir = inverse_depth(R.h, eps);
   const T ul = L.qn * il, vl = L.qt * il, cl_conc = L.hc * il;
   const T ur = R.qn * ir, vr = R.qt * ir, cr_conc = R.hc * ir;
-  const T Hs = fmin(HL, HR);
-  const T hl = fmax(T(0), (L.h - HL) + Hs);
-  const T hr = fmax(T(0), (R.h - HR) + Hs);
-  if (hl <= T(0) && hr <= T(0)) return {T(0), T(0), T(0), T(0), T(0)};
+  const T Hs = min_of(HL, HR);
+  const T hl = max_of(T(0), (L.h - HL) + Hs);
+  const T hr = max_of(T(0), (R.h - HR) + Hs);
+  if ((hl <= T(0)) & (hr <= T(0))) return {T(0), T(0), T(0), T(0), T(0)};
 
   const T cl = sqrt(g * hl), cr = sqrt(g * hr);
-  T fh = T(0), fq = T(0);
-  bool hll = (hl < eps) || (hr < eps);
-  if (!hll) {
-    const T sql = sqrt(hl), sqr = sqrt(hr);
-    const T ut = (sql * ul + sqr * ur) / (sql + sqr);
-    const T ct = sqrt(g * T(0.5) * (hl + hr));
-    const T dh = hr - hl, dq = hr * ur - hl * ul;
-    const T half_inv_ct = T(0.5) / ct;
-    const T a1 = ((ut + ct) * dh - dq) * half_inv_ct;
-    const T a4 = (dq - (ut - ct) * dh) * half_inv_ct;
-    // Roe's middle state (between the acoustic waves), averaged from both sides for symmetry.
-    const T hm = T(0.5) * ((hl + a1) + (hr - a4));
-    if (hm > T(0)) {
-      const T l1 = ut - ct, l4 = ut + ct;
-      const T ql = hl * ul, qr = hr * ur;
-      const T um = T(0.5) * ((ql + a1 * l1) + (qr - a4 * l4)) / hm, cm = sqrt(g * hm);
-      const T m1 = entropy_fixed_abs(l1, ul - cl, um - cm) * a1;
-      const T m4 = entropy_fixed_abs(l4, um + cm, ur + cr) * a4;
-      fh = T(0.5) * (ql + qr) - T(0.5) * (m1 + m4);
-      fq = T(0.5) * ((ql * ul + pressure(hl, g)) + (qr * ur + pressure(hr, g))) - T(0.5) * (m1 * l1 + m4 * l4);
-    } else {
-      hll = true;
-    }
-  }
-  if (hll) {
-    T sl, sr;
-    if (hl < eps) {
-      sl = ur - T(2) * cr; sr = ur + cr;
-    } else if (hr < eps) {
-      sl = ul - cl; sr = ul + T(2) * cl;
-    } else {
-      const T sql = sqrt(hl), sqr = sqrt(hr);
-      const T ut = (sql * ul + sqr * ur) / (sql + sqr);
-      const T ct = sqrt(g * T(0.5) * (hl + hr));
-      sl = fmin(ul - cl, ut - ct); sr = fmax(ur + cr, ut + ct);
-    }
+  // Roe averages: Roe's flux needs them, and so do the HLLE speeds when both sides are wet.
+  const bool dry_side = (hl < eps) | (hr < eps);
+  const T sql = sqrt(hl), sqr = sqrt(hr);
+  const T ut = (sql * ul + sqr * ur) / (sql + sqr);
+  const T ct = sqrt(g * T(0.5) * (hl + hr));
+  const T dh = hr - hl, dq = hr * ur - hl * ul;
+  const T half_inv_ct = T(0.5) / ct;
+  const T a1 = ((ut + ct) * dh - dq) * half_inv_ct;
+  const T a4 = (dq - (ut - ct) * dh) * half_inv_ct;
+  // Roe's middle state (between the acoustic waves), averaged from both sides for symmetry.
+  const T hm = T(0.5) * ((hl + a1) + (hr - a4));
+  T fh, fq;
+  if (!dry_side && hm > T(0)) {
+    const T l1 = ut - ct, l4 = ut + ct;
+    const T ql = hl * ul, qr = hr * ur;
+    const T um = T(0.5) * ((ql + a1 * l1) + (qr - a4 * l4)) / hm, cm = sqrt(g * hm);
+    const T m1 = entropy_fixed_abs(l1, ul - cl, um - cm) * a1;
+    const T m4 = entropy_fixed_abs(l4, um + cm, ur + cr) * a4;
+    fh = T(0.5) * (ql + qr) - T(0.5) * (m1 + m4);
+    fq = T(0.5) * ((ql * ul + pressure(hl, g)) + (qr * ur + pressure(hr, g))) - T(0.5) * (m1 * l1 + m4 * l4);
+  } else {
+    // HLLE with Einfeldt's speeds; a dry side's front moves at u -+ 2c.
+    const T sl = hl < eps ? ur - T(2) * cr : hr < eps ? ul - cl : min_of(ul - cl, ut - ct);
+    const T sr = hl < eps ? ur + cr : hr < eps ? ul + T(2) * cl : max_of(ur + cr, ut + ct);
     hlle_flux(hl, ul, hr, ur, sl, sr, g, fh, fq);
   }
   const bool from_left = fh >= T(0);

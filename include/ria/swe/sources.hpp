@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "ria/config.hpp"
+#include "ria/minmax.hpp"
 #include "ria/swe/state.hpp"
 #include "ria/swe/wet_dry.hpp"
 
@@ -44,7 +45,7 @@ RIA_HD inline void apply_decay(Conserved<S>& w, S dt, S decay_rate) {
 /// conservative, zero where either side is dry, and with dt <= d^2 / (4 K) a convex update.
 template <class T>
 RIA_HD inline T diffusive_flux(T hl, T hcl, T hr, T hcr, T K, T d, T eps) {
-  const T he = fmin(hl, hr);
+  const T he = min_of(hl, hr);
   if (he <= eps) return T(0);
   return K * he * (ratio(hcr, hr, eps) - ratio(hcl, hl, eps)) / d;
 }

@@ -21,7 +21,7 @@ RIA_HD inline T inverse_depth(T h, T eps) {
   if (h >= eps) return T(1) / h;
   if (h <= T(0)) return T(0);
   const T h2 = h * h, e2 = eps * eps;
-  return T(1.4142135623730951) * h / sqrt(h2 * h2 + e2 * e2);
+  return T(1.4142135623730951) * h / static_cast<T>(sqrt(h2 * h2 + e2 * e2));  // in T on the host too
 }
 
 /// q/h, desingularised below eps (eps = h_dry). Returns 0 for h <= 0.
