@@ -160,6 +160,15 @@ __device__ inline void mark_tile(const ActiveTiles& a, int tile, bool all_zero, 
   a.in[tile].dirty = 0;
 }
 
+/// Blocks per SM the tiled update is compiled for (__launch_bounds__): 7 for the 256-thread tiles
+/// (the fused kernels' 32x8 and 16x16) when the fluxes are float, so that ptxas keeps it within 36
+/// registers (a few bytes spilled); else what its registers allow (float 39-42, double 78).
+/// Measured on the H100 (docs/performance.md, 2026-11-25), fused 32x8 at 4000^2: 1, 7 and 8
+/// blocks gave 32.9, 33.9 and 33.8 G cell-updates/s with a float state, 26.7, 30.5 and 30.4 with
+/// Precision::mixed.
+template <class T, int kThreads>
+constexpr int min_blocks_per_sm() { return sizeof(T) == 4 && kThreads == 256 ? 7 : 1; }
+
 /// A BX x BY block updates the (BX-1) x (BY-1) cells of its tile, in rows [j_begin, j_end) (all
 /// rows, or a row range of a row block). Thread (tx, ty) stands for cell
 /// (i, j) = (bx (BX-1) + tx - 1, j_begin + by (BY-1) + ty - 1): it computes the edge east of its cell and
@@ -174,7 +183,7 @@ __device__ inline void mark_tile(const ActiveTiles& a, int tile, bool all_zero, 
 /// S: the state's precision (T, or double for Precision::mixed: the fluxes, the shared tiles and
 /// the local dt stay in T, the update of each cell is in S).
 template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, class S = T, bool kTiles = false>
-__global__ void __launch_bounds__(BX* BY) k_update_tiled(Src src, Fields<S> out, SweepSetup<T> s, StepTime st_host,
+__global__ void __launch_bounds__(BX* BY, min_blocks_per_sm<T, BX * BY>()) k_update_tiled(Src src, Fields<S> out, SweepSetup<T> s, StepTime st_host,
                                                          StepDt<S, kDeviceDt> step, T* __restrict__ partial,
                                                          int j_begin, int j_end, PerimeterFluxes<T> perim,
                                                          ActiveTiles tiles = {}) {

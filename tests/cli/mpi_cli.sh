@@ -87,7 +87,7 @@ restart)  # a 3-rank run checkpointed at 1 h continues bitwise on 2 ranks and on
   echo "ok: 3 ranks then 1 process bitwise identical"
   ;;
 signal)  # SIGINT to mpirun: the ranks agree to stop, rank 0 checkpoints; one process resumes bitwise
-  ARGS=(--backend "$BACKEND" --set domain.cells=100 --set time.output_interval=5min --set output.png_times=[]
+  ARGS=(--backend "$BACKEND" --set domain.cells=100 --set time.output_interval=1h --set output.png_times=[]
         --set output.png_at_end=false --set output.netcdf=false --set output.checkpoint_interval=1000d)
   "${MPIRUN[@]}" 2 "$RIA" run "${ARGS[@]}" --set time.duration=10d --output part > run.txt 2>&1 &
   pid=$!
