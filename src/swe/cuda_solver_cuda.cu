@@ -367,11 +367,16 @@ class CudaSolver final : public Solver {
     if (setup_.extremes.track) {
       RIA_CUDA_CHECK(cudaEventRecord(fork_, stream_));
       RIA_CUDA_CHECK(cudaStreamWaitEvent(side_, fork_, 0));
-      const int threads = 256;
       const TileMap map{tiles_on_ ? tile_flags_[b].get() : nullptr, setup_.grid.nx, v_.bx - 1, v_.by - 1,
                         static_cast<int>(grid_.x)};
-      cuda::k_record_step_start<S><<<(n_ + threads - 1) / threads, threads, 0, side_>>>(cfields(b), n_, clock_,
-                                                                                      ext_.fields(), rule_, map);
+      if (tiles_on_) {  // a block per tile (the update's grid), so that zero tiles cost one load
+        cuda::k_record_step_start_tiles<S><<<grid_, dim3(v_.bx, v_.by), 0, side_>>>(
+            cfields(b), setup_.grid.ny, clock_, ext_.fields(), rule_, map);
+      } else {
+        const int threads = 256;
+        cuda::k_record_step_start<S><<<(n_ + threads - 1) / threads, threads, 0, side_>>>(cfields(b), n_, clock_,
+                                                                                        ext_.fields(), rule_, map);
+      }
       RIA_CUDA_CHECK(cudaGetLastError());
       RIA_CUDA_CHECK(cudaEventRecord(join_, side_));
     }

@@ -390,6 +390,23 @@ __global__ void k_record_step_start(ConstFields<S> f, std::size_t n, const Devic
   if (k < n && clock->dt > 0 && !tiles.zero_at(k)) record_extremes(e, k, load(f, k), clock->t, r);
 }
 
+/// k_record_step_start with the active-tile flags on: block (bx, by) records the cells of tile
+/// (bx, by) (thread (tx, ty) the cell (bx w + tx, by h + ty), tx < w, ty < h), so the block of an
+/// all-zero tile leaves after one flag load. A cell of depth <= 0 (or NaN) is not read further: it
+/// raises no maximum (they start at 0) and is not wet, so it records nothing (extremes.hpp).
+template <class S>
+__global__ void k_record_step_start_tiles(ConstFields<S> f, int ny, const DeviceClock* clock, ExtremesFields<S> e,
+                                          ExtremesRule<S> r, TileMap tiles) {
+  if (clock->dt <= 0 || tiles.flags[blockIdx.y * tiles.tiles_x + blockIdx.x].zero) return;
+  const int i = blockIdx.x * tiles.tile_w + threadIdx.x, j = blockIdx.y * tiles.tile_h + threadIdx.y;
+  if (static_cast<int>(threadIdx.x) >= tiles.tile_w || static_cast<int>(threadIdx.y) >= tiles.tile_h || i >= tiles.nx ||
+      j >= ny)
+    return;
+  const std::size_t k = static_cast<std::size_t>(j) * tiles.nx + i;
+  if (!(f.h[k] > S(0))) return;
+  record_extremes(e, k, load(f, k), clock->t, r);
+}
+
 /// Sets the stop time, step limit and hold time of a new advance(), the first dt from min_local
 /// and the levels of the clock's time (boundaries bc); 128 threads.
 static __global__ void k_fused_start(DeviceClock* clock, double t_stop, long long step_limit, double t_hold,
