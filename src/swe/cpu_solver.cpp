@@ -261,13 +261,18 @@ class CpuSolver final : public Solver, public BlockSolver {
   /// (whole-grid steps), the quiet segments of a row (active_tiles.hpp) are not computed: their
   /// cells' west and north edges lie between zero cells, whose flux dry_edge gives as zero, and the
   /// next level already holds their state, its local dt and extremes are those of a zero state.
+  /// Row chunks per thread of a parallel sweep, taken as threads finish: on a mostly dry domain
+  /// the rows' costs differ (the wet ones cost more), so one chunk per thread leaves threads
+  /// waiting. Each chunk evaluates the y-edges below its first row once more.
+  static constexpr int kChunksPerThread = 8;
+
   void sweep(double t, S dt, int j0, int j1, bool record, double t_end, bool skip) {
     const ArraySource<T, S> src{view(cur_), H_.data(), nx_, block_.stored_begin};
     const Fields<S> out{h(next_), qx(next_), qy(next_), hc(next_)};
     const ExtremesFields<S> e = ext_.fields();
     const StepTime st = step_time(sweep_.bc, t);
     constexpr int W = SegmentFlags::kSegment;
-    exec::cpu::for_row_chunks(parallel_, j0, j1, [&](int ja, int jb) {
+    exec::cpu::for_uneven_row_chunks(parallel_, j0, j1, kChunksPerThread, [&](int ja, int jb) {
       FluxRow<T> x_row(nx_ + 1), below_row(nx_), above_row(nx_);
       std::vector<unsigned char> quiet(skip ? segments_.per_row() : 0);
       const unsigned char* q = skip ? quiet.data() : nullptr;

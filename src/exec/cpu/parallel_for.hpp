@@ -1,6 +1,8 @@
 // Row loops for the CPU backends: the only place (with reduce_cpu.cpp) OpenMP pragmas appear.
 #pragma once
 
+#include <algorithm>
+
 #if defined(RIA_HAVE_OPENMP)
 #include <omp.h>
 #endif
@@ -57,6 +59,26 @@ void for_row_chunks(bool parallel, int begin, int end, F&& f) {
   }
 #else
   (void)parallel;
+#endif
+  if (begin < end) f(begin, end);
+}
+
+/// for_row_chunks for rows whose costs differ (a domain mostly dry, with the water in a few
+/// places): with `parallel` the rows are cut into `per_thread` chunks per thread, as evenly as they
+/// go, and threads take chunks as they finish. f(j0, j1) must not depend on the chunking.
+template <class F>
+void for_uneven_row_chunks(bool parallel, int begin, int end, int per_thread, F&& f) {
+#if defined(RIA_HAVE_OPENMP)
+  if (parallel) {
+    const long rows = end - begin;
+    const long n = std::min<long>(rows, static_cast<long>(per_thread) * omp_get_max_threads());
+#pragma omp parallel for schedule(dynamic, 1)
+    for (long c = 0; c < n; ++c) f(begin + static_cast<int>(rows * c / n), begin + static_cast<int>(rows * (c + 1) / n));
+    return;
+  }
+#else
+  (void)parallel;
+  (void)per_thread;
 #endif
   if (begin < end) f(begin, end);
 }
