@@ -1,7 +1,8 @@
 // The CPU's runs of edges as vector lanes (src/swe/edge_runs.hpp) against the scalar interior_edge
-// every backend calls, bit for bit, on states that take every branch of edge_flux: Roe with and
-// without the entropy fix, HLLE at a thin or dry side and where Roe's middle depth is not
-// positive, both sides dry, emerged beds, and diffusion on and off.
+// every backend calls, bit for bit, on states drawn to reach the branches of edge_flux: wet pairs
+// (Roe; some supercritical, so that transonic waves meet the entropy fix), a dry or thinner than
+// dry side (HLLE), both sides dry, negative zeros, beds above the datum, and diffusion on and off.
+// The test runs the clone the processor selects (AVX-512, AVX2 or baseline x86-64), not the others.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -64,7 +65,7 @@ void expect_runs_equal_scalar(double diffusivity) {
   FluxRow<T> row(n);
   const EdgeFluxes<T> out = row.fluxes();
   interior_edge_run(l.side(), r.side(), n, inv_d, p, out);
-  int mismatches = 0, roe = 0, zero = 0;
+  int mismatches = 0, roe = 0, zero = 0, dry_wet = 0, thin = 0;
   for (int k = 0; k < n; ++k) {
     const EdgeFlux<T> f = interior_edge(l.at(k), l.H[k], r.at(k), r.H[k], inv_d, p);
     const EdgeFlux<T> v = out.at(k);
@@ -75,11 +76,15 @@ void expect_runs_equal_scalar(double diffusivity) {
                     << v.hc << ") scalar (" << f.h << ", " << f.qn_l << ", " << f.qn_r << ", " << f.qt << ", " << f.hc
                     << ")";
     roe += l.h[k] > S(0.1) && r.h[k] > S(0.1);
+    dry_wet += (l.h[k] == S(0)) != (r.h[k] == S(0));
+    thin += (l.h[k] > S(0) && l.h[k] < S(1e-5)) || (r.h[k] > S(0) && r.h[k] < S(1e-5));
     zero += f.h == T(0) && f.qn_l == T(0);
   }
   EXPECT_EQ(mismatches, 0);
-  // The draw reaches the wet and the dry cases (the other branches are counted in RoeFlux tests).
+  // The draw reaches each kind of pair.
   EXPECT_GT(roe, n / 3);
+  EXPECT_GT(dry_wet, n / 10);
+  EXPECT_GT(thin, n / 10);
   EXPECT_GT(zero, n / 50);
 }
 

@@ -251,6 +251,12 @@ class CpuSolver final : public Solver, public BlockSolver {
     accumulate_step(balance_, r, rw, rc, dt, setup_.physics.decay_rate);
   }
 
+  /// Row chunks per thread of a parallel sweep, taken as threads finish, of at least
+  /// kMinChunkRows rows: on a mostly dry domain the rows' costs differ (the wet ones cost more), so
+  /// one chunk per thread leaves threads waiting. Each chunk evaluates the y-edges below its first
+  /// row once more (at most 1/16 more y-edges).
+  static constexpr int kChunksPerThread = 8, kMinChunkRows = 16;
+
   /// Rows [j0, j1) of the next level from the current one, with their local dt; with `record`,
   /// each new state also goes into the extremes at t_end, the time the step ends (in the same
   /// pass: the state is still in registers). Each edge's flux is evaluated once: per row, its
@@ -261,18 +267,13 @@ class CpuSolver final : public Solver, public BlockSolver {
   /// (whole-grid steps), the quiet segments of a row (active_tiles.hpp) are not computed: their
   /// cells' west and north edges lie between zero cells, whose flux dry_edge gives as zero, and the
   /// next level already holds their state, its local dt and extremes are those of a zero state.
-  /// Row chunks per thread of a parallel sweep, taken as threads finish: on a mostly dry domain
-  /// the rows' costs differ (the wet ones cost more), so one chunk per thread leaves threads
-  /// waiting. Each chunk evaluates the y-edges below its first row once more.
-  static constexpr int kChunksPerThread = 8;
-
   void sweep(double t, S dt, int j0, int j1, bool record, double t_end, bool skip) {
     const ArraySource<T, S> src{view(cur_), H_.data(), nx_, block_.stored_begin};
     const Fields<S> out{h(next_), qx(next_), qy(next_), hc(next_)};
     const ExtremesFields<S> e = ext_.fields();
     const StepTime st = step_time(sweep_.bc, t);
     constexpr int W = SegmentFlags::kSegment;
-    exec::cpu::for_uneven_row_chunks(parallel_, j0, j1, kChunksPerThread, [&](int ja, int jb) {
+    exec::cpu::for_uneven_row_chunks(parallel_, j0, j1, kChunksPerThread, kMinChunkRows, [&](int ja, int jb) {
       FluxRow<T> x_row(nx_ + 1), below_row(nx_), above_row(nx_);
       std::vector<unsigned char> quiet(skip ? segments_.per_row() : 0);
       const unsigned char* q = skip ? quiet.data() : nullptr;

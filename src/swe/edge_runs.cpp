@@ -3,14 +3,15 @@
 // branches become selects. CMakeLists.txt builds this file with -fopenmp-simd (the simd pragma),
 // -fno-trapping-math and -fno-math-errno (a select may evaluate the branch not taken, whose
 // values are dropped), -fno-tree-pre (GCC 12 otherwise merges the dry tests into a mask select it
-// cannot vectorise) and -ffp-contract=off (no fused multiply-add in any clone: the same bits as
-// the scalar code). None of these changes a value. With GCC on x86-64 the function is cloned for
-// AVX-512 and AVX2 and the loader picks the widest the processor runs.
+// cannot vectorise) and -ffp-contract=off (no fused multiply-add in any clone; the whole host
+// build has it too, so the scalar code makes the same bits). None of these changes a value. With
+// GCC on x86-64 and glibc the function is cloned for AVX-512 and AVX2, and the loader picks the
+// widest the processor runs.
 #include "swe/edge_runs.hpp"
 
 #include "swe/stencil.hpp"
 
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__GLIBC__)  // clones need ifunc
 #define RIA_EDGE_RUN_CLONES __attribute__((flatten, target_clones("avx512f", "avx2", "default")))
 #else
 #define RIA_EDGE_RUN_CLONES

@@ -22,7 +22,6 @@ struct EdgeSide {
   const S* qt;
   const S* hc;
   const T* H;
-  EdgeSide shifted(long k) const { return {h + k, qn + k, qt + k, hc + k, H + k}; }
 };
 
 /// Edge fluxes as five arrays (structure of arrays), element k for edge k.
@@ -35,7 +34,13 @@ struct EdgeFluxes {
   T* hc;
   EdgeFluxes shifted(long k) const { return {h + k, qn_l + k, qn_r + k, qt + k, hc + k}; }
   EdgeFlux<T> at(long k) const { return {h[k], qn_l[k], qn_r[k], qt[k], hc[k]}; }
-  void set(long k, const EdgeFlux<T>& f) const { h[k] = f.h, qn_l[k] = f.qn_l, qn_r[k] = f.qn_r, qt[k] = f.qt, hc[k] = f.hc; }
+  void set(long k, const EdgeFlux<T>& f) const {
+    h[k] = f.h;
+    qn_l[k] = f.qn_l;
+    qn_r[k] = f.qn_r;
+    qt[k] = f.qt;
+    hc[k] = f.hc;
+  }
 };
 
 /// Storage of the fluxes of n edges, as EdgeFluxes.

@@ -160,14 +160,14 @@ __device__ inline void mark_tile(const ActiveTiles& a, int tile, bool all_zero, 
   a.in[tile].dirty = 0;
 }
 
-/// Blocks per SM the tiled update is compiled for (__launch_bounds__): 7 for the 256-thread tiles
-/// (the fused kernels' 32x8 and 16x16) when the fluxes are float, so that ptxas keeps it within 36
-/// registers (a few bytes spilled); else what its registers allow (float 39-42, double 78).
-/// Measured on the H100 (docs/performance.md, 2026-11-25), fused 32x8 at 4000^2: 1, 7 and 8
+/// Blocks per SM the tiled update is compiled for (__launch_bounds__): 7 for the fused kernels'
+/// 256-thread tiles (32x8 and 16x16, kDeviceDt) when the fluxes are float, so that ptxas keeps it
+/// within 32 registers (a few bytes spilled); else what its registers allow (float 39-42, double
+/// 78). Measured on the H100 (docs/performance.md, 2026-11-25), fused 32x8 at 4000^2: 1, 7 and 8
 /// blocks gave 32.9, 33.9 and 33.8 G cell-updates/s with a float state, 26.7, 30.5 and 30.4 with
-/// Precision::mixed.
-template <class T, int kThreads>
-constexpr int min_blocks_per_sm() { return sizeof(T) == 4 && kThreads == 256 ? 7 : 1; }
+/// Precision::mixed. The host-driven variants and the MPI row blocks were not measured and keep 1.
+template <class T, int kThreads, bool kDeviceDt>
+constexpr int min_blocks_per_sm() { return sizeof(T) == 4 && kThreads == 256 && kDeviceDt ? 7 : 1; }
 
 /// A BX x BY block updates the (BX-1) x (BY-1) cells of its tile, in rows [j_begin, j_end) (all
 /// rows, or a row range of a row block). Thread (tx, ty) stands for cell
@@ -183,10 +183,9 @@ constexpr int min_blocks_per_sm() { return sizeof(T) == 4 && kThreads == 256 ? 7
 /// S: the state's precision (T, or double for Precision::mixed: the fluxes, the shared tiles and
 /// the local dt stay in T, the update of each cell is in S).
 template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, class S = T, bool kTiles = false>
-__global__ void __launch_bounds__(BX* BY, min_blocks_per_sm<T, BX * BY>()) k_update_tiled(Src src, Fields<S> out, SweepSetup<T> s, StepTime st_host,
-                                                         StepDt<S, kDeviceDt> step, T* __restrict__ partial,
-                                                         int j_begin, int j_end, PerimeterFluxes<T> perim,
-                                                         ActiveTiles tiles = {}) {
+__global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDeviceDt>()))
+    k_update_tiled(Src src, Fields<S> out, SweepSetup<T> s, StepTime st_host, StepDt<S, kDeviceDt> step,
+                   T* __restrict__ partial, int j_begin, int j_end, PerimeterFluxes<T> perim, ActiveTiles tiles = {}) {
   __shared__ EdgeFlux<T> fx[BY][BX];
   __shared__ EdgeFlux<T> fy[BY][BX];
   __shared__ T scratch[32];
@@ -397,7 +396,7 @@ __global__ void k_record_step_start(ConstFields<S> f, std::size_t n, const Devic
 template <class S>
 __global__ void k_record_step_start_tiles(ConstFields<S> f, int ny, const DeviceClock* clock, ExtremesFields<S> e,
                                           ExtremesRule<S> r, TileMap tiles) {
-  if (clock->dt <= 0 || tiles.flags[blockIdx.y * tiles.tiles_x + blockIdx.x].zero) return;
+  if (!(clock->dt > 0) || tiles.flags[blockIdx.y * tiles.tiles_x + blockIdx.x].zero) return;
   const int i = blockIdx.x * tiles.tile_w + threadIdx.x, j = blockIdx.y * tiles.tile_h + threadIdx.y;
   if (static_cast<int>(threadIdx.x) >= tiles.tile_w || static_cast<int>(threadIdx.y) >= tiles.tile_h || i >= tiles.nx ||
       j >= ny)

@@ -64,14 +64,16 @@ void for_row_chunks(bool parallel, int begin, int end, F&& f) {
 }
 
 /// for_row_chunks for rows whose costs differ (a domain mostly dry, with the water in a few
-/// places): with `parallel` the rows are cut into `per_thread` chunks per thread, as evenly as they
-/// go, and threads take chunks as they finish. f(j0, j1) must not depend on the chunking.
+/// places): with `parallel` the rows are cut into `per_thread` chunks per thread, of at least
+/// `min_rows` rows each (the chunks as even as they go; one chunk when the rows are fewer), and
+/// threads take chunks as they finish. f(j0, j1) must not depend on the chunking.
 template <class F>
-void for_uneven_row_chunks(bool parallel, int begin, int end, int per_thread, F&& f) {
+void for_uneven_row_chunks(bool parallel, int begin, int end, int per_thread, int min_rows, F&& f) {
 #if defined(RIA_HAVE_OPENMP)
   if (parallel) {
     const long rows = end - begin;
-    const long n = std::min<long>(rows, static_cast<long>(per_thread) * omp_get_max_threads());
+    const long n = std::max<long>(
+        1, std::min<long>(rows / std::max(1, min_rows), static_cast<long>(per_thread) * omp_get_max_threads()));
 #pragma omp parallel for schedule(dynamic, 1)
     for (long c = 0; c < n; ++c) f(begin + static_cast<int>(rows * c / n), begin + static_cast<int>(rows * (c + 1) / n));
     return;
@@ -79,6 +81,7 @@ void for_uneven_row_chunks(bool parallel, int begin, int end, int per_thread, F&
 #else
   (void)parallel;
   (void)per_thread;
+  (void)min_rows;
 #endif
   if (begin < end) f(begin, end);
 }
