@@ -341,7 +341,7 @@ class CpuSolver final : public Solver, public BlockSolver {
     for (int s0 = (a / W) * W; s0 < b; s0 += W) {
       const int sa = std::max(s0, a), sb = std::min(s0 + W, b);
       const bool zero = (quiet && quiet[s0 / W]) ||
-                        (sweep_.dry_skip && all_dry(left(sa), sb - sa) && all_dry(side(sa, j), sb - sa));
+                        (sweep_.dry_skip && all_dry_edges(left(sa), side(sa, j), sb - sa));
       if (!zero) continue;
       run(pending, sa);
       for (int i = sa; i < sb; ++i) out.set(i, {T(0), T(0), T(0), T(0), T(0)});

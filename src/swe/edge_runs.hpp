@@ -8,9 +8,11 @@
 #pragma once
 
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 #include "ria/swe/state.hpp"
+#include "swe/stencil.hpp"
 
 namespace ria::swe {
 
@@ -65,12 +67,12 @@ template <class S, class T>
 void interior_edge_run(const EdgeSide<S, T>& left, const EdgeSide<S, T>& right, int count, T inv_d,
                        const Physics<T>& p, const EdgeFluxes<T>& out);
 
-/// Whether every cell of a side of a run has depth <= 0 (in T, as dry_edge judges it): then every
-/// edge of the run between two such sides has zero flux (dry_edge in stencil.hpp says why).
+/// Whether every edge of a run between the sides left and right lies between two dry cells
+/// (dry_edge, judged in T as the sweep's states are): then the run's fluxes are all zero.
 template <class S, class T>
-bool all_dry(const EdgeSide<S, T>& side, int count) {
+bool all_dry_edges(const EdgeSide<S, T>& left, const EdgeSide<S, T>& right, int count) {
   for (int k = 0; k < count; ++k)
-    if (!(static_cast<T>(side.h[k]) <= T(0))) return false;
+    if (!dry_edge(static_cast<T>(left.h[k]), static_cast<T>(right.h[k]))) return false;
   return true;
 }
 
