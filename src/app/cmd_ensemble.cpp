@@ -115,7 +115,20 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   }
   // The members run at once: their solvers divide the cores (OpenMP: the free cores of the node
   // over its ranks, and a rank's share over its members at once) and their memory adds up.
-  s->concurrent = static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(a.concurrent, s->mine.size())));
+  // --concurrent auto: kAutoConcurrentCuda on the GPU, as many of them as fit in memory; one at a
+  // time on the CPU backends (OpenMP gives one member every core).
+  const Precision precision = parse_precision(a.backend.precision);
+  int want = p.concurrent;
+  if (want == 0) {
+    want = 1;
+    if (backend == exec::Backend::cuda)
+      for (int k = kAutoConcurrentCuda; k > 1; --k)
+        if (memory_shortfall(double(g.cells()) * k, backend, precision).empty()) {
+          want = k;
+          break;
+        }
+  }
+  s->concurrent = static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(want, s->mine.size())));
   // Before any solver exists (a solver's construction fixes the policy for the process).
   if (!exec::share_cores_with(mpi::world().started ? mpi::world().local_size : 1, s->concurrent))
     throw std::logic_error("the OpenMP thread policy was fixed before the ensemble declared its members at once");
@@ -135,17 +148,17 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
                            "threads sleep while they wait for the GPU%s\n",
                    s->concurrent, allowed, allowed == 1 ? "" : "s", allowed < cores ? bind_hint.c_str() : "");
   } else if (is_root() && backend != exec::Backend::cuda && s->concurrent > allowed && allowed < cores) {
-    std::fprintf(stderr, "ria ensemble: warning: --concurrent %d: this process may run on %d core%s only (its "
+    std::fprintf(stderr, "ria ensemble: warning: --concurrent %s: this process may run on %d core%s only (its "
                          "affinity mask), so its members take turns on %s%s\n",
-                 a.concurrent, allowed, allowed == 1 ? "" : "s", allowed == 1 ? "it" : "them", bind_hint.c_str());
+                 a.concurrent.c_str(), allowed, allowed == 1 ? "" : "s", allowed == 1 ? "it" : "them", bind_hint.c_str());
   } else if (is_root() && backend != exec::Backend::cuda && s->concurrent > 1 && cores > 0 && node_solvers > cores) {
-    std::fprintf(stderr, "ria ensemble: warning: --concurrent %d: %d solvers at once on the %d cores of this node; "
+    std::fprintf(stderr, "ria ensemble: warning: --concurrent %s: %d solvers at once on the %d cores of this node; "
                          "threads beyond the cores slow each member down without adding speed\n",
-                 a.concurrent, node_solvers, cores);
+                 a.concurrent.c_str(), node_solvers, cores);
   }
   if (s->concurrent > 1)
-    check_memory(double(g.cells()) * s->concurrent, backend, parse_precision(a.backend.precision),
-                 "--concurrent " + std::to_string(a.concurrent) + ": " + std::to_string(s->concurrent) + " members of " +
+    check_memory(double(g.cells()) * s->concurrent, backend, precision,
+                 "--concurrent " + a.concurrent + ": " + std::to_string(s->concurrent) + " members of " +
                      std::to_string(g.cells()) + " cells at once");
   // The solver once, so that an unavailable backend is named before any member runs.
   s->backend = swe::make_solver(s->base_model->setup)->description();
@@ -417,7 +430,9 @@ void register_ensemble(CLI::App& app, int& exit_code) {
                                                            "output.gauge_interval = 0 (sets their time.output_interval; "
                                                            "default: the scenario's); maxima and arrivals are exact");
   cmd->add_option("--concurrent", a->concurrent, "K: run up to K members at once, each on its own thread and solver "
-                                                 "(GPU: their launches overlap; OpenMP: they divide the cores)")
+                                                 "(GPU: their launches overlap; OpenMP: they divide the cores); auto: " +
+                                                     std::to_string(kAutoConcurrentCuda) +
+                                                     " on the GPU as memory allows, 1 on the CPU")
       ->capture_default_str();
   cmd->add_flag("--quiet", a->quiet, "no progress lines");
   cmd->callback([a, seed, &exit_code] {

@@ -26,14 +26,14 @@ sim::Domain domain_from_raster(const io::Raster& r) {
 
 }  // namespace
 
-void check_memory(double cells, exec::Backend backend, Precision precision, const std::string& what) {
+std::string memory_shortfall(double cells, exec::Backend backend, Precision precision) {
   const double host_need = 15.0 * 8.0 * cells;
   const double host_have = io::available_host_memory_bytes();
   if (host_have > 0 && host_need > host_have) {
     std::ostringstream o;
-    o << what << ": a grid of " << cells << " cells needs about " << io::format_gib(host_need) << " of host memory, "
+    o << "a grid of " << cells << " cells needs about " << io::format_gib(host_need) << " of host memory, "
       << io::format_gib(host_have) << " are available; use a coarser domain.resolution or a smaller domain.bbox";
-    throw io::InputError(o.str());
+    return o.str();
   }
   if (backend == exec::Backend::cuda) {
     const double bytes = precision == Precision::f32 ? 4.0 : 8.0;  // mixed: a double state
@@ -41,11 +41,17 @@ void check_memory(double cells, exec::Backend backend, Precision precision, cons
     const double dev_have = exec::cuda_free_memory_bytes();
     if (dev_have > 0 && dev_need > dev_have) {
       std::ostringstream o;
-      o << what << ": a grid of " << cells << " cells needs about " << io::format_gib(dev_need) << " of GPU memory, "
+      o << "a grid of " << cells << " cells needs about " << io::format_gib(dev_need) << " of GPU memory, "
         << io::format_gib(dev_have) << " are free; use a coarser domain.resolution, --precision float or a smaller domain.bbox";
-      throw io::InputError(o.str());
+      return o.str();
     }
   }
+  return "";
+}
+
+void check_memory(double cells, exec::Backend backend, Precision precision, const std::string& what) {
+  const std::string why = memory_shortfall(cells, backend, precision);
+  if (!why.empty()) throw io::InputError(what + ": " + why);
 }
 
 namespace {

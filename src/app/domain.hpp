@@ -32,4 +32,7 @@ sim::InitialFields load_initial_fields(const sim::Scenario& sc, const sim::Domai
 /// plus, on the GPU, 2 x 4 state fields, bed and work arrays in the run's precision.
 void check_memory(double cells, exec::Backend backend, Precision precision, const std::string& what);
 
+/// What check_memory would refuse, in words ("" when the memory is there).
+std::string memory_shortfall(double cells, exec::Backend backend, Precision precision);
+
 }  // namespace ria::app

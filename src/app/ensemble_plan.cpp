@@ -43,10 +43,19 @@ void check_range_ends(const EnsembleArgs& a, const Plan& p, const ensemble::Vary
 }  // namespace
 
 Plan make_plan(const EnsembleArgs& a) {
-  if (a.concurrent < 1)
-    throw io::InputError("--concurrent " + std::to_string(a.concurrent) +
-                         ": expected the number of members run at once, >= 1");
   Plan p;
+  if (a.concurrent != "auto") {
+    std::size_t used = 0;
+    int k = 0;
+    try {
+      k = std::stoi(a.concurrent, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != a.concurrent.size() || k < 1)
+      throw io::InputError("--concurrent " + a.concurrent + ": expected the number of members run at once, >= 1, or auto");
+    p.concurrent = k;
+  }
   p.base_sets = a.sets;
   if (!a.sample_interval.empty()) {
     const double d = io::parse_duration(a.sample_interval, "--sample-interval");

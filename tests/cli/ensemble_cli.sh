@@ -57,6 +57,8 @@ bad_inputs)  # every refusal exits 2 before any member runs, naming the key, fil
   expect 3 "missing.csv" -- "${E[@]}" --members-csv missing.csv
   expect 2 "--concurrent 0: expected the number of members run at once, >= 1" -- \
     "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --concurrent 0 --output o
+  expect 2 "--concurrent 3x: expected the number of members run at once, >= 1, or auto" -- \
+    "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --concurrent 3x --output o
   [ ! -e o ] && [ ! -e ensemble_output ] || fail "an output directory was made by a refused ensemble"
   ;;
 failure)  # a failed member is reported and the ensemble goes on; all failed: exit 4
@@ -128,6 +130,8 @@ concurrent)  # --concurrent 3: the files of the members run one at a time, byte 
   strip() { grep -Ev '"(wall_s|members_per_hour|concurrent)"' "$1"; }
   diff <(strip k1/out/summary.json) <(strip k3/out/summary.json) || fail "summary.json differs"
   grep -q '"concurrent": 3' k3/out/summary.json || fail "summary.json does not say 3 at once"
+  # The default, --concurrent auto, runs the serial backend's members one at a time.
+  grep -q '"concurrent": 1' k1/out/summary.json || fail "summary.json of --concurrent auto (serial) does not say 1 at once"
   # The members ran at once: their wall times add up to more than the ensemble's (3 at once: about
   # 2 to 3 times more; one at a time they add up to it).
   w=$(grep -m1 '"wall_s"' k3/out/summary.json | tr -dc '0-9.')
@@ -157,6 +161,26 @@ concurrent)  # --concurrent 3: the files of the members run one at a time, byte 
   else
     echo "ok: no taskset or one core here: the one-core warning is not checked"
   fi
+  ;;
+cuda_auto)  # --concurrent auto (the default) on the GPU: 4 members at once, the files of one at a time
+  C=(--backend cuda --set domain.cells=40 --set time.duration=2h --members 5 --vary physics.manning=0.02:0.04
+     --vary-point outfall=500)
+  "$RIA" ensemble "${C[@]}" --concurrent 1 --output k1 >k1.txt 2>&1
+  rc=$?
+  [ "$rc" -eq 5 ] && { cat k1.txt; echo "skipped: no CUDA device"; exit 5; }
+  [ "$rc" -eq 0 ] || { cat k1.txt; fail "--concurrent 1 on cuda: exit code $rc"; }
+  "$RIA" ensemble "${C[@]}" --output auto >auto.txt 2>&1 || { cat auto.txt; fail "--concurrent auto on cuda"; }
+  grep -q ', 4 members at once -> auto/' auto.txt || { cat auto.txt; fail "the header does not say 4 members at once"; }
+  grep -q '"concurrent": 4' auto/summary.json || fail "summary.json of --concurrent auto (cuda) does not say 4 at once"
+  compared=0
+  for f in k1/*; do
+    b=$(basename "$f")
+    case $b in members.csv | summary.json) continue ;; esac
+    cmp "$f" "auto/$b" || fail "$b differs between --concurrent 1 and auto"
+    compared=$((compared + 1))
+  done
+  diff <(cut -d, -f1-5,7- k1/members.csv) <(cut -d, -f1-5,7- auto/members.csv) || fail "members.csv differs"
+  echo "ok: --concurrent auto ran 4 members at once on the GPU and wrote the files of one at a time ($compared compared)"
   ;;
 concurrent_failure)  # --concurrent 2: a failed member is reported and the others finish; any other error ends it cleanly
   ARGS=(--members 4 --vary physics.manning=0.02:0.04)
