@@ -115,15 +115,19 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   }
   // The members run at once: their solvers divide the cores (OpenMP: the free cores of the node
   // over its ranks, and a rank's share over its members at once) and their memory adds up.
-  // --concurrent auto: kAutoConcurrentCuda on the GPU, as many of them as fit in memory; one at a
-  // time on the CPU backends (OpenMP gives one member every core).
+  // --concurrent auto: kAutoConcurrentCuda on the GPU, as many of them as fit in memory beside
+  // the members of the node's other ranks on the same GPU (select_cuda_device: local rank mod the
+  // devices); one at a time on the CPU backends (OpenMP gives one member every core).
   const Precision precision = parse_precision(a.backend.precision);
   int want = p.concurrent;
   if (want == 0) {
     want = 1;
+    const int devices = backend == exec::Backend::cuda ? exec::cuda_device_count() : 0;
+    const int local = mpi::world().started ? mpi::world().local_size : 1;
+    const int sharing = devices > 0 ? (local + devices - 1) / devices : 1;  // ranks per GPU, at most
     if (backend == exec::Backend::cuda)
       for (int k = kAutoConcurrentCuda; k > 1; --k)
-        if (memory_shortfall(double(g.cells()) * k, backend, precision).empty()) {
+        if (memory_shortfall(double(g.cells()) * k * sharing, backend, precision).empty()) {
           want = k;
           break;
         }

@@ -16,6 +16,8 @@ double cuda_copy_bandwidth_gbs();
 double host_copy_bandwidth_gbs(bool parallel);
 /// Free memory of the current CUDA device in bytes (cudaMemGetInfo); 0 when there is none.
 double cuda_free_memory_bytes();
+/// The CUDA devices this process sees; 0 when there is none.
+int cuda_device_count();
 /// Makes device (index mod the number of devices) current for this process's CUDA work, e.g. the
 /// node-local rank of an MPI job; returns the device chosen (-1 without a CUDA device).
 int select_cuda_device(int index);

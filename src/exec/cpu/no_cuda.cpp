@@ -21,6 +21,7 @@ namespace ria::exec {
 std::string cuda_device_name() { return "no CUDA device (ria built without CUDA)"; }
 double cuda_copy_bandwidth_gbs() { return 0.0; }
 double cuda_free_memory_bytes() { return 0.0; }
+int cuda_device_count() { return 0; }
 int select_cuda_device(int) { return -1; }
 bool cuda_sleep_while_waiting() { return false; }
 

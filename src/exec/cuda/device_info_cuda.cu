@@ -22,9 +22,18 @@ double cuda_free_memory_bytes() {
   return static_cast<double>(free);
 }
 
-int select_cuda_device(int index) {
+int cuda_device_count() {
   int n = 0;
-  if (cudaGetDeviceCount(&n) != cudaSuccess || n <= 0) return -1;
+  if (cudaGetDeviceCount(&n) != cudaSuccess || n < 0) {
+    cudaGetLastError();
+    return 0;
+  }
+  return n;
+}
+
+int select_cuda_device(int index) {
+  const int n = cuda_device_count();
+  if (n <= 0) return -1;
   const int dev = index % n;
   RIA_CUDA_CHECK(cudaSetDevice(dev));
   return dev;
