@@ -437,6 +437,7 @@ void register_ensemble(CLI::App& app, int& exit_code) {
                                                  "(GPU: their launches overlap; OpenMP: they divide the cores); auto: " +
                                                      std::to_string(kAutoConcurrentCuda) +
                                                      " on the GPU as memory allows, 1 on the CPU")
+      ->type_name("K|auto")
       ->capture_default_str();
   cmd->add_flag("--quiet", a->quiet, "no progress lines");
   cmd->callback([a, seed, &exit_code] {

@@ -2,6 +2,7 @@
 #include "app/ensemble_plan.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 #include "app/default_scenario.hpp"
@@ -45,15 +46,13 @@ void check_range_ends(const EnsembleArgs& a, const Plan& p, const ensemble::Vary
 Plan make_plan(const EnsembleArgs& a) {
   Plan p;
   if (a.concurrent != "auto") {
-    std::size_t used = 0;
+    // The whole value, digits only (no sign, no spaces), a number >= 1 that fits an int.
+    const char* first = a.concurrent.data();
+    const char* last = first + a.concurrent.size();
     int k = 0;
-    try {
-      k = std::stoi(a.concurrent, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != a.concurrent.size() || k < 1)
-      throw io::InputError("--concurrent " + a.concurrent + ": expected the number of members run at once, >= 1, or auto");
+    const auto [end, ec] = std::from_chars(first, last, k);
+    if (a.concurrent.empty() || ec != std::errc() || end != last || k < 1)
+      throw io::InputError("--concurrent '" + a.concurrent + "': expected the number of members run at once, >= 1, or auto");
     p.concurrent = k;
   }
   p.base_sets = a.sets;

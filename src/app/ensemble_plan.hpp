@@ -49,7 +49,7 @@ struct Plan {
 
 /// Members run at once by `--concurrent auto` on the GPU (when that many fit in memory; CPU
 /// backends run one at a time). Measured on the H100 (docs/ensembles.md): 4 members at once run
-/// 1.5-2.2x the members per hour of one at a time on grids of 0.25 M to 4 M cells; 8 added 5% on
+/// 1.5-2.2x the members per hour of one at a time on grids of 0.25 M to 4 M cells; 8 added 4% on
 /// Coos Bay at 50 m.
 constexpr int kAutoConcurrentCuda = 4;
 

@@ -288,16 +288,17 @@ __device__ inline bool no_fluid(const SweepIn<D>& in, std::uint32_t b0, std::uin
 
 /// Writes particle a's rates (as interaction.hpp) and returns its local dt (c: its sound speed;
 /// an out particle does not limit the step, as particle_dt).
-template <int D>
-__device__ inline double store_rates(const SphParams<D>& P, bool fluid, bool is_out, double c, const PairSums<D>& s,
+template <int D, class M>
+__device__ inline double store_rates(const SphParams<D>& P, bool fluid, bool is_out, double c, const PairSums<D, M>& s,
                                      unsigned pairs, std::uint32_t a, const SweepOut<D>& out) {
   Vec<D> acc;
   for (int d = 0; d < D; ++d) acc[d] = fluid ? s.acc[d] + P.g[d] : 0.0;
   for (int d = 0; d < D; ++d) out.acc[d][a] = acc[d];
   out.drho[a] = s.drho;
-  out.mu_max[a] = s.mu_max;
+  const double mu_max = static_cast<double>(s.mu_max);
+  out.mu_max[a] = mu_max;
   out.pairs[a] = pairs;
-  return is_out ? INFINITY : local_dt(P, fluid, acc, c, s.mu_max);
+  return is_out ? INFINITY : local_dt(P, fluid, acc, c, mu_max);
 }
 
 /// The block's min local dt to dt_partial[blockIdx.x] (kDt) and its pairs added to *pair_total.
@@ -383,7 +384,7 @@ __global__ void __launch_bounds__(kRangeThreads)
   if (a < n) {
     const typename L::Pos ra = ld.pos(a);
     const PairParticle<D, Real> pa = ld.template particle<kSps>(a);
-    PairSums<D> s;
+    PairSums<D, Real> s;
     for_each_neighbour<D>(PR, g, start, key[a], ld, a, ra, pa.fluid, [&](std::uint32_t b, const Vec<D, Real>& rab) {
       pairs += add_pair_at<D, kLaminar, kSps, Real>(PR, rab, pa, ld.template particle<kSps>(b), s) ? 1u : 0u;
     });
@@ -445,7 +446,7 @@ __global__ void __launch_bounds__(32 * kTileWarps)
       typename L::Pos ra{};
       PairParticle<D, Real> pa;
       if (active) ra = ld.pos(a), pa = ld.template particle<kSps>(a);
-      PairSums<D> s;
+      PairSums<D, Real> s;
       unsigned pairs = 0;
       const bool group_has_fluid = __any_sync(0xffffffffu, active && pa.fluid);  // uniform over the warp
       for (int rg = 0; rg < nb.count; ++rg) {

@@ -55,10 +55,10 @@ bad_inputs)  # every refusal exits 2 before any member runs, naming the key, fil
   expect 2 "gives the members: --vary, --vary-point, --grid and --seed do not apply" -- \
     "${E[@]}" --members-csv neg.csv --vary physics.manning=0.02:0.04
   expect 3 "missing.csv" -- "${E[@]}" --members-csv missing.csv
-  expect 2 "--concurrent 0: expected the number of members run at once, >= 1" -- \
-    "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --concurrent 0 --output o
-  expect 2 "--concurrent 3x: expected the number of members run at once, >= 1, or auto" -- \
-    "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --concurrent 3x --output o
+  for k in 0 3x +3 ' 3' AUTO 99999999999; do
+    expect 2 "--concurrent '${k/+/\\+}': expected the number of members run at once, >= 1, or auto" -- \
+      "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --concurrent "$k" --output o
+  done
   [ ! -e o ] && [ ! -e ensemble_output ] || fail "an output directory was made by a refused ensemble"
   ;;
 failure)  # a failed member is reported and the ensemble goes on; all failed: exit 4

@@ -60,12 +60,14 @@ struct PairParticle {
   Sym<D, T> tau;   // SPS stress over rho^2 (sps.hpp); read only when P.sps
 };
 
-/// The sums over a's neighbours, in double whatever the precision of the pair arithmetic.
-template <int D>
+/// The sums over a's neighbours, in double whatever the precision T of the pair arithmetic; the
+/// largest |mu_ab| in T (a maximum is exact: converted to double afterwards, it is the maximum of
+/// the values converted one by one, so T = float keeps the double bits without a conversion per pair).
+template <int D, class T = double>
 struct PairSums {
   Vec<D> acc = Vec<D>::zero();  // sum of the pressure and viscous accelerations [m/s^2]
   double drho = 0;              // drho/dt [kg/m^3/s]
-  double mu_max = 0;            // max_b |mu_ab| [m/s]
+  T mu_max = 0;                 // max_b |mu_ab| [m/s]
 };
 
 /// sum += x, component by component, in double.
@@ -83,7 +85,7 @@ RIA_HD inline void add_to(Vec<D>& sum, const Vec<D, T>& x) {
 /// it in float (docs/sph.md, "Mixed precision"), each term then added to the double sums.
 template <int D, bool kLaminar = true, bool kSps = true, class T = double>
 RIA_HD inline bool add_pair_at(const SphParams<D, T>& P, const Vec<D, T>& rab, const PairParticle<D, T>& a,
-                               const PairParticle<D, T>& b, PairSums<D>& s) {
+                               const PairParticle<D, T>& b, PairSums<D, T>& s) {
   if (!a.fluid && !b.fluid) return false;
   const T r2 = dot(rab, rab);
   if (r2 >= P.kernel.support2()) return false;
@@ -107,7 +109,7 @@ RIA_HD inline bool add_pair_at(const SphParams<D, T>& P, const Vec<D, T>& rab, c
   add_to(s.acc, coef * rab);
   if (kLaminar && P.nu > T(0)) add_to(s.acc, (P.mass * T(4) * P.nu * F * r2 * inv_r2eta / (a.rho + b.rho)) * vab);
   if (kLaminar && kSps && P.sps && b.fluid) add_to(s.acc, (P.mass * F) * sym_sum_times(a.tau, b.tau, rab));
-  const double amu = static_cast<double>(std::fabs(mu));
+  const T amu = std::fabs(mu);
   if (amu > s.mu_max) s.mu_max = amu;
   return true;
 }
@@ -115,7 +117,7 @@ RIA_HD inline bool add_pair_at(const SphParams<D, T>& P, const Vec<D, T>& rab, c
 /// add_pair_at with rab = a.r - b.r.
 template <int D, bool kLaminar = true, bool kSps = true, class T = double>
 RIA_HD inline bool add_pair(const SphParams<D, T>& P, const PairParticle<D, T>& a, const PairParticle<D, T>& b,
-                            PairSums<D>& s) {
+                            PairSums<D, T>& s) {
   return add_pair_at<D, kLaminar, kSps, T>(P, a.r - b.r, a, b, s);
 }
 
