@@ -122,15 +122,13 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   int want = p.concurrent;
   if (want == 0) {
     want = 1;
-    const int devices = backend == exec::Backend::cuda ? exec::cuda_device_count() : 0;
-    const int local = mpi::world().started ? mpi::world().local_size : 1;
-    const int sharing = devices > 0 ? (local + devices - 1) / devices : 1;  // ranks per GPU, at most
-    if (backend == exec::Backend::cuda)
-      for (int k = kAutoConcurrentCuda; k > 1; --k)
-        if (memory_shortfall(double(g.cells()) * k * sharing, backend, precision).empty()) {
-          want = k;
-          break;
-        }
+    if (backend == exec::Backend::cuda) {
+      const int devices = exec::cuda_device_count();
+      const int local = mpi::world().started ? mpi::world().local_size : 1;
+      const int sharing = devices > 0 ? (local + devices - 1) / devices : 1;  // ranks per GPU, at most
+      for (int k = kAutoConcurrentCuda; k > 1 && want == 1; --k)
+        if (memory_shortfall(double(g.cells()) * k * sharing, backend, precision).empty()) want = k;
+    }
   }
   s->concurrent = static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(want, s->mine.size())));
   // Before any solver exists (a solver's construction fixes the policy for the process).

@@ -10,18 +10,6 @@ namespace ria::exec {
 
 bool built_with_cuda() { return true; }
 
-bool cuda_device_available() {
-  int n = 0;
-  return cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
-}
-
-double cuda_free_memory_bytes() {
-  if (!cuda_device_available()) return 0.0;
-  std::size_t free = 0, total = 0;
-  RIA_CUDA_CHECK(cudaMemGetInfo(&free, &total));
-  return static_cast<double>(free);
-}
-
 int cuda_device_count() {
   int n = 0;
   if (cudaGetDeviceCount(&n) != cudaSuccess || n < 0) {
@@ -29,6 +17,15 @@ int cuda_device_count() {
     return 0;
   }
   return n;
+}
+
+bool cuda_device_available() { return cuda_device_count() > 0; }
+
+double cuda_free_memory_bytes() {
+  if (!cuda_device_available()) return 0.0;
+  std::size_t free = 0, total = 0;
+  RIA_CUDA_CHECK(cudaMemGetInfo(&free, &total));
+  return static_cast<double>(free);
 }
 
 int select_cuda_device(int index) {
@@ -40,8 +37,7 @@ int select_cuda_device(int index) {
 }
 
 bool cuda_sleep_while_waiting() {
-  int n = 0;
-  if (cudaGetDeviceCount(&n) != cudaSuccess || n <= 0) return false;
+  if (cuda_device_count() <= 0) return false;
   // On a device already in use the new flags replace the old ones (CUDA 12 and later); where the
   // runtime refuses, the threads keep spinning: slower, not wrong.
   if (cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync) == cudaSuccess) return true;
