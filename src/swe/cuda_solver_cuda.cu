@@ -267,12 +267,12 @@ class CudaSolver final : public Solver {
   void tiled(const Src& src, int out, S dt, const StepTime& st, ActiveTiles tiles) {
     cuda::StepDt<S, kDevice> step{dt, clock_};
     const cuda::PerimeterFluxes<T> perim = kDevice ? perimeter_ : cuda::PerimeterFluxes<T>{};
-    if constexpr (kDevice) {
-      if (tiles.on()) {
-        cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S, true><<<grid_, dim3(BX, BY), 0, stream_>>>(
-            src, fields(out), sweep_, st, step, partial_, 0, setup_.grid.ny, perim, tiles);
-        return;
-      }
+    if constexpr (kDevice) {  // the fused step: dependent on the previous phase 2 (dependent_launch.cuh)
+      const auto kernel = tiles.on() ? cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S, true>
+                                     : cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S>;
+      exec::cuda::launch_dependent(kernel, grid_, dim3(BX, BY), stream_, src, fields(out), sweep_, st, step,
+                                   partial_.get(), 0, setup_.grid.ny, perim, tiles);
+      return;
     }
     cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S><<<grid_, dim3(BX, BY), 0, stream_>>>(
         src, fields(out), sweep_, st, step, partial_, 0, setup_.grid.ny, perim);
@@ -386,7 +386,8 @@ class CudaSolver final : public Solver {
     cuda::FusedBalance<T> fb;
     if (setup_.track_balance)
       fb = {perimeter_.h, perimeter_.hc, sweep_, setup_.physics.decay_rate, balance_.get()};
-    cuda::k_fused_phase2<T><<<1, 1024, 0, stream_>>>(partial_, grid_.x * grid_.y, clock_, setup_.dt_rule(), fb, sweep_.bc);
+    exec::cuda::launch_dependent(cuda::k_fused_phase2<T>, dim3(1), dim3(1024), stream_, partial_.get(),
+                                 static_cast<int>(grid_.x * grid_.y), clock_.get(), setup_.dt_rule(), fb, sweep_.bc);
     RIA_CUDA_CHECK(cudaGetLastError());
   }
 

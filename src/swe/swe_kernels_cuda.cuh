@@ -5,6 +5,7 @@
 
 #include <cuda_runtime.h>
 
+#include "exec/cuda/dependent_launch.cuh"
 #include "exec/cuda/two_phase_reduce.cuh"
 #include "ria/swe/cfl.hpp"
 #include "ria/swe/block_solver.hpp"
@@ -192,6 +193,10 @@ __global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDevice
   __shared__ unsigned votes[32];
   const int tx = threadIdx.x, ty = threadIdx.y;
   const int i = blockIdx.x * (BX - 1) + tx - 1, j = j_begin + blockIdx.y * (BY - 1) + ty - 1;
+  if constexpr (kDeviceDt) {  // a fused step, launched dependent on the previous phase 2 (dependent_launch.cuh)
+    exec::cuda::wait_for_prerequisites();
+    exec::cuda::allow_dependent_launch();  // this step's phase 2 may be scheduled once the last blocks run
+  }
   const S dt = step.get();
   const auto when = step.when(st_host);
   const double t = when.time();
@@ -341,6 +346,10 @@ __global__ void __launch_bounds__(1024) k_fused_phase2(const T* __restrict__ par
                                FusedBalance<T> fb, Boundaries bc) {
   __shared__ PhaseTwoValues<T> scratch[32];
   __shared__ double levels[4];
+  // Launched dependent on the update (dependent_launch.cuh): resident before it ends, and the next
+  // step's update may be scheduled while this block runs.
+  exec::cuda::wait_for_prerequisites();
+  exec::cuda::allow_dependent_launch();
   const double dt = clock->dt;
   // The next step's levels, at the time this step ends (known from the clock: computed beside the
   // loads; the barrier of the reduction below publishes them to thread 0).
