@@ -90,8 +90,8 @@ class CudaSolver final : public Solver {
     set_balance(Balance{});
     if (s.track_balance && v.dt == DtMode::device) {
       const std::size_t e = 2 * (static_cast<std::size_t>(s.grid.nx) + s.grid.ny);
-      perimeter_buf_ = exec::cuda::DeviceBuffer<T>(2 * e);
-      perimeter_ = {perimeter_buf_.get(), perimeter_buf_.get() + e};
+      perimeter_buf_ = exec::cuda::DeviceBuffer<T>(4 * e);
+      for (int b = 0; b < 2; ++b) perimeter_[b] = {perimeter_buf_.get() + 2 * b * e, perimeter_buf_.get() + (2 * b + 1) * e};
     }
     if (s.extremes.track) ext_ = cuda::DeviceExtremes<S>(n_, stream_), rule_ = extremes_rule<S>(s);
     // Active tiles (active_tiles.hpp) on the fused kernels, with SolverSetup::dry_skip as on the
@@ -107,8 +107,10 @@ class CudaSolver final : public Solver {
       for (int b = 0; b < 2; ++b)
         for (int f = 0; f < 4; ++f) tex_[b][f] = exec::cuda::texture_of<S>(buf_[b] + f * stride_, n_);
     }
+    balance_side_ = exec::cuda::make_stream(cudaStreamNonBlocking);
     fork_ = exec::cuda::make_event();
     join_ = exec::cuda::make_event();
+    balance_join_ = exec::cuda::make_event();
     reducer_ = exec::make_cuda_reducer(stream_);
   }
 
@@ -266,7 +268,7 @@ class CudaSolver final : public Solver {
   template <int BX, int BY, class Src, bool kPhase1, bool kDevice>
   void tiled(const Src& src, int out, S dt, const StepTime& st, ActiveTiles tiles) {
     cuda::StepDt<S, kDevice> step{dt, clock_};
-    const cuda::PerimeterFluxes<T> perim = kDevice ? perimeter_ : cuda::PerimeterFluxes<T>{};
+    const cuda::PerimeterFluxes<T> perim = kDevice ? perimeter_[1 - out] : cuda::PerimeterFluxes<T>{};
     if constexpr (kDevice) {  // the fused step: dependent on the previous phase 2 (dependent_launch.cuh)
       const auto kernel = tiles.on() ? cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S, true>
                                      : cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S>;
@@ -358,14 +360,19 @@ class CudaSolver final : public Solver {
   }
 
   /// One fused step from buffer b into 1 - b on stream_: the update kernel, which keeps the
-  /// perimeter fluxes when the balance is tracked, and phase 2, which accumulates the balance from
-  /// them. With the extremes tracked, k_record_step_start records buffer b (the step's input) on a
-  /// side branch beside the update: both only read buffer b and the clock, which phase 2 advances
-  /// after joining both. (Recorded inside the update kernel, the records' loads made each thread
-  /// wait after its work: 1.5x the step time on the estuary, docs/performance.md.)
-  void launch_fused_step(int b) {
-    if (setup_.extremes.track) {
-      RIA_CUDA_CHECK(cudaEventRecord(fork_, stream_));
+  /// perimeter fluxes in perimeter_[b] when the balance is tracked, and phase 2. Two side branches
+  /// start from the state the step reads, after the previous phase 2, and join before this one's:
+  ///   - with the extremes tracked, k_record_step_start records buffer b (the step's input) beside
+  ///     the update: both only read buffer b and the clock, which phase 2 advances. (Recorded
+  ///     inside the update kernel, the records' loads made each thread wait after its work: 1.5x
+  ///     the step time on the estuary, docs/performance.md.)
+  ///   - with `balance_before` (a previous step in this launch sequence), k_fused_balance
+  ///     accumulates that step's balance from perimeter_[1 - b], which this update does not write.
+  void launch_fused_step(int b, bool balance_before) {
+    const bool extremes = setup_.extremes.track, balance = balance_before && setup_.track_balance;
+    if (extremes || balance) RIA_CUDA_CHECK(cudaEventRecord(fork_, stream_));
+    if (balance) launch_side_balance(1 - b);
+    if (extremes) {
       RIA_CUDA_CHECK(cudaStreamWaitEvent(side_, fork_, 0));
       const TileMap map{tiles_on_ ? tile_flags_[b].get() : nullptr, setup_.grid.nx, v_.bx - 1, v_.by - 1,
                         static_cast<int>(grid_.x)};
@@ -382,13 +389,29 @@ class CudaSolver final : public Solver {
     }
     tiled_by_shape<cuda::TexSource<T, S>, true, true>(tex_source(b), 1 - b, S(0), StepTime{}, active_tiles(b));
     RIA_CUDA_CHECK(cudaGetLastError());
-    if (setup_.extremes.track) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
-    cuda::FusedBalance<T> fb;
-    if (setup_.track_balance)
-      fb = {perimeter_.h, perimeter_.hc, sweep_, setup_.physics.decay_rate, balance_.get()};
+    if (extremes) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
+    if (balance) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, balance_join_, 0));
     exec::cuda::launch_dependent(cuda::k_fused_phase2<T>, dim3(1), dim3(1024), stream_, partial_.get(),
-                                 static_cast<int>(grid_.x * grid_.y), clock_.get(), setup_.dt_rule(), fb, sweep_.bc);
+                                 static_cast<int>(grid_.x * grid_.y), clock_.get(), setup_.dt_rule(), sweep_.bc);
+  }
+
+  /// k_fused_balance of the step that read buffer b (the last phase 2's), on balance_side_ from the
+  /// fork_ event recorded after that phase 2, joined through balance_join_.
+  void launch_side_balance(int b) {
+    RIA_CUDA_CHECK(cudaStreamWaitEvent(balance_side_, fork_, 0));
+    const cuda::FusedBalance<T> fb{perimeter_[b].h, perimeter_[b].hc, sweep_, setup_.physics.decay_rate, balance_.get()};
+    cuda::k_fused_balance<T><<<1, 1024, 0, balance_side_>>>(fb, clock_);
     RIA_CUDA_CHECK(cudaGetLastError());
+    RIA_CUDA_CHECK(cudaEventRecord(balance_join_, balance_side_));
+  }
+
+  /// `count` fused steps from buffer b, ending with the last step's balance joined into stream_.
+  void launch_fused_steps(int b, int count) {
+    for (int k = 0; k < count; ++k, b = 1 - b) launch_fused_step(b, k > 0);
+    if (!setup_.track_balance) return;
+    RIA_CUDA_CHECK(cudaEventRecord(fork_, stream_));
+    launch_side_balance(1 - b);
+    RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, balance_join_, 0));
   }
 
   /// Captures kGraphSteps fused steps starting from buffer `base` (ping-pong) into a CUDA graph.
@@ -397,11 +420,7 @@ class CudaSolver final : public Solver {
   void build_graph(int base) {
     cudaGraph_t graph;
     RIA_CUDA_CHECK(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal));
-    int b = base;
-    for (int s = 0; s < kGraphSteps; ++s) {
-      launch_fused_step(b);
-      b = 1 - b;
-    }
+    launch_fused_steps(base, kGraphSteps);
     RIA_CUDA_CHECK(cudaStreamEndCapture(stream_, &graph));
     cudaGraphExec_t exec = nullptr;
     const cudaError_t made = cudaGraphInstantiate(&exec, graph, 0);
@@ -436,7 +455,7 @@ class CudaSolver final : public Solver {
       const double to_hold = std::isfinite(t_hold) ? (t_hold - c.t) / c.dt : INFINITY;  // steps, about
       const double near = std::min(left, to_hold + 2);
       if (near < kGraphSteps) {
-        for (int k = 0; k < std::max(1, static_cast<int>(near)); ++k, b = 1 - b) launch_fused_step(b);
+        launch_fused_steps(b, std::max(1, static_cast<int>(near)));
       } else {
         if (!graph_exec_[b]) build_graph(b);
         RIA_CUDA_CHECK(cudaGraphLaunch(graph_exec_[b], stream_));
@@ -452,7 +471,7 @@ class CudaSolver final : public Solver {
   }
 
   void upload_clock() {
-    const cuda::DeviceClock c{t_, 0.0, t_, INFINITY, min_local_, steps_, steps_, 0};
+    const cuda::DeviceClock c{t_, 0.0, t_, INFINITY, min_local_, steps_, steps_, 0, {}, 0.0, 0.0};
     clock_.upload(&c, 1, stream_);
   }
 
@@ -471,10 +490,13 @@ class CudaSolver final : public Solver {
   exec::cuda::Texture tex_[2][4];
   exec::cuda::Texture tex_H_;
   exec::cuda::Stream stream_;
-  exec::cuda::DeviceBuffer<T> perimeter_buf_;  // the fused step's perimeter fluxes (h, then hc), when balanced
-  cuda::PerimeterFluxes<T> perimeter_;         // over perimeter_buf_, or null
-  exec::cuda::Stream side_;  // the extremes branch of the fused graph
-  exec::cuda::Event fork_, join_;
+  // The fused step's perimeter fluxes (h, then hc) when balanced, one set per input buffer: a
+  // step's balance is summed while the next step's update keeps its own.
+  exec::cuda::DeviceBuffer<T> perimeter_buf_;
+  cuda::PerimeterFluxes<T> perimeter_[2];  // over perimeter_buf_, or null
+  exec::cuda::Stream side_;          // the extremes branch of the fused graph
+  exec::cuda::Stream balance_side_;  // its balance branch
+  exec::cuda::Event fork_, join_, balance_join_;
   exec::cuda::GraphExec graph_exec_[2];  // the fused graphs starting from buffer 0 and 1
   // Active tiles of the fused step (active_tiles.hpp), when SolverSetup::dry_skip: the pinned
   // tiles, the flags of each buffer (and their host copies while uploaded), whether in use.

@@ -56,6 +56,8 @@ struct DeviceClock {
   long long step_limit;
   int error;          // 1: non-physical state (NaN, negative depth)
   double level[4];    // eta(t) of each level side (StepTime), set with t by k_fused_start and phase 2
+  double step_t;      // the start of the step phase 2 last took (its balance: k_fused_balance)
+  double step_dt;     // its length; 0: the last phase 2 took no step
 };
 
 /// The step's time as the stencil reads it (StepTime's interface) from the device clock: a
@@ -292,9 +294,9 @@ __device__ inline double next_dt(const DeviceClock& c, const DtRule& rule) {
   return held(c.t, dt, c.t_stop, c.t_hold) ? 0.0 : dt;
 }
 
-/// The balance of a fused step (balance.hpp), accumulated by its phase 2 from the perimeter fluxes
-/// the update kernel kept (PerimeterFluxes): the water and pollutant that crossed the boundary
-/// are exactly what the cells next to it gained or lost. Null balance: not tracked.
+/// The balance of a fused step (balance.hpp), accumulated by k_fused_balance from the perimeter
+/// fluxes the update kernel kept (PerimeterFluxes): the water and pollutant that crossed the
+/// boundary are exactly what the cells next to it gained or lost.
 template <class T>
 struct FusedBalance {
   const T* h = nullptr;
@@ -304,47 +306,37 @@ struct FusedBalance {
   Balance* balance = nullptr;
 };
 
-/// The values phase 2 reduces over its block: the minimum of the partial minima and the four
-/// boundary rates, combined by one tree (the same per value as exec::cuda::block_reduce's) through
-/// one barrier. The result is valid in thread 0.
-template <class T>
-struct PhaseTwoValues {
-  T min;
-  BoundaryRates r;
-  __device__ void combine_with_lane_below(int o) {
-    const T m = __shfl_down_sync(0xffffffffu, min, o);
-    min = m < min ? m : min;
+/// The four boundary rates summed over a block: per value the tree of exec::cuda::block_reduce
+/// (lanes, then the warps' sums), through one barrier. The result is valid in thread 0.
+__device__ inline void block_sum_rates(BoundaryRates& r, BoundaryRates* scratch) {
+  const unsigned lane = threadIdx.x, warps = (blockDim.x + 31) / 32;
+  const auto combine = [&](int o) {
     r.water_in += __shfl_down_sync(0xffffffffu, r.water_in, o);
     r.water_out += __shfl_down_sync(0xffffffffu, r.water_out, o);
     r.pollutant_in += __shfl_down_sync(0xffffffffu, r.pollutant_in, o);
     r.pollutant_out += __shfl_down_sync(0xffffffffu, r.pollutant_out, o);
-  }
-};
-
-template <class T>
-__device__ inline void block_reduce_phase_two(PhaseTwoValues<T>& v, PhaseTwoValues<T>* scratch) {
-  const unsigned lane = threadIdx.x, warps = (blockDim.x + 31) / 32;
-  for (int o = 16; o > 0; o >>= 1) v.combine_with_lane_below(o);
-  if ((lane & 31) == 0) scratch[lane >> 5] = v;
+  };
+  for (int o = 16; o > 0; o >>= 1) combine(o);
+  if ((lane & 31) == 0) scratch[lane >> 5] = r;
   __syncthreads();
   if (lane < 32) {
-    v = lane < warps ? scratch[lane] : PhaseTwoValues<T>{T(INFINITY), {}};
-    for (int o = 16; o > 0; o >>= 1) v.combine_with_lane_below(o);
+    r = lane < warps ? scratch[lane] : BoundaryRates{};
+    for (int o = 16; o > 0; o >>= 1) combine(o);
   }
 }
 
-/// Phase 2 of the fused step, one block: when a step was taken (dt > 0), accumulate its balance
-/// (when tracked) over dt from the step's start time, advance the clock by dt and reduce the
-/// partial minima of the new state (error = 1 when not physical); then set the next dt (clamped to
-/// the stop time, 0 once there, at the step limit or at the hold). A stopped step changes
-/// nothing: its partial minima were not rewritten, and the next dt of an unchanged clock is again 0.
-/// It lies on every step's critical path with one block, so the loads of the partials and the
-/// perimeter fluxes are issued before the clock's dt is tested, and the five values are reduced
-/// through one barrier.
+/// Phase 2 of the fused step, one block: when a step was taken (dt > 0), advance the clock by dt,
+/// keep the step's start and length for its balance (step_t, step_dt), and reduce the partial
+/// minima of the new state (error = 1 when not physical); then set the next dt (clamped to the stop
+/// time, 0 once there, at the step limit or at the hold). A stopped step sets step_dt = 0 and
+/// changes nothing else: its partial minima were not rewritten, and the next dt of an unchanged
+/// clock is again 0. It lies on every step's critical path with one block, so the loads of the
+/// partials are issued before the clock's dt is tested; the balance is summed beside the next
+/// step instead (k_fused_balance).
 template <class T>
-__global__ void __launch_bounds__(1024) k_fused_phase2(const T* __restrict__ partial, int n, DeviceClock* clock, DtRule rule,
-                               FusedBalance<T> fb, Boundaries bc) {
-  __shared__ PhaseTwoValues<T> scratch[32];
+__global__ void __launch_bounds__(1024) k_fused_phase2(const T* __restrict__ partial, int n, DeviceClock* clock,
+                                                       DtRule rule, Boundaries bc) {
+  __shared__ T mins[32];
   __shared__ double levels[4];
   // Launched dependent on the update (dependent_launch.cuh): resident before it ends, and the next
   // step's update may be scheduled while this block runs.
@@ -354,35 +346,47 @@ __global__ void __launch_bounds__(1024) k_fused_phase2(const T* __restrict__ par
   // The next step's levels, at the time this step ends (known from the clock: computed beside the
   // loads; the barrier of the reduction below publishes them to thread 0).
   side_levels(bc, advance_time(clock->t, dt, clock->t_stop), levels);
-  PhaseTwoValues<T> v{T(INFINITY), {}};
+  T v = T(INFINITY);
 #pragma unroll 4
-  for (int k = threadIdx.x; k < n; k += blockDim.x) v.min = exec::cuda::Combine<exec::ReduceOp::min>::apply(v.min, partial[k]);
-  if (fb.balance) {
-#pragma unroll 4
-    for (int e = threadIdx.x; e < perimeter_edges(fb.s); e += blockDim.x)
-      v.r += perimeter_rates_of(fb.s, e, static_cast<double>(fb.h[e]), static_cast<double>(fb.hc[e]));
+  for (int k = threadIdx.x; k < n; k += blockDim.x) v = exec::cuda::Combine<exec::ReduceOp::min>::apply(v, partial[k]);
+  if (!(dt > 0)) {  // the same value for every thread: the block returns together
+    if (threadIdx.x == 0) clock->step_dt = 0.0;
+    return;
   }
-  if (!(dt > 0)) return;  // the same value for every thread: the block returns together
-  if (fb.balance) {
-    block_reduce_phase_two(v, scratch);
-  } else {  // the minimum alone (the rates are zero): the shorter tree
-    __shared__ T mins[32];
-    v.min = exec::cuda::block_reduce<exec::ReduceOp::min>(v.min, mins);
-  }
+  v = exec::cuda::block_reduce<exec::ReduceOp::min>(v, mins);
   if (threadIdx.x != 0) return;
   DeviceClock c = *clock;
-  if (fb.balance) {
-    double rw, rc;
-    release_totals(fb.s.rel, c.t, rw, rc);
-    accumulate_step(*fb.balance, v.r, rw, rc, c.dt, fb.decay_rate);
-  }
+  c.step_t = c.t;
+  c.step_dt = c.dt;
   c.t = advance_time(c.t, c.dt, c.t_stop);
   for (int k = 0; k < 4; ++k) c.level[k] = levels[k];
   c.steps += 1;
-  c.min_local = static_cast<double>(v.min);
-  if (!(v.min > T(0))) c.error = 1;
+  c.min_local = static_cast<double>(v);
+  if (!(v > T(0))) c.error = 1;
   c.dt = next_dt(c, rule);
   *clock = c;
+}
+
+/// The balance of the step phase 2 last took (the clock's step_t and step_dt; none when step_dt
+/// is 0), one block of 1024 threads: the rates of the perimeter fluxes its update kept, summed in
+/// a fixed order (each thread its edges e = threadIdx.x + 1024 k in turn, then block_sum_rates),
+/// accumulated over step_dt. It runs on a side branch beside the next step's update, which keeps
+/// its fluxes in the other buffer; the next phase 2, which rewrites step_t and step_dt, waits
+/// for it.
+template <class T>
+__global__ void __launch_bounds__(1024) k_fused_balance(FusedBalance<T> fb, const DeviceClock* clock) {
+  __shared__ BoundaryRates scratch[32];
+  const double dt = clock->step_dt, t = clock->step_t;
+  if (!(dt > 0)) return;
+  BoundaryRates r;
+#pragma unroll 4
+  for (int e = threadIdx.x; e < perimeter_edges(fb.s); e += blockDim.x)
+    r += perimeter_rates_of(fb.s, e, static_cast<double>(fb.h[e]), static_cast<double>(fb.hc[e]));
+  block_sum_rates(r, scratch);
+  if (threadIdx.x != 0) return;
+  double rw, rc;
+  release_totals(fb.s.rel, t, rw, rc);
+  accumulate_step(*fb.balance, r, rw, rc, dt, fb.decay_rate);
 }
 
 /// The extremes of the fused step's input state, the state at the clock's time (extremes.hpp),
