@@ -12,7 +12,8 @@ namespace ria::swe {
 
 /// Semi-implicit Manning friction: dq/dt = -g n^2 |u| q / h^(4/3), discretised with q at the new
 /// level and |u|, h from the flux-updated state (Brufau et al. 2004-style):
-///   q^{n+1} = q* / (1 + dt g n^2 |u*| / h^{4/3}).
+///   q^{n+1} = q* / (1 + dt g n^2 |u*| / h^{4/3}),   h^{4/3} = h cbrt(h)
+/// (a cube root, not pow: on the GPU powf is about four times cbrtf's instructions).
 /// Unconditionally stable, never reverses the flow. Dry cells (wet_dry.hpp) get q = 0.
 /// n: the cell's Manning coefficient [s/m^(1/3)], >= 0. The state is in S, the physics in T
 /// (S = T, or a double state with float physics, Precision::mixed): wet/dry and the factor are
@@ -28,7 +29,7 @@ RIA_HD inline void apply_friction_and_dry_policy(Conserved<S>& w, S dt, T n, con
   if (n > T(0)) {
     const T qx = static_cast<T>(w.qx), qy = static_cast<T>(w.qy);
     const T speed = sqrt(qx * qx + qy * qy) / h;
-    const T factor = T(1) + static_cast<T>(dt) * p.g * n * n * speed / pow(h, T(4) / T(3));
+    const T factor = T(1) + static_cast<T>(dt) * p.g * n * n * speed / (h * cbrt(h));
     w.qx /= static_cast<S>(factor);
     w.qy /= static_cast<S>(factor);
   }
