@@ -112,6 +112,9 @@ class CudaSolver final : public Solver {
     join_ = exec::cuda::make_event();
     balance_join_ = exec::cuda::make_event();
     reducer_ = exec::make_cuda_reducer(stream_);
+    // The fused kernels (one translation unit, one set of architectures) wait for their
+    // prerequisites only when compiled for sm_90 or later (dependent_launch.cuh).
+    dependent_ = exec::cuda::compiled_with_dependent_launch(cuda::k_fused_phase2<T>);
   }
 
   void set_state(const HostState& s) override {
@@ -272,7 +275,7 @@ class CudaSolver final : public Solver {
     if constexpr (kDevice) {  // the fused step: dependent on the previous phase 2 (dependent_launch.cuh)
       const auto kernel = tiles.on() ? cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S, true>
                                      : cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S>;
-      exec::cuda::launch_dependent(kernel, grid_, dim3(BX, BY), stream_, src, fields(out), sweep_, st, step,
+      exec::cuda::launch_dependent(dependent_, kernel, grid_, dim3(BX, BY), stream_, src, fields(out), sweep_, st, step,
                                    partial_.get(), 0, setup_.grid.ny, perim, tiles);
       return;
     }
@@ -391,7 +394,7 @@ class CudaSolver final : public Solver {
     RIA_CUDA_CHECK(cudaGetLastError());
     if (extremes) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
     if (balance) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, balance_join_, 0));
-    exec::cuda::launch_dependent(cuda::k_fused_phase2<T>, dim3(1), dim3(1024), stream_, partial_.get(),
+    exec::cuda::launch_dependent(dependent_, cuda::k_fused_phase2<T>, dim3(1), dim3(1024), stream_, partial_.get(),
                                  static_cast<int>(grid_.x * grid_.y), clock_.get(), setup_.dt_rule(), sweep_.bc);
   }
 
@@ -504,6 +507,7 @@ class CudaSolver final : public Solver {
   exec::cuda::DeviceBuffer<TileFlags> tile_flags_[2];
   std::vector<TileFlags> tile_flags_host_[2];
   bool tiles_on_ = false;
+  bool dependent_ = false;  // the fused update and phase 2 launched as programmatic dependents
   dim3 grid_;
   int cur_ = 0;
   double t_ = 0, min_local_ = 0;

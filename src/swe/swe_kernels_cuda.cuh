@@ -135,7 +135,8 @@ struct StepDt {
 
 /// Where a step kernel leaves the mass and pollutant fluxes of the perimeter edges it computed
 /// (numbered as in stencil.hpp perimeter_x_edge/_y_edge), for the balance of the fused step:
-/// phase 2 sums the very values the cells were updated with (k_fused_phase2). Null: not kept.
+/// k_fused_balance sums the very values the cells were updated with (one set of fluxes per input
+/// buffer, CudaSolver::perimeter_). Null: not kept.
 template <class T>
 struct PerimeterFluxes {
   T* h = nullptr;
@@ -251,7 +252,8 @@ __global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDevice
 
 /// Mass balance of a host-driven step about to be taken (balance.hpp), one block: the perimeter
 /// edges' inflow/outflow rates of the current state at time t are summed, then thread 0
-/// accumulates them over dt. (The fused step's phase 2 does this from the update's own fluxes.)
+/// accumulates them over dt. (The fused step's k_fused_balance does this from the update's own
+/// fluxes.)
 template <class T, class Src>
 __global__ void k_boundary_balance(Src src, SweepSetup<T> s, StepTime st, double dt, double decay_rate,
                                    Balance* balance) {

@@ -4,8 +4,10 @@
 // call wait_for_prerequisites() before they touch memory: it returns once the kernels it depends
 // on have finished and their writes are visible (PTX griddepcontrol.wait). A kernel lets its
 // dependants be scheduled early with allow_dependent_launch() (griddepcontrol.launch_dependents):
-// they are scheduled once every block of it has called it or exited. Without the launch attribute,
-// or on an older GPU, both are no-ops and the launch is an ordinary one.
+// they are scheduled once every block of it has called it or exited. Without the launch attribute
+// both are no-ops. Code compiled for an architecture before sm_90 (PTX run through the JIT on a
+// newer GPU included) has no wait at all, so the attribute is set only for kernels compiled for
+// sm_90 or later (compiled_with_dependent_launch): elsewhere the launch is an ordinary one.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -28,9 +30,20 @@ __device__ inline void allow_dependent_launch() {
 #endif
 }
 
-/// kernel<<<grid, block, 0, stream>>>(args...) with programmatic stream serialisation allowed.
+/// Whether kernel was compiled for sm_90 or later (its PTX version, the __CUDA_ARCH__ it was
+/// compiled with): then its wait_for_prerequisites() waits.
+template <class... Params>
+bool compiled_with_dependent_launch(void (*kernel)(Params...)) {
+  cudaFuncAttributes a{};
+  RIA_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel));
+  return a.ptxVersion >= 90;
+}
+
+/// kernel<<<grid, block, 0, stream>>>(args...), with programmatic stream serialisation allowed when
+/// `dependent` (compiled_with_dependent_launch of the kernel).
 template <class... Params, class... Args>
-void launch_dependent(void (*kernel)(Params...), dim3 grid, dim3 block, cudaStream_t stream, Args&&... args) {
+void launch_dependent(bool dependent, void (*kernel)(Params...), dim3 grid, dim3 block, cudaStream_t stream,
+                      Args&&... args) {
   cudaLaunchAttribute attr[1];
   attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
   attr[0].val.programmaticStreamSerializationAllowed = 1;
@@ -40,7 +53,7 @@ void launch_dependent(void (*kernel)(Params...), dim3 grid, dim3 block, cudaStre
   config.dynamicSmemBytes = 0;
   config.stream = stream;
   config.attrs = attr;
-  config.numAttrs = 1;
+  config.numAttrs = dependent ? 1 : 0;
   RIA_CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, std::forward<Args>(args)...));
 }
 
