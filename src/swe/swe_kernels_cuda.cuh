@@ -250,6 +250,16 @@ __global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDevice
   }
 }
 
+/// The four boundary rates summed over a block, each value by exec::cuda::block_reduce (its tree);
+/// valid in thread 0. scratch: 32 doubles of shared memory.
+__device__ inline void block_sum_rates(BoundaryRates& r, double* scratch) {
+  double* parts[4] = {&r.water_in, &r.water_out, &r.pollutant_in, &r.pollutant_out};
+  for (double* p : parts) {
+    *p = exec::cuda::block_reduce<exec::ReduceOp::sum>(*p, scratch);
+    __syncthreads();
+  }
+}
+
 /// Mass balance of a host-driven step about to be taken (balance.hpp), one block: the perimeter
 /// edges' inflow/outflow rates of the current state at time t are summed, then thread 0
 /// accumulates them over dt. (The fused step's k_fused_balance does this from the update's own
@@ -261,11 +271,7 @@ __global__ void k_boundary_balance(Src src, SweepSetup<T> s, StepTime st, double
   const double t = st.t;
   BoundaryRates r;
   for (int e = threadIdx.x; e < perimeter_edges(s); e += blockDim.x) r += perimeter_edge_rates(src, s, st, e);
-  double* parts[4] = {&r.water_in, &r.water_out, &r.pollutant_in, &r.pollutant_out};
-  for (double* p : parts) {
-    *p = exec::cuda::block_reduce<exec::ReduceOp::sum>(*p, scratch);
-    __syncthreads();
-  }
+  block_sum_rates(r, scratch);
   if (threadIdx.x != 0) return;
   double rw, rc;
   release_totals(s.rel, t, rw, rc);
@@ -307,25 +313,6 @@ struct FusedBalance {
   double decay_rate = 0;
   Balance* balance = nullptr;
 };
-
-/// The four boundary rates summed over a block: per value the tree of exec::cuda::block_reduce
-/// (lanes, then the warps' sums), through one barrier. The result is valid in thread 0.
-__device__ inline void block_sum_rates(BoundaryRates& r, BoundaryRates* scratch) {
-  const unsigned lane = threadIdx.x, warps = (blockDim.x + 31) / 32;
-  const auto combine = [&](int o) {
-    r.water_in += __shfl_down_sync(0xffffffffu, r.water_in, o);
-    r.water_out += __shfl_down_sync(0xffffffffu, r.water_out, o);
-    r.pollutant_in += __shfl_down_sync(0xffffffffu, r.pollutant_in, o);
-    r.pollutant_out += __shfl_down_sync(0xffffffffu, r.pollutant_out, o);
-  };
-  for (int o = 16; o > 0; o >>= 1) combine(o);
-  if ((lane & 31) == 0) scratch[lane >> 5] = r;
-  __syncthreads();
-  if (lane < 32) {
-    r = lane < warps ? scratch[lane] : BoundaryRates{};
-    for (int o = 16; o > 0; o >>= 1) combine(o);
-  }
-}
 
 /// Phase 2 of the fused step, one block: when a step was taken (dt > 0), advance the clock by dt,
 /// keep the step's start and length for its balance (step_t, step_dt), and reduce the partial
@@ -377,7 +364,7 @@ __global__ void __launch_bounds__(1024) k_fused_phase2(const T* __restrict__ par
 /// for it.
 template <class T>
 __global__ void __launch_bounds__(1024) k_fused_balance(FusedBalance<T> fb, const DeviceClock* clock) {
-  __shared__ BoundaryRates scratch[32];
+  __shared__ double scratch[32];
   const double dt = clock->step_dt, t = clock->step_t;
   if (!(dt > 0)) return;
   BoundaryRates r;
