@@ -119,22 +119,22 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   // the members of the node's other ranks on the same GPU (select_cuda_device: local rank mod the
   // devices); one at a time on the CPU backends (OpenMP gives one member every core).
   const Precision precision = parse_precision(a.backend.precision);
+  const int local_ranks = mpi::world().started ? mpi::world().local_size : 1;
   int want = p.concurrent;
   if (want == 0) {
     want = 1;
     if (backend == exec::Backend::cuda) {
       const int devices = exec::cuda_device_count();
-      const int local = mpi::world().started ? mpi::world().local_size : 1;
-      const int sharing = devices > 0 ? (local + devices - 1) / devices : 1;  // ranks per GPU, at most
+      const int sharing = devices > 0 ? (local_ranks + devices - 1) / devices : 1;  // ranks per GPU, at most
       for (int k = kAutoConcurrentCuda; k > 1 && want == 1; --k)
         if (memory_shortfall(double(g.cells()) * k * sharing, backend, precision).empty()) want = k;
     }
   }
   s->concurrent = static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(want, s->mine.size())));
   // Before any solver exists (a solver's construction fixes the policy for the process).
-  if (!exec::share_cores_with(mpi::world().started ? mpi::world().local_size : 1, s->concurrent))
+  if (!exec::share_cores_with(local_ranks, s->concurrent))
     throw std::logic_error("the OpenMP thread policy was fixed before the ensemble declared its members at once");
-  const int node_solvers = (mpi::world().started ? mpi::world().local_size : 1) * s->concurrent;
+  const int node_solvers = local_ranks * s->concurrent;
   const int cores = static_cast<int>(std::thread::hardware_concurrency());
   // The cores this process may run on: a launcher may bind a rank to one (Open MPI does for 2
   // ranks or fewer), and then its members' threads take turns on it.
