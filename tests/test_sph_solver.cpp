@@ -39,13 +39,14 @@ Particles random_cloud(int dim, std::size_t n, unsigned seed) {
 }
 
 template <int D>
-void check_neighbours_match_brute_force(unsigned seed) {
+void check_neighbours_match_brute_force(unsigned seed, int reach) {
   const Particles p = random_cloud(D, 1500, seed);
   const double radius = D == 2 ? 0.07 : 0.15;  // about 20 neighbours each
   Point lo{0.1, 0.1, 0.1}, hi{0.9, 0.9, 0.9};
-  const Grid g = cell_grid(D, lo, hi, radius);
-  ASSERT_GE(g.dx, radius);
-  ASSERT_GE(g.dy, radius);
+  const SearchCells sc = search_cells(cell_grid(D, lo, hi, radius), D, reach);
+  const Grid& g = sc.grid;
+  ASSERT_GE(g.dx * reach, radius);
+  ASSERT_GE(g.dy * reach, radius);
   CellList cl;
   cl.build(g, D, {p.r[0].data(), p.r[1].data(), D == 3 ? p.r[2].data() : nullptr}, p.size());
   // Slots are a permutation, cells ascend with the slots, and within a cell the particle order is kept.
@@ -60,7 +61,7 @@ void check_neighbours_match_brute_force(unsigned seed) {
     const std::size_t a = cl.order[s];
     std::set<std::size_t> found, expected;
     const std::array<int, 3> ijk = cell_coords(g, cl.cell[s]);
-    const NeighbourRanges nb = neighbour_ranges<D>(g, cl.start.data(), ijk[0], ijk[1], ijk[2]);
+    const NeighbourRanges nb = neighbour_ranges<D>(sc, cl.start.data(), ijk[0], ijk[1], ijk[2]);
     auto dist2 = [&](std::size_t b) {
       double r2 = 0;
       for (int d = 0; d < D; ++d) r2 += (p.r[d][a] - p.r[d][b]) * (p.r[d][a] - p.r[d][b]);
@@ -110,8 +111,12 @@ std::array<double, 3> momentum(const Particles& p) {
 
 }  // namespace
 
-TEST(SphCells, NeighboursMatchBruteForceIn2d) { check_neighbours_match_brute_force<2>(7); }
-TEST(SphCells, NeighboursMatchBruteForceIn3d) { check_neighbours_match_brute_force<3>(11); }
+TEST(SphCells, NeighboursMatchBruteForceIn2d) {
+  for (int reach : {1, 2}) check_neighbours_match_brute_force<2>(7, reach);
+}
+TEST(SphCells, NeighboursMatchBruteForceIn3d) {
+  for (int reach : {1, 2}) check_neighbours_match_brute_force<3>(11, reach);
+}
 
 TEST(SphCells, CellGridCellsAreAtLeastTheSupport) {
   const Grid g = cell_grid(3, {0, 0, 0}, {1.0, 0.31, 0.05}, 0.1);
@@ -122,6 +127,17 @@ TEST(SphCells, CellGridCellsAreAtLeastTheSupport) {
   const Grid g2 = cell_grid(2, {0, 0, 0}, {1.0, 0.5, 0}, 0.1);
   EXPECT_EQ(g2.nz, 1);
   EXPECT_EQ(g2.cells(), 50u);
+  // Split in two along each axis (cells of h): the one cell along z becomes two, which a window of
+  // two cells either side still spans.
+  const SearchCells h = search_cells(g, 3, 2);
+  EXPECT_EQ(h.reach, 2);
+  EXPECT_EQ(h.grid.nx, 20);
+  EXPECT_EQ(h.grid.ny, 6);
+  EXPECT_EQ(h.grid.nz, 2);
+  EXPECT_DOUBLE_EQ(h.grid.dx, g.dx / 2);
+  EXPECT_EQ(h.grid.x0 + h.grid.nx * h.grid.dx, g.x0 + g.nx * g.dx);
+  EXPECT_EQ(cell_reach(Search::cell_range), 2);
+  EXPECT_EQ(cell_reach(Search::tiles), 1);
 }
 
 TEST(SphInteraction, SumsMatchABruteForceLoop) {
@@ -131,9 +147,9 @@ TEST(SphInteraction, SumsMatchABruteForceLoop) {
   Physics f;
   f.h = 0.04, f.mass = 1000 * 0.013 * 0.013, f.c0 = 20, f.alpha = 0.1, f.delta = 0.1;
   const SphParams<2> P = make_params<2>(f);
-  const Grid g = cell_grid(2, {0, 0, 0}, {1, 1, 0}, 2 * f.h);
+  const SearchCells g = search_cells(cell_grid(2, {0, 0, 0}, {1, 1, 0}, 2 * f.h), 2, cell_reach(Search::cell_range));
   CellList cl;
-  cl.build(g, 2, {p.r[0].data(), p.r[1].data(), nullptr}, p.size());
+  cl.build(g.grid, 2, {p.r[0].data(), p.r[1].data(), nullptr}, p.size());
   // Sorted storage, as the solver keeps it.
   Particles s = p;
   for (std::size_t k = 0; k < p.size(); ++k) {

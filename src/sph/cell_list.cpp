@@ -9,6 +9,21 @@
 
 namespace ria::sph {
 
+namespace {
+
+/// Throws when `total` cells of `size` over [lo, hi] exceed 2^28: the cell starts are 32-bit
+/// slots and take 4 bytes per cell (1 GiB at the limit).
+void check_cell_count(double total, int dim, const Point& lo, const Point& hi, const char* name, double size) {
+  if (total <= static_cast<double>(1u << 28)) return;
+  char buf[240];
+  std::snprintf(buf, sizeof buf, "the neighbour-search cells of %s = %g m over the domain (%g x %g%s m) would number %.3g, "
+                "more than 2^28: shrink [domain] or the particles' extent, or raise dp", name, size, hi[0] - lo[0], hi[1] - lo[1],
+                dim == 3 ? (" x " + std::to_string(hi[2] - lo[2])).c_str() : "", total);
+  throw std::invalid_argument(buf);
+}
+
+}  // namespace
+
 Grid cell_grid(int dim, const Point& lo, const Point& hi, double size) {
   if (!(size > 0)) throw std::invalid_argument("cell_grid: cell size must be > 0");
   double total = 1;
@@ -19,19 +34,28 @@ Grid cell_grid(int dim, const Point& lo, const Point& hi, double size) {
     counts[c] = std::max(1.0, std::floor(L / size));
     total *= counts[c];
   }
-  // The cell starts are 32-bit slots and take 4 bytes per cell: at most 2^28 cells (1 GiB).
-  if (total > static_cast<double>(1u << 28)) {
-    char buf[200];
-    std::snprintf(buf, sizeof buf, "the neighbour-search cells of 2h = %g m over the domain (%g x %g%s m) would number %.3g, "
-                  "more than 2^28: shrink [domain] or the particles' extent, or raise dp", size, hi[0] - lo[0], hi[1] - lo[1],
-                  dim == 3 ? (" x " + std::to_string(hi[2] - lo[2])).c_str() : "", total);
-    throw std::invalid_argument(buf);
-  }
+  check_cell_count(total, dim, lo, hi, "2h", size);
   Grid g;
   g.nx = static_cast<int>(counts[0]), g.dx = (hi[0] - lo[0]) / g.nx, g.x0 = lo[0];
   g.ny = static_cast<int>(counts[1]), g.dy = (hi[1] - lo[1]) / g.ny, g.y0 = lo[1];
   if (dim == 3) g.nz = static_cast<int>(counts[2]), g.dz = (hi[2] - lo[2]) / g.nz, g.z0 = lo[2];
   return g;
+}
+
+SearchCells search_cells(const Grid& coarse, int dim, int reach) {
+  if (reach < 1 || reach > kMaxReach) throw std::invalid_argument("search_cells: reach must be 1 or 2");
+  SearchCells c{coarse, reach};
+  if (reach == 1) return c;
+  const Point lo{coarse.x0, coarse.y0, coarse.z0};
+  const Point hi{coarse.x0 + coarse.nx * coarse.dx, coarse.y0 + coarse.ny * coarse.dy, coarse.z0 + coarse.nz * coarse.dz};
+  double total = static_cast<double>(coarse.nx) * reach * coarse.ny * reach;
+  if (dim == 3) total *= static_cast<double>(coarse.nz) * reach;
+  check_cell_count(total, dim, lo, hi, "h", coarse.dx / reach);
+  Grid& g = c.grid;
+  g.nx *= reach, g.dx /= reach;
+  g.ny *= reach, g.dy /= reach;
+  if (dim == 3) g.nz *= reach, g.dz /= reach;
+  return c;
 }
 
 void CellList::build(const Grid& g, int dim, const std::array<const double*, 3>& r, std::size_t n) {

@@ -32,7 +32,8 @@ template <int D>
 class CpuSolver final : public SteppingSolver {
  public:
   CpuSolver(const Setup& s, bool parallel)
-      : P_(make_params<D>(s.physics)), dp_(s.dp), grid_(s.cells), box_(domain_box(s.cells, D, s.physics.h)), parallel_(parallel),
+      : P_(make_params<D>(s.physics)), dp_(s.dp), grid_(search_cells(s.cells, D, cell_reach(s.search))),
+        measure_grid_(s.cells), box_(domain_box(s.cells, D, s.physics.h)), parallel_(parallel),
         reducer_(exec::make_host_reducer(parallel)) {
     if (parallel_) exec::thread_policy();  // sets the thread count before the first parallel region
     set_particles(s.particles);
@@ -56,7 +57,7 @@ class CpuSolver final : public SteppingSolver {
   }
 
   Measures measure(const std::vector<Probe>& probes) const override {
-    return sph::measure<D>(P_, dp_, grid_, p_, probes, measure_cells_);
+    return sph::measure<D>(P_, dp_, measure_grid_, p_, probes, measure_cells_);
   }
 
   std::string description() const override {
@@ -75,7 +76,7 @@ class CpuSolver final : public SteppingSolver {
   /// Bins the particles at their current positions and reorders every live array by cell;
   /// `with_start_of_step` also reorders the state at the start of the step (r0, v0, rho0).
   void sort(bool with_start_of_step) {
-    cells_.build(grid_, D, {p_.r[0].data(), p_.r[1].data(), D == 3 ? p_.r[2].data() : nullptr}, n_);
+    cells_.build(grid_.grid, D, {p_.r[0].data(), p_.r[1].data(), D == 3 ? p_.r[2].data() : nullptr}, n_);
     const std::uint32_t* order = cells_.order.data();
     auto permute = [&](auto& v) {
       using T = typename std::decay_t<decltype(v)>::value_type;
@@ -158,7 +159,8 @@ class CpuSolver final : public SteppingSolver {
 
   SphParams<D> P_;
   double dp_;
-  Grid grid_;
+  SearchCells grid_;   // the cells of the search (cell_list.hpp)
+  Grid measure_grid_;  // cells of 2h for the measures' own cell list (measure.cpp)
   DomainBox box_;  // where fluid leaves the flow (particle_step.hpp)
   bool parallel_;
   std::unique_ptr<exec::Reducer> reducer_;

@@ -12,6 +12,7 @@
 #include <array>
 #include <cmath>
 #include <sstream>
+#include <string>
 #include <utility>
 
 #include "exec/cuda/cuda_check.hpp"
@@ -41,9 +42,10 @@ template <int D>
 class CudaSolver final : public SteppingSolver {
  public:
   CudaSolver(const Setup& s)
-      : P_(make_params<D>(s.physics)), PF_(as_precision<float>(P_)), dp_(s.dp), grid_(s.cells),
-        box_(domain_box(s.cells, D, s.physics.h)), search_(s.search),
-        precision_(s.precision), n_(s.particles.size()), cells_(static_cast<std::uint32_t>(s.cells.cells())) {
+      : P_(make_params<D>(s.physics)), PF_(as_precision<float>(P_)), dp_(s.dp),
+        grid_(search_cells(s.cells, D, cell_reach(s.search))), measure_grid_(s.cells),
+        box_(domain_box(s.cells, D, s.physics.h)), search_(s.search), precision_(s.precision), n_(s.particles.size()),
+        cells_(static_cast<std::uint32_t>(grid_.grid.cells())) {
     if (!exec::cuda_device_available()) throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
     check_replacement(s.particles, D, nullptr);
     if (n_ == 0) throw std::invalid_argument("the SPH set-up has no particles");
@@ -59,7 +61,13 @@ class CudaSolver final : public SteppingSolver {
     fluid_flag_ = DeviceBuffer<std::uint32_t>(n_ + 1);
     fluid_before_ = DeviceBuffer<std::uint32_t>(n_ + 1);
     if (P_.sps) tau_ = DeviceBuffer<double>(n_ * Sym<D>::size);
-    if (precision_ == Precision::mixed) mixed_ = DeviceBuffer<float4>(3 * n_);
+    if (precision_ == Precision::mixed) {
+      // MixedLoads finds a candidate's column from a float (k_gather): exact below 2^24.
+      if (grid_.grid.nx >= (1 << 24))
+        throw std::invalid_argument("--precision mixed: the neighbour-search cells number " + std::to_string(grid_.grid.nx) +
+                                    " along x, more than a float column index holds exactly (2^24 - 1); run in double");
+      mixed_ = DeviceBuffer<float4>(3 * n_);
+    }
     end_bit_ = 1;
     while (end_bit_ < 32 && (static_cast<std::uint64_t>(1) << end_bit_) < cells_) ++end_bit_;
     std::size_t bytes = 0;
@@ -103,7 +111,7 @@ class CudaSolver final : public SteppingSolver {
 
   Measures measure(const std::vector<Probe>& probes) const override {
     download();
-    return sph::measure<D>(P_, dp_, grid_, host_, probes, measure_cells_);
+    return sph::measure<D>(P_, dp_, measure_grid_, host_, probes, measure_cells_);
   }
 
   double pair_interactions() const override { return read_scalars().pair_total; }
@@ -165,7 +173,7 @@ class CudaSolver final : public SteppingSolver {
   cuda::MixedLoads<D> mixed_loads() const {
     const cuda::MixedArrays m = mixed_arrays();
     return {sweep_in(), m.pos, m.vel, m.eos,
-            {static_cast<float>(grid_.dx), static_cast<float>(grid_.dy), static_cast<float>(grid_.dz)}};
+            {static_cast<float>(grid_.grid.dx), static_cast<float>(grid_.grid.dy), static_cast<float>(grid_.grid.dz)}};
   }
   cuda::SweepOut<D> sweep_out() const {
     cuda::SweepOut<D> out;
@@ -214,16 +222,16 @@ class CudaSolver final : public SteppingSolver {
     const cuda::Arrays<D> a = arrays(cur_);
     const std::uint32_t n = static_cast<std::uint32_t>(n_);
     if (D == 2)
-      cuda::k_cell_keys_2<<<blocks_of(n_, cuda::kThreads), cuda::kThreads, 0, stream_>>>(grid_, a.r[0], a.r[1], n, key_, slot_);
+      cuda::k_cell_keys_2<<<blocks_of(n_, cuda::kThreads), cuda::kThreads, 0, stream_>>>(grid_.grid, a.r[0], a.r[1], n, key_, slot_);
     else
-      cuda::k_cell_keys_3<<<blocks_of(n_, cuda::kThreads), cuda::kThreads, 0, stream_>>>(grid_, a.r[0], a.r[1], a.r[D - 1], n,
+      cuda::k_cell_keys_3<<<blocks_of(n_, cuda::kThreads), cuda::kThreads, 0, stream_>>>(grid_.grid, a.r[0], a.r[1], a.r[D - 1], n,
                                                                                         key_, slot_);
     RIA_CUDA_CHECK(cudaGetLastError());
     std::size_t bytes = sort_temp_bytes_;
     RIA_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(sort_temp_.get(), bytes, key_.get(), key_sorted_.get(), slot_.get(),
                                                    order_.get(), static_cast<int>(n_), 0, end_bit_, stream_.get()));
     cuda::k_gather<D><<<blocks_of(n_ + 1, cuda::kThreads), cuda::kThreads, 0, stream_>>>(
-        order_, n, a, arrays(1 - cur_), with_start_of_step, P_.eos, pressure(), sound_speed(), inv_rho(), fluid_flag_, grid_,
+        order_, n, a, arrays(1 - cur_), with_start_of_step, P_.eos, pressure(), sound_speed(), inv_rho(), fluid_flag_, grid_.grid,
         mixed_arrays());
     RIA_CUDA_CHECK(cudaGetLastError());
     bytes = sort_temp_bytes_;
@@ -332,7 +340,8 @@ class CudaSolver final : public SteppingSolver {
   SphParams<D> P_;
   SphParams<D, float> PF_;  // P_ rounded to float: the pair arithmetic of Precision::mixed
   double dp_;
-  Grid grid_;
+  SearchCells grid_;   // the cells of the search (cell_list.hpp)
+  Grid measure_grid_;  // cells of 2h for the measures' own cell list (measure.cpp)
   DomainBox box_;  // where fluid leaves the flow (particle_step.hpp)
   Search search_;
   Precision precision_;

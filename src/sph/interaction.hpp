@@ -53,10 +53,10 @@ inline PairParticle<D> load(const SweepIn<D>& in, std::size_t a) {
 /// then visit runs over the survivors in their slot order, so that sums are those of a plain loop
 /// over the candidates, bit for bit.
 template <int D, class Visit>
-inline void for_each_neighbour(const SphParams<D>& P, const Grid& g, const CellList& cl, const SweepIn<D>& in,
+inline void for_each_neighbour(const SphParams<D>& P, const SearchCells& g, const CellList& cl, const SweepIn<D>& in,
                                std::size_t a, const Vec<D>& ra, bool a_fluid, Visit&& visit) {
   const double support2 = P.kernel.support2();
-  const std::array<int, 3> ijk = cell_coords(g, cl.cell[a]);
+  const std::array<int, 3> ijk = cell_coords(g.grid, cl.cell[a]);
   const NeighbourRanges nb = neighbour_ranges<D>(g, cl.start.data(), ijk[0], ijk[1], ijk[2]);
   std::array<const double*, D> r;
   for (int d = 0; d < D; ++d) r[d] = in.r[d];
@@ -87,7 +87,7 @@ inline void for_each_neighbour(const SphParams<D>& P, const Grid& g, const CellL
 
 /// Fills `out` for the n particles; `parallel` spreads particles over the OpenMP threads.
 template <int D>
-void interact(const SphParams<D>& P, const Grid& g, const CellList& cl, const SweepIn<D>& in, const SweepOut<D>& out,
+void interact(const SphParams<D>& P, const SearchCells& g, const CellList& cl, const SweepIn<D>& in, const SweepOut<D>& out,
               std::size_t n, bool parallel) {
   exec::cpu::for_uneven_items(parallel, 0, static_cast<int>(n), [&](int ia) {
     const std::size_t a = static_cast<std::size_t>(ia);
@@ -107,7 +107,7 @@ void interact(const SphParams<D>& P, const Grid& g, const CellList& cl, const Sw
 /// for boundary particles), from each fluid particle's velocity gradient (sps.hpp). `in.tau` is
 /// not read.
 template <int D>
-void sps_stresses(const SphParams<D>& P, const Grid& g, const CellList& cl, const SweepIn<D>& in, double* tau,
+void sps_stresses(const SphParams<D>& P, const SearchCells& g, const CellList& cl, const SweepIn<D>& in, double* tau,
                   std::size_t n, bool parallel) {
   exec::cpu::for_uneven_items(parallel, 0, static_cast<int>(n), [&](int ia) {
     const std::size_t a = static_cast<std::size_t>(ia);

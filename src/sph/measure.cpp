@@ -18,7 +18,7 @@ struct Sampler {
   std::array<double, 2> sums(const Vec<D>& q, bool wall = false) const {
     const int i = g.cell_i(q[0]), j = g.cell_j(q[1]), k = D == 3 ? g.cell_k(q[2]) : 0;
     double s = 0, sp = 0;
-    const NeighbourRanges nb = neighbour_ranges<D>(g, cl.start.data(), i, j, k);
+    const NeighbourRanges nb = neighbour_ranges<D>(SearchCells{g, 1}, cl.start.data(), i, j, k);
     for (int rg = 0; rg < nb.count; ++rg)
       for (std::uint32_t slot = nb.begin[rg]; slot < nb.end[rg]; ++slot) {
         const std::size_t b = cl.order[slot];

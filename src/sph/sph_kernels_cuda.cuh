@@ -69,15 +69,16 @@ struct SweepOut {
 /// The float copies of the sorted particles that the mixed-precision searches read, one 16-byte
 /// load each:
 ///   pos[s] = the position relative to the lower corner of the particle's search cell (x, y, z;
-///            in 2-D (x, z, 0)), and in w 1 for a fluid particle, else 0;
+///            in 2-D (x, z, 0)), and in w its cell's column i + 1, negated for a particle that is
+///            not fluid;
 ///   vel[s] = the velocity (components 0..D-1, then 0 in 2-D) and in w the density;
 ///   eos[s] = (1 / rho, p, c, and in w 1 for a fluid particle, -1 for an out one, else 0).
 /// r_a - r_b = (rel_a - rel_b) + (cell_a - cell_b) size along each axis (MixedLoads::Frame):
 /// inside the grid |rel| < the cell size, so a float keeps 2^-24 of a cell where the absolute
 /// position would keep 2^-24 of the domain (a particle outside the grid, binned in an edge cell,
-/// is relative to that cell: its precision falls with its distance); the cell offset is 0 or
-/// +-size, exact, so the difference is antisymmetric in a, b bit for bit (and so is every pair
-/// term).
+/// is relative to that cell: its precision falls with its distance); the cell offset is n size
+/// with |n| <= the search's reach <= 2, exact, so the difference is antisymmetric in a, b bit for
+/// bit (and so is every pair term).
 struct MixedArrays {
   float4* pos;
   float4* vel;
@@ -138,7 +139,8 @@ __global__ void k_gather(const std::uint32_t* __restrict__ order, std::uint32_t 
     const int i = g.cell_i(r[0]), j = g.cell_j(r[1]), k = D == 3 ? g.cell_k(r[2]) : 0;
     const float rx = static_cast<float>(r[0] - (g.x0 + i * g.dx)), ry = static_cast<float>(r[1] - (g.y0 + j * g.dy));
     const float rz = D == 3 ? static_cast<float>(r[2] - (g.z0 + k * g.dz)) : 0.0f;
-    mixed.pos[s] = make_float4(rx, ry, rz, is_fluid_kind(kind) ? 1.0f : 0.0f);
+    const float column = static_cast<float>(i + 1);  // exact: the solver refuses nx >= 2^24 in mixed
+    mixed.pos[s] = make_float4(rx, ry, rz, is_fluid_kind(kind) ? column : -column);
     mixed.vel[s] = make_float4(static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2]),
                                static_cast<float>(rho));
     mixed.eos[s] = make_float4(static_cast<float>(e.inv_rho), static_cast<float>(e.p), static_cast<float>(e.c),
@@ -187,10 +189,7 @@ struct DoubleLoads {
     Vec<D> ra;
     __device__ Vec<D> rab(std::uint32_t, const Pos& rb) const { return ra - rb; }
   };
-  __device__ Frame frame(const Pos& ra, const std::array<int, 3>&, const NeighbourRanges&, int, const Grid&,
-                         const std::uint32_t*) const {
-    return {ra};
-  }
+  __device__ Frame frame(const Pos& ra, const std::array<int, 3>&, int, int) const { return {ra}; }
   /// Particle b without its position (add_pair_at takes r_ab); its SPS stress with kSps.
   template <bool kSps>
   __device__ PairParticle<D> particle(std::uint32_t b) const {
@@ -222,36 +221,30 @@ struct MixedLoads {
   float size[3];  // the search cell's size along each axis [m]
 
   __device__ Pos pos(std::uint32_t b) const { return __ldg(pos4 + b); }
-  /// r_ab for the candidates b of neighbour range rg of particle a (in cell (i, j, k), at ra):
-  /// the range is the row of cells (i0..i1, jj, kk), so b's cell differs from a's by the row's
-  /// constant (j - jj, k - kk) and by i - ib, where b's column ib is i0, i0 + 1 or i0 + 2 as its
-  /// slot lies before mid1, before mid2 or after (a row's cells are stored in order). Each axis:
-  /// (rel_a - rel_b) + (cell_a - cell_b) size, the offset 0 or +-size (exact).
+  /// r_ab for the candidates b of the row of cells (.., jj, kk) around particle a (in cell
+  /// (i, j, k), at ra): b's cell differs from a's by the row's constant (j - jj, k - kk) and by
+  /// i - ib, ib + 1 = |w| of b's pos (k_gather). Each axis: (rel_a - rel_b) + (cell_a - cell_b)
+  /// size, the offset n size with |n| <= reach <= 2 (exact: size times a power of two).
   struct Frame {
     float ra[3];
+    float column;        // i + 1
+    float size_i;        // the cell's size along i [m]
     float off_j, off_k;  // (j - jj) size_j, (k - kk) size_k [m]
-    float off_i[3];      // (i - (i0 + c)) size_i for the row's cells c = 0, 1, 2 [m]
-    std::uint32_t mid1, mid2;  // first slots of cells i0 + 1 and i0 + 2 (the range's end when absent)
-    __device__ Vec<D, float> rab(std::uint32_t b, const float4& rb) const {
-      const float oi = b >= mid2 ? off_i[2] : b >= mid1 ? off_i[1] : off_i[0];
+    __device__ Vec<D, float> rab(std::uint32_t, const float4& rb) const {
       Vec<D, float> r;
-      r[0] = (ra[0] - rb.x) + oi;
+      r[0] = (ra[0] - rb.x) + (column - fabsf(rb.w)) * size_i;
       r[1] = (ra[1] - rb.y) + off_j;  // 2-D: the grid's j axis is the model's z
       if (D == 3) r[D - 1] = (ra[2] - rb.z) + off_k;
       return r;
     }
   };
-  __device__ Frame frame(const float4& ra, const std::array<int, 3>& ijk, const NeighbourRanges& nb, int rg,
-                         const Grid& g, const std::uint32_t* start) const {
+  __device__ Frame frame(const float4& ra, const std::array<int, 3>& ijk, int jj, int kk) const {
     Frame f;
     f.ra[0] = ra.x, f.ra[1] = ra.y, f.ra[2] = ra.z;
-    const int jj = nb.row_j(rg), kk = nb.row_k(rg);
+    f.column = static_cast<float>(ijk[0] + 1);
+    f.size_i = size[0];
     f.off_j = static_cast<float>(ijk[1] - jj) * size[1];
     f.off_k = static_cast<float>(ijk[2] - kk) * size[2];
-    for (int c = 0; c < 3; ++c) f.off_i[c] = static_cast<float>(ijk[0] - (nb.i0 + c)) * size[0];
-    const std::uint32_t end = nb.end[rg];
-    f.mid1 = nb.i0 + 1 <= nb.i1 ? start[g.index(nb.i0 + 1, jj, kk)] : end;
-    f.mid2 = nb.i0 + 2 <= nb.i1 ? start[g.index(nb.i0 + 2, jj, kk)] : end;
     return f;
   }
   template <bool kSps>
@@ -268,7 +261,7 @@ struct MixedLoads {
     if (kSps) q.tau = sps_ldg<D, float>(in, b);
     return q;
   }
-  __device__ bool fluid_of(std::uint32_t, const float4& rb) const { return rb.w != 0.0f; }
+  __device__ bool fluid_of(std::uint32_t, const float4& rb) const { return rb.w > 0.0f; }
   __device__ bool out(std::uint32_t a) const { return __ldg(eos4 + a).w < 0.0f; }
 };
 
@@ -338,43 +331,44 @@ __device__ inline unsigned screen_run(const SphParams<D, typename L::Real>& P, c
 /// at h = sqrt(3) dp) instead of among each 32: measured on the H100, 1.06-1.10x over masks of 32
 /// visited one at a time; a 64-bit mask over 64 slots was slower (docs/performance.md).
 template <int D, class L, class Visit>
-__device__ inline void for_each_neighbour(const SphParams<D, typename L::Real>& P, const Grid& g,
+__device__ inline void for_each_neighbour(const SphParams<D, typename L::Real>& P, const SearchCells& g,
                                           const std::uint32_t* start, std::uint32_t cell, const L& ld, std::uint32_t a,
                                           const typename L::Pos& ra, bool a_fluid, Visit&& visit) {
-  const std::array<int, 3> ijk = cell_coords(g, cell);
-  const NeighbourRanges nb = neighbour_ranges<D>(g, start, ijk[0], ijk[1], ijk[2]);
-  for (int rg = 0; rg < nb.count; ++rg) {
-    if (!a_fluid && no_fluid(ld.in, nb.begin[rg], nb.end[rg])) continue;
-    const typename L::Frame fr = ld.frame(ra, ijk, nb, rg, g, start);
-    const std::uint32_t end = nb.end[rg];
-    for (std::uint32_t b0 = nb.begin[rg]; b0 < end; b0 += 128) {
-      const std::uint32_t left = end - b0;
-      unsigned m0 = screen_run<D>(P, ld, fr, a, a_fluid, b0, left < 32 ? left : 32);
-      unsigned m1 = left > 32 ? screen_run<D>(P, ld, fr, a, a_fluid, b0 + 32, left < 64 ? left - 32 : 32) : 0u;
-      unsigned m2 = left > 64 ? screen_run<D>(P, ld, fr, a, a_fluid, b0 + 64, left < 96 ? left - 64 : 32) : 0u;
-      unsigned m3 = left > 96 ? screen_run<D>(P, ld, fr, a, a_fluid, b0 + 96, left < 128 ? left - 96 : 32) : 0u;
-      while ((m0 | m1 | m2 | m3) != 0) {
-        std::uint32_t b;
-        if (m0 != 0) {
-          b = b0 + static_cast<std::uint32_t>(__ffs(m0) - 1), m0 &= m0 - 1;
-        } else if (m1 != 0) {
-          b = b0 + 32 + static_cast<std::uint32_t>(__ffs(m1) - 1), m1 &= m1 - 1;
-        } else if (m2 != 0) {
-          b = b0 + 64 + static_cast<std::uint32_t>(__ffs(m2) - 1), m2 &= m2 - 1;
-        } else {
-          b = b0 + 96 + static_cast<std::uint32_t>(__ffs(m3) - 1), m3 &= m3 - 1;
+  const std::array<int, 3> ijk = cell_coords(g.grid, cell);
+  const CellWindow w = cell_window<D>(g, ijk[0], ijk[1], ijk[2]);
+  for (int kk = w.k0; kk <= w.k1; ++kk)
+    for (int jj = w.j0; jj <= w.j1; ++jj) {
+      const std::uint32_t begin = __ldg(start + g.grid.index(w.i0, jj, kk)), end = __ldg(start + g.grid.index(w.i1, jj, kk) + 1);
+      if (!a_fluid && no_fluid(ld.in, begin, end)) continue;
+      const typename L::Frame fr = ld.frame(ra, ijk, jj, kk);
+      for (std::uint32_t b0 = begin; b0 < end; b0 += 128) {
+        const std::uint32_t left = end - b0;
+        unsigned m0 = screen_run<D>(P, ld, fr, a, a_fluid, b0, left < 32 ? left : 32);
+        unsigned m1 = left > 32 ? screen_run<D>(P, ld, fr, a, a_fluid, b0 + 32, left < 64 ? left - 32 : 32) : 0u;
+        unsigned m2 = left > 64 ? screen_run<D>(P, ld, fr, a, a_fluid, b0 + 64, left < 96 ? left - 64 : 32) : 0u;
+        unsigned m3 = left > 96 ? screen_run<D>(P, ld, fr, a, a_fluid, b0 + 96, left < 128 ? left - 96 : 32) : 0u;
+        while ((m0 | m1 | m2 | m3) != 0) {
+          std::uint32_t b;
+          if (m0 != 0) {
+            b = b0 + static_cast<std::uint32_t>(__ffs(m0) - 1), m0 &= m0 - 1;
+          } else if (m1 != 0) {
+            b = b0 + 32 + static_cast<std::uint32_t>(__ffs(m1) - 1), m1 &= m1 - 1;
+          } else if (m2 != 0) {
+            b = b0 + 64 + static_cast<std::uint32_t>(__ffs(m2) - 1), m2 &= m2 - 1;
+          } else {
+            b = b0 + 96 + static_cast<std::uint32_t>(__ffs(m3) - 1), m3 &= m3 - 1;
+          }
+          visit(b, fr.rab(b, ld.pos(b)));
         }
-        visit(b, fr.rab(b, ld.pos(b)));
       }
     }
-  }
 }
 
 /// Search (a), cell ranges: one thread per particle a, its neighbours by for_each_neighbour. P is
 /// in double (the rates' gravity and local dt), PR the same parameters in the loader's precision.
 template <int D, class L, bool kDt, bool kLaminar, bool kSps>
 __global__ void __launch_bounds__(kRangeThreads)
-    k_rates_cell_range(SphParams<D> P, SphParams<D, typename L::Real> PR, Grid g, const std::uint32_t* __restrict__ start,
+    k_rates_cell_range(SphParams<D> P, SphParams<D, typename L::Real> PR, SearchCells g, const std::uint32_t* __restrict__ start,
                        const std::uint32_t* __restrict__ key, L ld, SweepOut<D> out, std::uint32_t n,
                        double* __restrict__ dt_partial, double* __restrict__ pair_total) {
   using Real = typename L::Real;
@@ -398,7 +392,7 @@ __global__ void __launch_bounds__(kRangeThreads)
 /// double (with either precision of the rates).
 template <int D>
 __global__ void __launch_bounds__(kRangeThreads)
-    k_sps_stress(SphParams<D> P, Grid g, const std::uint32_t* __restrict__ start, const std::uint32_t* __restrict__ key,
+    k_sps_stress(SphParams<D> P, SearchCells g, const std::uint32_t* __restrict__ start, const std::uint32_t* __restrict__ key,
                  SweepIn<D> in, std::uint32_t n, double* __restrict__ tau) {
   const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
   if (a >= n) return;
@@ -425,7 +419,7 @@ __global__ void __launch_bounds__(kRangeThreads)
 /// order: every particle sees its candidates in the order of search (a).
 template <int D, class L, bool kDt, bool kLaminar, bool kSps>
 __global__ void __launch_bounds__(32 * kTileWarps)
-    k_rates_tiles(SphParams<D> P, SphParams<D, typename L::Real> PR, Grid g, const std::uint32_t* __restrict__ start, L ld,
+    k_rates_tiles(SphParams<D> P, SphParams<D, typename L::Real> PR, SearchCells g, const std::uint32_t* __restrict__ start, L ld,
                   SweepOut<D> out, std::uint32_t cells, double* __restrict__ dt_partial, double* __restrict__ pair_total) {
   using Real = typename L::Real;
   __shared__ typename L::Pos t_r[kTileWarps][kTile];
@@ -438,7 +432,7 @@ __global__ void __launch_bounds__(32 * kTileWarps)
   double pairs_total = 0;
   const std::uint32_t s0 = c < cells ? start[c] : 0, s1 = c < cells ? start[c + 1] : 0;
   if (s0 < s1) {  // uniform over the warp: __syncwarp below is reached by all its lanes
-    const std::array<int, 3> ijk = cell_coords(g, c);
+    const std::array<int, 3> ijk = cell_coords(g.grid, c);
     const NeighbourRanges nb = neighbour_ranges<D>(g, start, ijk[0], ijk[1], ijk[2]);
     for (std::uint32_t a0 = s0; a0 < s1; a0 += kTile) {
       const std::uint32_t a = a0 + lane;
@@ -451,7 +445,7 @@ __global__ void __launch_bounds__(32 * kTileWarps)
       const bool group_has_fluid = __any_sync(0xffffffffu, active && pa.fluid);  // uniform over the warp
       for (int rg = 0; rg < nb.count; ++rg) {
         if (!group_has_fluid && no_fluid(ld.in, nb.begin[rg], nb.end[rg])) continue;
-        const typename L::Frame fr = ld.frame(ra, ijk, nb, rg, g, start);
+        const typename L::Frame fr = ld.frame(ra, ijk, nb.row_j(rg), nb.row_k(rg));
         for (std::uint32_t t0 = nb.begin[rg]; t0 < nb.end[rg]; t0 += kTile) {
           const std::uint32_t b = t0 + lane;
           if (b < nb.end[rg]) {

@@ -9,12 +9,17 @@
 // of the natural scales (dp for positions, c0 for velocities, rho0 for densities, relative for
 // the time), four orders above that and six below any real discrepancy (a missed neighbour moves
 // a density by ~1e-3 rho0 in one step).
+//
+// The two GPU searches find the same neighbours but walk different cells (cell-range cells of h,
+// tiles cells of 2h: cell_list.hpp), so each particle's sums run in another order and their states
+// differ by round-off too; the same bounds hold.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <vector>
@@ -49,6 +54,17 @@ inline sph::Particles by_id(const sph::Particles& p) {
     q.rho[i] = p.rho[k], q.kind[i] = p.kind[k], q.id[i] = p.id[k];
   }
   return q;
+}
+
+/// The pair counts of the last evaluation of a solver, by particle id.
+inline std::vector<std::uint32_t> counts_by_id(const sph::Solver& sv) {
+  const std::vector<std::uint32_t> c = sv.pair_counts();
+  const sph::Particles& p = sv.particles();
+  std::vector<std::uint32_t> by(c.size(), 0);
+  EXPECT_EQ(c.size(), p.size());
+  for (std::size_t k = 0; k < c.size() && k < p.size(); ++k)
+    if (p.id[k] < by.size()) by[p.id[k]] = c[k];
+  return by;
 }
 
 struct Deviation {
@@ -86,8 +102,8 @@ inline void expect_bitwise_equal(const sph::Particles& a, const sph::Particles& 
 }
 
 /// Runs `steps` steps of the set-up on the CPU and on the GPU with both searches; checks the
-/// bounds above against the CPU, the two searches bitwise against each other, the neighbour
-/// counts of the first step, and the fluid mass exactly.
+/// bounds above against the CPU and between the two searches, the neighbour counts of the first
+/// step, and the fluid mass exactly.
 inline void check_gpu_against_cpu(const sph::Setup& s, long steps, const char* name, bool cpu_counts_exact) {
   const double n_fluid = static_cast<double>(s.particles.count(sph::Kind::fluid));
   auto cpu = solver_for(s, fastest_cpu(), sph::Search::cell_range);
@@ -100,7 +116,7 @@ inline void check_gpu_against_cpu(const sph::Setup& s, long steps, const char* n
   // The first step: its corrector's neighbours are those of the initial positions (the fluid
   // starts at rest, so the predictor moves nothing): the same sets for every search.
   for (auto* sv : {cpu.get(), ranges.get(), tiles.get()}) ASSERT_EQ(sv->advance(1e30, 1), 1);
-  const std::vector<std::uint32_t> c_cpu = cpu->pair_counts(), c_ranges = ranges->pair_counts(), c_tiles = tiles->pair_counts();
+  const std::vector<std::uint32_t> c_cpu = counts_by_id(*cpu), c_ranges = counts_by_id(*ranges), c_tiles = counts_by_id(*tiles);
   ASSERT_EQ(c_ranges.size(), s.particles.size());
   EXPECT_TRUE(c_ranges == c_tiles) << name << ": the two searches found different neighbours";
   // Pairs at exactly 2h (lattice neighbours 3 dp apart at h = 1.5 dp) are within the support or
@@ -122,14 +138,15 @@ inline void check_gpu_against_cpu(const sph::Setup& s, long steps, const char* n
   EXPECT_LE(dev.r, 1e-9 * s.dp) << name;
   EXPECT_LE(dev.v, 1e-9 * c0) << name;
   EXPECT_LE(dev.rho, 1e-9 * rho0) << name;
-  // The searches: same order of every sum, so bitwise equal states and equal pair totals. (Were
-  // they not, the printed deviation tells round-off, ~1e-16, from a search that misses pairs.)
+  // The searches: the same neighbours summed in another order, so round-off apart (a search that
+  // missed pairs would be ~1e-3 rho0 apart after one step).
   const Deviation sd = deviation(ranges->particles(), tiles->particles());
-  std::printf("  %s: tiles - cell-range: |dr| %.3e dp, |dv| %.3e c0, |drho| %.3e rho0%s\n", name, sd.r / s.dp, sd.v / c0,
-              sd.rho / rho0, sd.r == 0 && sd.v == 0 && sd.rho == 0 ? " (bitwise)" : "");
-  expect_bitwise_equal(ranges->particles(), tiles->particles());
-  EXPECT_EQ(ranges->time(), tiles->time());
-  EXPECT_EQ(ranges->pair_interactions(), tiles->pair_interactions());
+  std::printf("  %s: tiles - cell-range: |dr| %.3e dp, |dv| %.3e c0, |drho| %.3e rho0\n", name, sd.r / s.dp, sd.v / c0,
+              sd.rho / rho0);
+  EXPECT_LE(sd.r, 1e-9 * s.dp) << name;
+  EXPECT_LE(sd.v, 1e-9 * c0) << name;
+  EXPECT_LE(sd.rho, 1e-9 * rho0) << name;
+  EXPECT_NEAR(tiles->time(), t, 1e-9 * t) << name;
   // Mass: particles carry constant masses and none is lost or duplicated (by_id checks the ids).
   for (auto* sv : {ranges.get(), tiles.get()}) {
     EXPECT_EQ(sv->particles().count(sph::Kind::fluid), s.particles.count(sph::Kind::fluid));

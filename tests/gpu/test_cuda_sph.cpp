@@ -77,16 +77,18 @@ TEST(SphCuda, NonFiniteStateIsANumericalErrorNamingAParticle) {
 TEST(SphCuda, SetParticlesRestartsBitwiseLikeAnUninterruptedRun) {
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
   const sph::Setup s = test::make_test_setup(test::dam_break_scenario(2, 0.01));
-  auto straight = test::solver_for(s, exec::Backend::cuda, sph::Search::cell_range);
-  straight->advance(1e30, 20);
-  auto first = test::solver_for(s, exec::Backend::cuda, sph::Search::cell_range);
-  first->advance(1e30, 10);
-  auto second = test::solver_for(s, exec::Backend::cuda, sph::Search::tiles);
-  second->set_particles(first->particles());
-  second->set_clock(first->time(), first->steps());
-  second->advance(1e30, 10);
-  test::expect_bitwise_equal(straight->particles(), second->particles());
-  EXPECT_EQ(straight->time(), second->time());
+  for (sph::Search search : {sph::Search::cell_range, sph::Search::tiles}) {
+    auto straight = test::solver_for(s, exec::Backend::cuda, search);
+    straight->advance(1e30, 20);
+    auto first = test::solver_for(s, exec::Backend::cuda, search);
+    first->advance(1e30, 10);
+    auto second = test::solver_for(s, exec::Backend::cuda, search);
+    second->set_particles(first->particles());
+    second->set_clock(first->time(), first->steps());
+    second->advance(1e30, 10);
+    test::expect_bitwise_equal(straight->particles(), second->particles());
+    EXPECT_EQ(straight->time(), second->time());
+  }
 }
 
 TEST(SphCuda, FluidLeavesTheDomainAsOnTheCpu) {

@@ -1,14 +1,15 @@
 // The neighbour-search variants of the SPH rates (docs/sph.md, "GPU backend"): the one list of
 // their names, used by `ria sph run --search` and `ria bench sph --search`.
-//   cell_range: each particle walks the slot ranges of its neighbour cells (one range per row of
-//               up to three cells, cell_list.hpp), reading its neighbours from memory (on the GPU
-//               one thread per particle, through the read-only data cache); the serial and OpenMP
-//               backends' search.
-//   tiles:      (CUDA) one warp per cell: the warp copies its neighbour cells' particles into
-//               shared memory, 32 at a time, and each lane sums the tile for one particle of the
-//               cell (GPUSPH's shared-memory search).
-// Both visit every particle's neighbours in the same order (ranges in order, slots ascending), so
-// they give bitwise the same rates.
+//   cell_range: each particle walks the slot ranges of its neighbour cells, cells of h (one range
+//               per row of up to five cells, src/sph/cell_list.hpp), reading its neighbours from
+//               memory (on the GPU one thread per particle, through the read-only data cache);
+//               the serial and OpenMP backends' search.
+//   tiles:      (CUDA) one warp per cell of 2h: the warp copies its neighbour cells' particles
+//               into shared memory, 32 at a time, and each lane sums the tile for one particle of
+//               the cell (GPUSPH's shared-memory search).
+// Both find the same neighbours; their cells differ, so each particle's sums run in a different
+// order and the two agree to round-off (on one search and backend, results are bitwise
+// reproducible).
 #pragma once
 
 #include <stdexcept>

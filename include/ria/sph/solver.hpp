@@ -22,7 +22,7 @@ struct Setup {
   int dim = 2;
   double dp = 0;               // particle spacing [m]
   Physics physics;             // make_params<dim>(physics) are the solver's parameters
-  Grid cells;                  // the neighbour-search cells: size >= 2h, 2-D grids use (x, z) as (x, y)
+  Grid cells;                  // cells of size >= 2h (2-D grids use (x, z) as (x, y)); each search splits them (src/sph/cell_list.hpp)
   Particles particles;         // the initial particles
   exec::Backend backend = exec::Backend::serial;
   Search search = Search::cell_range;  // the neighbour search (search.hpp); tiles only on CUDA
