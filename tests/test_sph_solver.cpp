@@ -390,6 +390,55 @@ TEST(SphSolver, FluidThatLeavesTheDomainIsTakenOutOfTheFlow) {
   }
 }
 
+TEST(SphSolver, OutParticlesLeaveTheSortAndTheRestRunsAsWithoutThem) {
+  // Out particles are sorted once to the end of the arrays and then left there (cpu_solver.cpp,
+  // sort); the fluid still in the flow runs bit for bit as in a set-up that never had them.
+  const sph::Setup s = test::make_test_setup(test::thrown_block_scenario(0.005, {2, 0, 0}, {-0.05, -0.05, 0}, {0.15, 0.3, 0}));
+  auto with_out = make_solver(s);
+  with_out->advance(0.05, 1000000);
+  const Particles mid = with_out->particles();
+  const std::size_t n = mid.size(), out = mid.count(Kind::out);
+  std::size_t tail = 0;
+  while (tail < n && mid.is_out(n - 1 - tail)) ++tail;
+  EXPECT_GT(tail, out / 2) << "the out particles of the earlier steps are at the end";
+  EXPECT_LE(tail, out);
+  const std::vector<std::uint32_t> counts = with_out->pair_counts();
+  for (std::size_t k = n - tail; k < n; ++k) EXPECT_EQ(counts[k], 0u) << "slot " << k;
+
+  sph::Setup live = s;
+  live.particles = Particles();
+  live.particles.dim = mid.dim;
+  for (std::size_t k = 0; k < n; ++k)
+    if (!mid.is_out(k)) {
+      Point r{}, v{};
+      for (int d = 0; d < mid.dim; ++d) r[d] = mid.r[d][k], v[d] = mid.v[d][k];
+      live.particles.push(r, v, mid.rho[k], static_cast<Kind>(mid.kind[k]));
+      live.particles.id.back() = mid.id[k];
+    }
+  auto without = make_solver(live);
+  without->set_clock(with_out->time(), with_out->steps());
+  ASSERT_EQ(with_out->advance(1.0, 40), 40);
+  ASSERT_EQ(without->advance(1.0, 40), 40);
+  EXPECT_EQ(with_out->time(), without->time());
+  const Particles& a = with_out->particles();
+  const Particles& b = without->particles();
+  std::vector<std::size_t> at(n, n);
+  for (std::size_t k = 0; k < b.size(); ++k) at[b.id[k]] = k;
+  std::size_t compared = 0;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    const std::size_t j = at[a.id[k]];
+    if (j == n) {
+      EXPECT_TRUE(a.is_out(k)) << "particle " << a.id[k];
+      continue;
+    }
+    ++compared;
+    EXPECT_TRUE(a.r[0][k] == b.r[0][j] && a.r[1][k] == b.r[1][j] && a.v[0][k] == b.v[0][j] && a.v[1][k] == b.v[1][j] &&
+                a.rho[k] == b.rho[j] && a.kind[k] == b.kind[j])
+        << "particle " << a.id[k];
+  }
+  EXPECT_EQ(compared, b.size());
+}
+
 TEST(SphSetup, FluidBelowOrBesideTheDomainIsSaidToLeave) {
   // Half the block lies left of [domain]: those 200 particles leave in the first step, and the
   // set-up says so; fluid above the top is only binned there.

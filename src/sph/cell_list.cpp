@@ -1,11 +1,13 @@
 #include "sph/cell_list.hpp"
 
 #include <algorithm>
-#include <cstdio>
-#include <string>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
+#include <string>
+
+#include "sph/particle_step.hpp"
 
 namespace ria::sph {
 
@@ -58,22 +60,29 @@ SearchCells search_cells(const Grid& coarse, int dim, int reach) {
   return c;
 }
 
-void CellList::build(const Grid& g, int dim, const std::array<const double*, 3>& r, std::size_t n) {
+void CellList::build(const Grid& g, int dim, const std::array<const double*, 3>& r, std::size_t n,
+                     const std::uint8_t* kind) {
   const std::size_t cells = g.cells();
   cell.resize(n);
   order.resize(n);
   cell_of_particle_.resize(n);
   start.assign(cells + 1, 0);
-  // Each particle's cell, and the number of particles per cell in start[c + 1].
+  // Each particle's cell (cells for an out particle), and the number of particles per cell in
+  // start[c + 1].
   for (std::size_t a = 0; a < n; ++a) {
+    if (kind && is_out_kind(kind[a])) {
+      cell_of_particle_[a] = static_cast<std::uint32_t>(cells);
+      continue;
+    }
     const int k = dim == 3 ? g.cell_k(r[2][a]) : 0;
     const std::uint32_t c = static_cast<std::uint32_t>(g.index(g.cell_i(r[0][a]), g.cell_j(r[1][a]), k));
     cell_of_particle_[a] = c;
     ++start[c + 1];
   }
   for (std::size_t c = 0; c < cells; ++c) start[c + 1] += start[c];
-  // Stable scatter: particle a takes the next free slot of its cell.
-  next_.assign(start.begin(), start.end() - 1);
+  // Stable scatter: particle a takes the next free slot of its cell; out particles follow the
+  // last cell's (next_[cells] = start[cells]).
+  next_.assign(start.begin(), start.end());
   for (std::size_t a = 0; a < n; ++a) {
     const std::uint32_t c = cell_of_particle_[a];
     const std::uint32_t s = next_[c]++;

@@ -54,8 +54,11 @@ struct CellList {
   std::vector<std::uint32_t> order;  // sorted slot -> particle index
   std::vector<std::uint32_t> cell;   // the cell of each sorted slot
 
-  /// Bins n particles at r[0..dim-1] (components as in particles.hpp) on g.
-  void build(const Grid& g, int dim, const std::array<const double*, 3>& r, std::size_t n);
+  /// Bins n particles at r[0..dim-1] (components as in particles.hpp) on g. With `kind`, out
+  /// particles (fluid that left the domain) are in no cell: they take the slots from
+  /// start[cells] on, in their order (cell[s] = cells there), so start[cells] counts the others.
+  void build(const Grid& g, int dim, const std::array<const double*, 3>& r, std::size_t n,
+             const std::uint8_t* kind = nullptr);
 
  private:
   std::vector<std::uint32_t> cell_of_particle_, next_;  // scratch of build()

@@ -4,6 +4,7 @@
 // loop is a for_rows over particles (the pair sums a for_uneven_items, which balances them); the
 // sorting and the reductions do not depend on the number of threads, so the OpenMP backend is
 // bitwise equal to the serial one.
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <sstream>
@@ -51,6 +52,7 @@ class CpuSolver final : public SteppingSolver {
     const std::size_t n = p.size();
     p_ = p;
     n_ = n;
+    live_ = n;  // the first sort moves any out particle to the tail
     for (auto* a : {&r0_, &v0_, &acc_})
       for (int d = 0; d < D; ++d) (*a)[d].assign(n, 0.0);
     for (auto* a : {&rho0_, &pres_, &c_, &inv_rho_, &drho_, &mu_, &dtl_, &npairs_, &scratch_}) a->assign(n, 0.0);
@@ -73,17 +75,22 @@ class CpuSolver final : public SteppingSolver {
  private:
   bool fluid(std::size_t a) const { return p_.kind[a] == static_cast<std::uint8_t>(Kind::fluid); }
 
-  /// Bins the particles at their current positions and reorders every live array by cell;
-  /// `with_start_of_step` also reorders the state at the start of the step (r0, v0, rho0).
+  /// Bins the particles of slots [0, live_) at their current positions and reorders every array
+  /// there by cell; `with_start_of_step` also reorders the state at the start of the step (r0,
+  /// v0, rho0). Out particles (fluid that left the domain, parked at rest) go to the end of the
+  /// range, and live_ becomes the count before them: the slots [live_, n_) hold out particles
+  /// only, which no later sort, rate or step touches.
   void sort(bool with_start_of_step) {
-    cells_.build(grid_.grid, D, {p_.r[0].data(), p_.r[1].data(), D == 3 ? p_.r[2].data() : nullptr}, n_);
+    const std::size_t m = live_;
+    cells_.build(grid_.grid, D, {p_.r[0].data(), p_.r[1].data(), D == 3 ? p_.r[2].data() : nullptr}, m, p_.kind.data());
     const std::uint32_t* order = cells_.order.data();
     auto permute = [&](auto& v) {
       using T = typename std::decay_t<decltype(v)>::value_type;
       std::vector<T>& tmp = scratch_of<T>();
-      tmp.resize(n_);
-      exec::cpu::for_rows(parallel_, 0, static_cast<int>(n_), [&](int s) { tmp[s] = v[order[s]]; });
-      v.swap(tmp);
+      tmp.resize(m);
+      exec::cpu::for_rows(parallel_, 0, static_cast<int>(m), [&](int s) { tmp[s] = v[order[s]]; });
+      if (m == v.size()) v.swap(tmp);
+      else std::copy(tmp.begin(), tmp.end(), v.begin());
     };
     for (int d = 0; d < D; ++d) permute(p_.r[d]), permute(p_.v[d]);
     permute(p_.rho), permute(p_.kind), permute(p_.id);
@@ -91,6 +98,9 @@ class CpuSolver final : public SteppingSolver {
       for (int d = 0; d < D; ++d) permute(r0_[d]), permute(v0_[d]);
       permute(rho0_);
     }
+    live_ = cells_.start[grid_.grid.cells()];
+    // The slots that just turned out: no pairs, and no limit on the step (particle_dt).
+    for (std::size_t a = live_; a < m; ++a) npairs_[a] = 0, dtl_[a] = INFINITY;
   }
 
   template <class T>
@@ -102,7 +112,8 @@ class CpuSolver final : public SteppingSolver {
 
   /// Pressure, sound speed and the rates (acc, drho, mu_max) at the current, sorted state.
   void rates() {
-    exec::cpu::for_rows(parallel_, 0, static_cast<int>(n_), [&](int a) {
+    const std::size_t n = live_;
+    exec::cpu::for_rows(parallel_, 0, static_cast<int>(n), [&](int a) {
       const EosValues e = eos_values(P_.eos, p_.rho[a]);
       pres_[a] = e.p, c_[a] = e.c, inv_rho_[a] = e.inv_rho;
     });
@@ -110,18 +121,18 @@ class CpuSolver final : public SteppingSolver {
     SweepOut<D> out;
     for (int d = 0; d < D; ++d) in.r[d] = p_.r[d].data(), in.v[d] = p_.v[d].data(), out.acc[d] = acc_[d].data();
     in.rho = p_.rho.data(), in.inv_rho = inv_rho_.data(), in.p = pres_.data(), in.c = c_.data(), in.kind = p_.kind.data();
-    fluid_before_.resize(n_ + 1);
+    fluid_before_.resize(n + 1);
     fluid_before_[0] = 0;
-    for (std::size_t a = 0; a < n_; ++a) fluid_before_[a + 1] = fluid_before_[a] + (fluid(a) ? 1u : 0u);
+    for (std::size_t a = 0; a < n; ++a) fluid_before_[a + 1] = fluid_before_[a] + (fluid(a) ? 1u : 0u);
     in.fluid_before = fluid_before_.data();
     if (P_.sps) {  // the SPS stresses of this state first (sps.hpp), read by the pairs
       tau_.resize(n_ * Sym<D>::size);
-      sps_stresses<D>(P_, grid_, cells_, in, tau_.data(), n_, parallel_);
+      sps_stresses<D>(P_, grid_, cells_, in, tau_.data(), n, parallel_);
       in.tau = tau_.data();
     }
     out.drho = drho_.data(), out.mu_max = mu_.data(), out.pairs = npairs_.data();
-    interact<D>(P_, grid_, cells_, in, out, n_, parallel_);
-    pairs_ += reducer_->reduce(exec::ReduceOp::sum, npairs_.data(), n_);
+    interact<D>(P_, grid_, cells_, in, out, n, parallel_);
+    pairs_ += reducer_->reduce(exec::ReduceOp::sum, npairs_.data(), n);
     rated_ = true;
   }
 
@@ -139,20 +150,20 @@ class CpuSolver final : public SteppingSolver {
     sort(false);
     rates();
     const StepArrays<D> s = arrays();  // valid until the next sort (which swaps the arrays)
-    exec::cpu::for_rows(parallel_, 0, static_cast<int>(n_), [&](int a) { dtl_[a] = particle_dt(P_, s, c_.data(), mu_.data(), a); });
-    const double dt_min = reducer_->reduce(exec::ReduceOp::min, dtl_.data(), n_);
+    exec::cpu::for_rows(parallel_, 0, static_cast<int>(live_), [&](int a) { dtl_[a] = particle_dt(P_, s, c_.data(), mu_.data(), a); });
+    const double dt_min = reducer_->reduce(exec::ReduceOp::min, dtl_.data(), live_);
     if (!(dt_min > 0)) fail_dt(dt_min, dtl_, p_, steps_, t_);  // +inf: every particle is out (particle_dt)
     bool last = false;
     const double dt = step_towards(dt_min, t_, t_stop, last);
 
     // Predictor: half a step with the rates of the state at t.
     const double rho_ref = P_.eos.rho0;
-    exec::cpu::for_rows(parallel_, 0, static_cast<int>(n_), [&](int a) { predict(s, a, dt, rho_ref); });
+    exec::cpu::for_rows(parallel_, 0, static_cast<int>(live_), [&](int a) { predict(s, a, dt, rho_ref); });
     // Corrector: the full step with the rates of the half-step state.
     sort(true);
     rates();
     const StepArrays<D> sorted = arrays();
-    exec::cpu::for_rows(parallel_, 0, static_cast<int>(n_), [&](int a) { correct(sorted, a, dt, rho_ref, box_); });
+    exec::cpu::for_rows(parallel_, 0, static_cast<int>(live_), [&](int a) { correct(sorted, a, dt, rho_ref, box_); });
     tick(dt, last, t_stop);
     check_state(p_, steps_, t_);
   }
@@ -166,6 +177,7 @@ class CpuSolver final : public SteppingSolver {
   std::unique_ptr<exec::Reducer> reducer_;
   Particles p_;
   std::size_t n_ = 0;
+  std::size_t live_ = 0;  // slots [live_, n_) hold out particles only (sort)
   std::array<std::vector<double>, D> r0_, v0_, acc_;
   std::vector<double> rho0_, pres_, c_, inv_rho_, drho_, mu_, dtl_, npairs_, scratch_;
   std::vector<double> tau_;  // SPS stresses of the sorted state (Sym<D>::size per particle), with P_.sps

@@ -34,6 +34,7 @@ struct Scalars {
   double dt_min;      // min over particles of the local dt (reduce_phase2)
   double pair_total;  // pair interactions since construction
   int bad;            // the corrector found a non-finite state
+  unsigned live;      // particles in cells at the last sort: the out ones are in the slots after them
 };
 
 inline unsigned blocks_of(std::size_t n, int threads) { return static_cast<unsigned>((n + threads - 1) / threads); }
@@ -69,7 +70,7 @@ class CudaSolver final : public SteppingSolver {
       mixed_ = DeviceBuffer<float4>(3 * n_);
     }
     end_bit_ = 1;
-    while (end_bit_ < 32 && (static_cast<std::uint64_t>(1) << end_bit_) < cells_) ++end_bit_;
+    while (end_bit_ < 32 && (static_cast<std::uint64_t>(1) << end_bit_) <= cells_) ++end_bit_;  // keys 0..cells
     std::size_t bytes = 0;
     RIA_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, key_.get(), key_sorted_.get(), slot_.get(),
                                                    order_.get(), static_cast<int>(n_), 0, end_bit_, stream_.get()));
@@ -83,7 +84,7 @@ class CudaSolver final : public SteppingSolver {
                                                            blocks_of(cells_, cuda::kTileWarps)}));
     scalars_ = DeviceBuffer<Scalars>(1);
     host_scalars_ = exec::cuda::PinnedBuffer<Scalars>(1);
-    const Scalars zero{0, 0, 0};
+    const Scalars zero{0, 0, 0, 0};
     RIA_CUDA_CHECK(cudaMemcpy(scalars_, &zero, sizeof zero, cudaMemcpyHostToDevice));
     set_particles(s.particles);
   }
@@ -107,6 +108,7 @@ class CudaSolver final : public SteppingSolver {
     host_ = p;
     stale_ = false;
     uploaded_ = true;
+    live_ = n_;  // the first sort moves any out particle behind the others
   }
 
   Measures measure(const std::vector<Probe>& probes) const override {
@@ -216,38 +218,60 @@ class CudaSolver final : public SteppingSolver {
     return *host_scalars_.get();
   }
 
-  /// Bins the particles at their positions, sorts them by cell (stable) and reorders every array
-  /// into the other set, with r0, v0, rho0 when `with_start_of_step`; then the cell starts.
+  /// Bins the particles of slots [0, live_) at their positions, sorts them by cell (stable) and
+  /// reorders every array there into the other set, with r0, v0, rho0 when `with_start_of_step`;
+  /// then the cell starts. Out particles sort behind the others (k_cell_keys); the slots
+  /// [live_, n_) hold out particles only, the same in both sets (shrink_live), and no kernel
+  /// touches them.
   void sort(bool with_start_of_step) {
     const cuda::Arrays<D> a = arrays(cur_);
-    const std::uint32_t n = static_cast<std::uint32_t>(n_);
+    const std::uint32_t n = static_cast<std::uint32_t>(live_);
+    const unsigned blocks = blocks_of(live_, cuda::kThreads);
     if (D == 2)
-      cuda::k_cell_keys_2<<<blocks_of(n_, cuda::kThreads), cuda::kThreads, 0, stream_>>>(grid_.grid, a.r[0], a.r[1], n, key_, slot_);
+      cuda::k_cell_keys_2<<<blocks, cuda::kThreads, 0, stream_>>>(grid_.grid, a.r[0], a.r[1], a.kind, n, key_, slot_);
     else
-      cuda::k_cell_keys_3<<<blocks_of(n_, cuda::kThreads), cuda::kThreads, 0, stream_>>>(grid_.grid, a.r[0], a.r[1], a.r[D - 1], n,
-                                                                                        key_, slot_);
+      cuda::k_cell_keys_3<<<blocks, cuda::kThreads, 0, stream_>>>(grid_.grid, a.r[0], a.r[1], a.r[D - 1], a.kind, n, key_,
+                                                                  slot_);
     RIA_CUDA_CHECK(cudaGetLastError());
     std::size_t bytes = sort_temp_bytes_;
     RIA_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(sort_temp_.get(), bytes, key_.get(), key_sorted_.get(), slot_.get(),
-                                                   order_.get(), static_cast<int>(n_), 0, end_bit_, stream_.get()));
-    cuda::k_gather<D><<<blocks_of(n_ + 1, cuda::kThreads), cuda::kThreads, 0, stream_>>>(
+                                                   order_.get(), static_cast<int>(n), 0, end_bit_, stream_.get()));
+    cuda::k_gather<D><<<blocks_of(live_ + 1, cuda::kThreads), cuda::kThreads, 0, stream_>>>(
         order_, n, a, arrays(1 - cur_), with_start_of_step, P_.eos, pressure(), sound_speed(), inv_rho(), fluid_flag_, grid_.grid,
         mixed_arrays());
     RIA_CUDA_CHECK(cudaGetLastError());
     bytes = sort_temp_bytes_;
     RIA_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(sort_temp_.get(), bytes, fluid_flag_.get(), fluid_before_.get(),
-                                                 static_cast<int>(n_ + 1), stream_.get()));
+                                                 static_cast<int>(n + 1), stream_.get()));
     cur_ = 1 - cur_;
-    cuda::k_cell_start<<<blocks_of(cells_ + 1, cuda::kThreads), cuda::kThreads, 0, stream_>>>(key_sorted_, n, cells_, start_);
+    cuda::k_cell_start<<<blocks_of(cells_ + 1, cuda::kThreads), cuda::kThreads, 0, stream_>>>(key_sorted_, n, cells_, start_,
+                                                                                             &scalars_.get()->live);
     RIA_CUDA_CHECK(cudaGetLastError());
+  }
+
+  /// After a sort that moved particles taken out of the flow behind the others (live < live_):
+  /// copies those slots into the other set, so that both sets hold the out particles at [live,
+  /// n_), clears their pair counts, and sorts and steps only the slots before them from then on
+  /// (at least one slot: an out particle alone is a no-op for every kernel).
+  void shrink_live(std::size_t live) {
+    if (live >= live_) return;
+    const cuda::Arrays<D> from = arrays(cur_), to = arrays(1 - cur_);
+    const std::size_t count = live_ - live;
+    auto copy = [&](auto* dst, const auto* src) {
+      RIA_CUDA_CHECK(cudaMemcpyAsync(dst + live, src + live, count * sizeof(*src), cudaMemcpyDeviceToDevice, stream_.get()));
+    };
+    for (int d = 0; d < D; ++d) copy(to.r[d], from.r[d]), copy(to.v[d], from.v[d]);
+    copy(to.rho, from.rho), copy(to.kind, from.kind), copy(to.id, from.id);
+    RIA_CUDA_CHECK(cudaMemsetAsync(pairs_.get() + live, 0, count * sizeof(std::uint32_t), stream_.get()));
+    live_ = std::max<std::size_t>(live, 1);
   }
 
   /// The rates of the current (sorted) state; with kDt also the reduced local dt in scalars.
   template <bool kDt>
   void rates() {
     if (P_.sps) {  // the SPS stresses of this state first (sps.hpp), read by the pairs
-      cuda::k_sps_stress<D><<<blocks_of(n_, cuda::kRangeThreads), cuda::kRangeThreads, 0, stream_>>>(
-          P_, grid_, start_, key_sorted_, sweep_in(), static_cast<std::uint32_t>(n_), tau_);
+      cuda::k_sps_stress<D><<<blocks_of(live_, cuda::kRangeThreads), cuda::kRangeThreads, 0, stream_>>>(
+          P_, grid_, start_, key_sorted_, sweep_in(), static_cast<std::uint32_t>(live_), tau_);
       RIA_CUDA_CHECK(cudaGetLastError());
       launch_rates<kDt, true, true>();
     } else if (P_.nu > 0) {
@@ -273,11 +297,11 @@ class CudaSolver final : public SteppingSolver {
           P_, PR, grid_, start_, ld, sweep_out(), cells_, partial_, pair_total);
     } else {
       cuda::k_rates_cell_range<D, L, kDt, kLaminar, kSps><<<rate_blocks(), cuda::kRangeThreads, 0, stream_>>>(
-          P_, PR, grid_, start_, key_sorted_, ld, sweep_out(), static_cast<std::uint32_t>(n_), partial_, pair_total);
+          P_, PR, grid_, start_, key_sorted_, ld, sweep_out(), static_cast<std::uint32_t>(live_), partial_, pair_total);
     }
   }
   unsigned rate_blocks() const {
-    return search_ == Search::tiles ? blocks_of(cells_, cuda::kTileWarps) : blocks_of(n_, cuda::kRangeThreads);
+    return search_ == Search::tiles ? blocks_of(cells_, cuda::kTileWarps) : blocks_of(live_, cuda::kRangeThreads);
   }
 
   template <bool kDt>
@@ -296,13 +320,15 @@ class CudaSolver final : public SteppingSolver {
   void step(double t_stop) override {
     sort(false);
     rates<true>();
-    const double dt_min = read_scalars().dt_min;
+    const Scalars sc = read_scalars();
+    const double dt_min = sc.dt_min;
     if (!(dt_min > 0)) fail_dt_here(dt_min);  // +inf: every particle is out (particle_dt)
+    shrink_live(sc.live);
     bool last = false;
     const double dt = step_towards(dt_min, t_, t_stop, last);
     const double rho_ref = P_.eos.rho0;
-    const unsigned blocks = blocks_of(n_, cuda::kThreads);
-    const std::uint32_t n = static_cast<std::uint32_t>(n_);
+    const unsigned blocks = blocks_of(live_, cuda::kThreads);
+    const std::uint32_t n = static_cast<std::uint32_t>(live_);
     cuda::k_predict<D><<<blocks, cuda::kThreads, 0, stream_>>>(step_arrays(), n, dt, rho_ref);
     RIA_CUDA_CHECK(cudaGetLastError());
     sort(true);
@@ -346,6 +372,7 @@ class CudaSolver final : public SteppingSolver {
   Search search_;
   Precision precision_;
   std::size_t n_;
+  std::size_t live_ = 0;  // the slots sorted and stepped: [live_, n_) hold out particles only (sort)
   std::uint32_t cells_;
   int end_bit_ = 32;
   exec::cuda::Stream stream_;

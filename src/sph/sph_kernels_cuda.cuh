@@ -90,20 +90,25 @@ constexpr int kRangeThreads = 128;  // cell-range search: one thread per particl
 constexpr int kTileWarps = 4;       // tiled search: warps (cells) per block
 constexpr int kTile = 32;           // particles per shared-memory tile (one per lane)
 
-__global__ void k_cell_keys_2(Grid g, const double* __restrict__ x, const double* __restrict__ z, std::uint32_t n,
-                              std::uint32_t* __restrict__ key, std::uint32_t* __restrict__ slot) {
+/// Each particle's cell as the key of the sort, and cells (past the last cell) for an out
+/// particle, which the sort then moves behind every cell's particles (CellList::build).
+__global__ void k_cell_keys_2(Grid g, const double* __restrict__ x, const double* __restrict__ z,
+                              const std::uint8_t* __restrict__ kind, std::uint32_t n, std::uint32_t* __restrict__ key,
+                              std::uint32_t* __restrict__ slot) {
   const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
   if (a >= n) return;
-  key[a] = static_cast<std::uint32_t>(g.index(g.cell_i(x[a]), g.cell_j(z[a]), 0));
+  key[a] = is_out_kind(kind[a]) ? static_cast<std::uint32_t>(g.cells())
+                                : static_cast<std::uint32_t>(g.index(g.cell_i(x[a]), g.cell_j(z[a]), 0));
   slot[a] = a;
 }
 
 __global__ void k_cell_keys_3(Grid g, const double* __restrict__ x, const double* __restrict__ y,
-                              const double* __restrict__ z, std::uint32_t n, std::uint32_t* __restrict__ key,
-                              std::uint32_t* __restrict__ slot) {
+                              const double* __restrict__ z, const std::uint8_t* __restrict__ kind, std::uint32_t n,
+                              std::uint32_t* __restrict__ key, std::uint32_t* __restrict__ slot) {
   const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
   if (a >= n) return;
-  key[a] = static_cast<std::uint32_t>(g.index(g.cell_i(x[a]), g.cell_j(y[a]), g.cell_k(z[a])));
+  key[a] = is_out_kind(kind[a]) ? static_cast<std::uint32_t>(g.cells())
+                                : static_cast<std::uint32_t>(g.index(g.cell_i(x[a]), g.cell_j(y[a]), g.cell_k(z[a])));
   slot[a] = a;
 }
 
@@ -148,10 +153,11 @@ __global__ void k_gather(const std::uint32_t* __restrict__ order, std::uint32_t 
   }
 }
 
-/// start[c] = the first sorted slot whose key is >= c, for c = 0..cells (start[cells] = n), so
-/// that cell c holds the slots [start[c], start[c + 1]) as CellList::start.
+/// start[c] = the first sorted slot whose key is >= c, for c = 0..cells, so that cell c holds the
+/// slots [start[c], start[c + 1]) as CellList::start; start[cells] (the particles in cells, before
+/// the out ones) also to *live.
 __global__ void k_cell_start(const std::uint32_t* __restrict__ key, std::uint32_t n, std::uint32_t cells,
-                             std::uint32_t* __restrict__ start) {
+                             std::uint32_t* __restrict__ start, unsigned* __restrict__ live) {
   const std::uint32_t c = blockIdx.x * blockDim.x + threadIdx.x;
   if (c > cells) return;
   std::uint32_t lo = 0, hi = n;
@@ -161,6 +167,7 @@ __global__ void k_cell_start(const std::uint32_t* __restrict__ key, std::uint32_
     else hi = mid;
   }
   start[c] = lo;
+  if (c == cells) *live = lo;
 }
 
 /// Particle b's SPS stress (sps.hpp) through the read-only data cache, rounded to T.
@@ -375,7 +382,8 @@ __global__ void __launch_bounds__(kRangeThreads)
   const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
   double dtl = INFINITY;
   unsigned pairs = 0;
-  if (a < n) {
+  // Slots from start[cells] on hold out particles (k_cell_keys): nothing to sum, no limit on dt.
+  if (a < n && a < __ldg(start + g.grid.cells())) {
     const typename L::Pos ra = ld.pos(a);
     const PairParticle<D, Real> pa = ld.template particle<kSps>(a);
     PairSums<D, Real> s;

@@ -109,4 +109,17 @@ TEST(SphCuda, FluidLeavesTheDomainAsOnTheCpu) {
   EXPECT_LE(dev.r, 1e-9 * s.dp);
   EXPECT_LE(dev.v, 1e-9 * s.physics.c0);
   EXPECT_EQ(gpu->measure({}).out_particles, static_cast<long>(out));
+  // Out particles sort behind the others and are left there (cuda_solver_cuda.cu, shrink_live),
+  // until every particle is out (one slot still swept, a no-op); the two backends stay together.
+  for (auto* sv : {cpu.get(), gpu.get()}) sv->advance(0.12, 1000000);
+  EXPECT_EQ(cpu->steps(), gpu->steps());
+  const std::size_t n_fluid = s.particles.count(sph::Kind::fluid);
+  EXPECT_EQ(gpu->particles().count(sph::Kind::out), n_fluid) << "all the water has left by t = 0.12 s";
+  const test::Deviation end = test::deviation(cpu->particles(), gpu->particles());
+  EXPECT_LE(end.r, 1e-9 * s.dp);
+  EXPECT_LE(end.v, 1e-9 * s.physics.c0);
+  ASSERT_EQ(gpu->advance(1.0, 10), 10);
+  const test::Deviation still = test::deviation(cpu->particles(), gpu->particles());
+  EXPECT_EQ(still.r, end.r) << "an out particle moved";
+  for (std::uint32_t c : gpu->pair_counts()) EXPECT_EQ(c, 0u);
 }

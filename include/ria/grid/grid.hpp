@@ -29,7 +29,7 @@ struct Grid {
   int nz = 1;                // cells along the third axis (1: a 2-D grid)
   double dz = 1, z0 = 0;     // cell size and lower corner along the third axis [m]
 
-  std::size_t cells() const {
+  RIA_HD std::size_t cells() const {
     return static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny) * static_cast<std::size_t>(nz);
   }
   double x_centre(int i) const { return x0 + (i + 0.5) * dx; }
