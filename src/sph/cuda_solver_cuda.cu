@@ -63,10 +63,10 @@ class CudaSolver final : public SteppingSolver {
     fluid_before_ = DeviceBuffer<std::uint32_t>(n_ + 1);
     if (P_.sps) tau_ = DeviceBuffer<double>(n_ * Sym<D>::size);
     if (precision_ == Precision::mixed) {
-      // MixedLoads finds a candidate's column from a float (k_gather): exact below 2^24.
-      if (grid_.grid.nx >= (1 << 24))
+      // MixedLoads finds a candidate's column i + 1 <= nx from a float (k_gather): exact up to 2^24.
+      if (grid_.grid.nx > (1 << 24))
         throw std::invalid_argument("--precision mixed: the neighbour-search cells number " + std::to_string(grid_.grid.nx) +
-                                    " along x, more than a float column index holds exactly (2^24 - 1); run in double");
+                                    " along x, more than a float column index holds exactly (2^24); run in double");
       mixed_ = DeviceBuffer<float4>(3 * n_);
     }
     end_bit_ = 1;

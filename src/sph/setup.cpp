@@ -209,8 +209,7 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
     hi[c] = *std::max_element(P.r[c].begin(), P.r[c].end()) + 2 * h;
   }
   if (sc.has_domain) lo = sc.domain_lo, hi = sc.domain_hi;
-  s.cells = cell_grid(dim, lo, hi, 2 * h);
-  search_cells(s.cells, dim, kMaxReach);  // refuses, before any solver allocates, cells of h too many to count
+  s.cells = cell_grid(dim, lo, hi, 2 * h);  // each solver splits them for its search (search_cells), before it allocates
   if (sc.has_domain) {
     // The box the solvers take fluid out at (particle_step.hpp), and its open top.
     const DomainBox box = domain_box(s.cells, dim, h);

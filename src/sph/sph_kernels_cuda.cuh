@@ -330,13 +330,15 @@ __device__ inline unsigned screen_run(const SphParams<D, typename L::Real>& P, c
 
 /// Calls visit(b, r_ab) for particle a's neighbours b in the support, in the order of the CPU's
 /// for_each_neighbour (interaction.hpp): the slot ranges of its neighbour cells (cell_list.hpp,
-/// neighbour_ranges) in order, candidates loaded by the loader L. A range is taken 128 slots at a
-/// time, as four runs of 32 each screened into a bit mask (screen_run); visit then runs over the
-/// set bits of the four masks in slot order, so the sums are those of a plain loop. The lanes of a
-/// warp, whose hits differ, run the costly visit together, and the warp waits for the lane with
-/// the most hits among up to 128 candidates (a row of 3 cells of 2h holds ~81 at h = 1.5 dp, ~124
-/// at h = sqrt(3) dp) instead of among each 32: measured on the H100, 1.06-1.10x over masks of 32
-/// visited one at a time; a 64-bit mask over 64 slots was slower (docs/performance.md).
+/// cell_window: one range per row of the window, its two cell starts loaded when the row is
+/// reached) in order, candidates loaded by the loader L. A range is taken 128 slots at a time, as
+/// four runs of 32 each screened into a bit mask (screen_run); visit then runs over the set bits
+/// of the four masks in slot order, so the sums are those of a plain loop. The lanes of a warp,
+/// whose hits differ, run the costly visit together, and the warp waits for the lane with the
+/// most hits of a whole row rather than of each 32 slots. On cells of 2h (a row of 3 holds ~81
+/// candidates at h = 1.5 dp, ~124 at h = sqrt(3) dp) this was 1.06-1.10x over masks of 32 visited
+/// one at a time on the H100; on cells of h a row of 5 holds ~17 and ~26, so the later masks are
+/// mostly empty, a branch each (docs/performance.md).
 template <int D, class L, class Visit>
 __device__ inline void for_each_neighbour(const SphParams<D, typename L::Real>& P, const SearchCells& g,
                                           const std::uint32_t* start, std::uint32_t cell, const L& ld, std::uint32_t a,
@@ -406,7 +408,8 @@ __global__ void __launch_bounds__(kRangeThreads)
   if (a >= n) return;
   Sym<D> T = Sym<D>::zero();
   const DoubleLoads<D> ld{in};
-  if (ld.fluid(a)) {
+  // Slots from start[cells] on hold out particles (not fluid either), whose key is no cell.
+  if (a < __ldg(start + g.grid.cells()) && ld.fluid(a)) {
     const Vec<D> ra = ld.pos(a);
     Vec<D> va;
     for (int d = 0; d < D; ++d) va[d] = __ldg(in.v[d] + a);

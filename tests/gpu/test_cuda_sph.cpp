@@ -93,24 +93,38 @@ TEST(SphCuda, SetParticlesRestartsBitwiseLikeAnUninterruptedRun) {
 
 TEST(SphCuda, FluidLeavesTheDomainAsOnTheCpu) {
   // A block thrown at 2 m/s towards a face 2 mm beyond it: its front columns cross within the
-  // first 60 steps and are taken out of the flow (particle_step.hpp), on both backends alike.
+  // first 60 steps and are taken out of the flow (particle_step.hpp), on both backends alike,
+  // with both searches and in mixed precision (its bounds: test_cuda_sph_mixed.cpp).
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
   const sph::Setup s =
       test::make_test_setup(test::thrown_block_scenario(0.005, {2, 0, 0}, {-0.05, -0.05, 0}, {0.102, 0.3, 0}));
   auto cpu = test::solver_for(s, test::fastest_cpu(), sph::Search::cell_range);
-  auto gpu = test::solver_for(s, exec::Backend::cuda, sph::Search::cell_range);
-  for (auto* sv : {cpu.get(), gpu.get()}) ASSERT_EQ(sv->advance(1e30, 60), 60);
+  ASSERT_EQ(cpu->advance(1e30, 60), 60);
   const std::size_t out = cpu->particles().count(sph::Kind::out);
   EXPECT_GT(out, 0u);
-  EXPECT_EQ(gpu->particles().count(sph::Kind::out), out);
-  const test::Deviation dev = test::deviation(cpu->particles(), gpu->particles());  // kinds compared too
-  std::printf("  thrown block: %zu of %zu particles out after 60 steps; GPU - CPU |dr| %.3e dp, |dv| %.3e c0\n", out,
-              s.particles.size(), dev.r / s.dp, dev.v / s.physics.c0);
-  EXPECT_LE(dev.r, 1e-9 * s.dp);
-  EXPECT_LE(dev.v, 1e-9 * s.physics.c0);
-  EXPECT_EQ(gpu->measure({}).out_particles, static_cast<long>(out));
+  struct Variant {
+    sph::Search search;
+    Precision precision;
+    double bound;  // of |dr| / dp and |dv| / c0 against the CPU
+  };
+  for (const Variant& v : {Variant{sph::Search::cell_range, Precision::f64, 1e-9}, Variant{sph::Search::tiles, Precision::f64, 1e-9},
+                           Variant{sph::Search::cell_range, Precision::mixed, 1e-5}}) {
+    sph::Setup sv = s;
+    sv.precision = v.precision;
+    auto gpu = test::solver_for(sv, exec::Backend::cuda, v.search);
+    ASSERT_EQ(gpu->advance(1e30, 60), 60);
+    EXPECT_EQ(gpu->particles().count(sph::Kind::out), out);
+    const test::Deviation dev = test::deviation(cpu->particles(), gpu->particles());  // kinds compared too
+    std::printf("  thrown block, %s, %s: %zu of %zu particles out after 60 steps; GPU - CPU |dr| %.3e dp, |dv| %.3e c0\n",
+                sph::search_name(v.search), precision_name(v.precision), out, s.particles.size(), dev.r / s.dp,
+                dev.v / s.physics.c0);
+    EXPECT_LE(dev.r, v.bound * s.dp);
+    EXPECT_LE(dev.v, v.bound * s.physics.c0);
+    EXPECT_EQ(gpu->measure({}).out_particles, static_cast<long>(out));
+  }
   // Out particles sort behind the others and are left there (cuda_solver_cuda.cu, shrink_live),
   // until every particle is out (one slot still swept, a no-op); the two backends stay together.
+  auto gpu = test::solver_for(s, exec::Backend::cuda, sph::Search::cell_range);
   for (auto* sv : {cpu.get(), gpu.get()}) sv->advance(0.12, 1000000);
   EXPECT_EQ(cpu->steps(), gpu->steps());
   const std::size_t n_fluid = s.particles.count(sph::Kind::fluid);

@@ -7,9 +7,10 @@
 //   tiles:      (CUDA) one warp per cell of 2h: the warp copies its neighbour cells' particles
 //               into shared memory, 32 at a time, and each lane sums the tile for one particle of
 //               the cell (GPUSPH's shared-memory search).
-// Both find the same neighbours; their cells differ, so each particle's sums run in a different
-// order and the two agree to round-off (on one search and backend, results are bitwise
-// reproducible).
+// In double both find the same neighbours; their cells differ, so each particle's sums run in a
+// different order and the two agree to round-off (on one search and backend, results are bitwise
+// reproducible). In mixed precision positions are relative to the cell, so a pair exactly 2h
+// apart may count in one search and not the other by the last bit of r^2 (it adds nothing).
 #pragma once
 
 #include <stdexcept>
