@@ -17,10 +17,12 @@ namespace {
 /// slots and take 4 bytes per cell (1 GiB at the limit).
 void check_cell_count(double total, int dim, const Point& lo, const Point& hi, const char* name, double size) {
   if (total <= static_cast<double>(1u << 28)) return;
+  char third[40] = "";
+  if (dim == 3) std::snprintf(third, sizeof third, " x %g", hi[2] - lo[2]);
   char buf[240];
   std::snprintf(buf, sizeof buf, "the neighbour-search cells of %s = %g m over the domain (%g x %g%s m) would number %.3g, "
                 "more than 2^28: shrink [domain] or the particles' extent, or raise dp", name, size, hi[0] - lo[0], hi[1] - lo[1],
-                dim == 3 ? (" x " + std::to_string(hi[2] - lo[2])).c_str() : "", total);
+                third, total);
   throw std::invalid_argument(buf);
 }
 

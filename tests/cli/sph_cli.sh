@@ -149,6 +149,10 @@ bad_inputs)
   expect 2 "precision 'mixed' runs on the CUDA backend only; backend 'serial' computes in double" -- \
     "$RIA" sph run column.toml --backend serial --precision mixed --output o4
   expect 2 "--precision: .*not in" -- "$RIA" sph run column.toml --precision float --output o4
+  # Cells of 2h that fit, split into cells of h that would not: refused by the search, before it allocates.
+  printf '[domain]\nmin = [-200, -200]\nmax = [200, 200]\n' | cat column.toml - > huge_domain.toml
+  expect 2 "the neighbour-search cells of h = .* would number .*more than 2\^28" -- \
+    "$RIA" sph run huge_domain.toml --backend serial --output o6
   # CUDA: runs where built with a device (the GPU tests compare it), else exit 5 saying why.
   "$RIA" sph run column.toml --backend cuda --quiet --output o5 --set time.duration=0.02 --set time.snapshot_interval=0.01 \
     > out.txt 2>&1
