@@ -331,14 +331,12 @@ __device__ inline unsigned screen_run(const SphParams<D, typename L::Real>& P, c
 /// Calls visit(b, r_ab) for particle a's neighbours b in the support, in the order of the CPU's
 /// for_each_neighbour (interaction.hpp): the slot ranges of its neighbour cells (cell_list.hpp,
 /// cell_window: one range per row of the window, its two cell starts loaded when the row is
-/// reached) in order, candidates loaded by the loader L. A range is taken 128 slots at a time, as
-/// four runs of 32 each screened into a bit mask (screen_run); visit then runs over the set bits
-/// of the four masks in slot order, so the sums are those of a plain loop. The lanes of a warp,
-/// whose hits differ, run the costly visit together, and the warp waits for the lane with the
-/// most hits of a whole row rather than of each 32 slots. On cells of 2h (a row of 3 holds ~81
-/// candidates at h = 1.5 dp, ~124 at h = sqrt(3) dp) this was 1.06-1.10x over masks of 32 visited
-/// one at a time on the H100; on cells of h a row of 5 holds ~17 and ~26, so the later masks are
-/// mostly empty, a branch each (docs/performance.md).
+/// reached) in order, candidates loaded by the loader L. A range is taken 32 slots at a time,
+/// screened into a bit mask (screen_run); visit then runs over the set bits in slot order, so the
+/// sums are those of a plain loop, and the lanes of a warp, whose hits differ, run the costly
+/// visit together. On cells of h a row of 5 cells holds ~17 candidates at h = 1.5 dp (~26 at h =
+/// sqrt(3) dp), mostly one mask: 32 slots a visit measured 4-5% faster on the H100 than 128
+/// (four masks, the best on cells of 2h, whose rows hold ~81; docs/performance.md).
 template <int D, class L, class Visit>
 __device__ inline void for_each_neighbour(const SphParams<D, typename L::Real>& P, const SearchCells& g,
                                           const std::uint32_t* start, std::uint32_t cell, const L& ld, std::uint32_t a,
@@ -350,23 +348,9 @@ __device__ inline void for_each_neighbour(const SphParams<D, typename L::Real>& 
       const std::uint32_t begin = __ldg(start + g.grid.index(w.i0, jj, kk)), end = __ldg(start + g.grid.index(w.i1, jj, kk) + 1);
       if (!a_fluid && no_fluid(ld.in, begin, end)) continue;
       const typename L::Frame fr = ld.frame(ra, ijk, jj, kk);
-      for (std::uint32_t b0 = begin; b0 < end; b0 += 128) {
-        const std::uint32_t left = end - b0;
-        unsigned m0 = screen_run<D>(P, ld, fr, a, a_fluid, b0, left < 32 ? left : 32);
-        unsigned m1 = left > 32 ? screen_run<D>(P, ld, fr, a, a_fluid, b0 + 32, left < 64 ? left - 32 : 32) : 0u;
-        unsigned m2 = left > 64 ? screen_run<D>(P, ld, fr, a, a_fluid, b0 + 64, left < 96 ? left - 64 : 32) : 0u;
-        unsigned m3 = left > 96 ? screen_run<D>(P, ld, fr, a, a_fluid, b0 + 96, left < 128 ? left - 96 : 32) : 0u;
-        while ((m0 | m1 | m2 | m3) != 0) {
-          std::uint32_t b;
-          if (m0 != 0) {
-            b = b0 + static_cast<std::uint32_t>(__ffs(m0) - 1), m0 &= m0 - 1;
-          } else if (m1 != 0) {
-            b = b0 + 32 + static_cast<std::uint32_t>(__ffs(m1) - 1), m1 &= m1 - 1;
-          } else if (m2 != 0) {
-            b = b0 + 64 + static_cast<std::uint32_t>(__ffs(m2) - 1), m2 &= m2 - 1;
-          } else {
-            b = b0 + 96 + static_cast<std::uint32_t>(__ffs(m3) - 1), m3 &= m3 - 1;
-          }
+      for (std::uint32_t b0 = begin; b0 < end; b0 += 32) {
+        for (unsigned m = screen_run<D>(P, ld, fr, a, a_fluid, b0, end - b0 < 32 ? end - b0 : 32); m != 0; m &= m - 1) {
+          const std::uint32_t b = b0 + static_cast<std::uint32_t>(__ffs(m) - 1);
           visit(b, fr.rab(b, ld.pos(b)));
         }
       }
