@@ -7,8 +7,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "sph/particle_step.hpp"
-
 namespace ria::sph {
 
 namespace {
@@ -71,15 +69,11 @@ void CellList::build(const Grid& g, int dim, const std::array<const double*, 3>&
   start.assign(cells + 1, 0);
   // Each particle's cell (cells for an out particle), and the number of particles per cell in
   // start[c + 1].
+  const std::uint8_t in_flow = static_cast<std::uint8_t>(Kind::fluid);  // the kind binned without `kind`
   for (std::size_t a = 0; a < n; ++a) {
-    if (kind && is_out_kind(kind[a])) {
-      cell_of_particle_[a] = static_cast<std::uint32_t>(cells);
-      continue;
-    }
-    const int k = dim == 3 ? g.cell_k(r[2][a]) : 0;
-    const std::uint32_t c = static_cast<std::uint32_t>(g.index(g.cell_i(r[0][a]), g.cell_j(r[1][a]), k));
+    const std::uint32_t c = sort_key(g, dim, kind ? kind[a] : in_flow, r[0][a], r[1][a], dim == 3 ? r[2][a] : 0.0);
     cell_of_particle_[a] = c;
-    ++start[c + 1];
+    if (c < cells) ++start[c + 1];
   }
   for (std::size_t c = 0; c < cells; ++c) start[c + 1] += start[c];
   // Stable scatter: particle a takes the next free slot of its cell; out particles follow the

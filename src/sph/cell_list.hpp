@@ -25,6 +25,7 @@
 #include "ria/grid/grid.hpp"
 #include "ria/sph/scenario.hpp"
 #include "ria/sph/search.hpp"
+#include "sph/particle_step.hpp"
 
 namespace ria::sph {
 
@@ -49,6 +50,14 @@ inline int cell_reach(Search s) { return s == Search::tiles ? 1 : kMaxReach; }
 /// along each of the first `dim` axes. Throws std::invalid_argument, naming the sizes, when they
 /// would number more than 2^28.
 SearchCells search_cells(const Grid& coarse, int dim, int reach);
+
+/// A particle's key in the sort by cell: the index of the cell that bins it (the first `dim`
+/// coordinates x, y, z), or `cells` (past the last cell) for an out particle, which then sorts
+/// behind every cell's particles. The CPU's counting sort and the GPU's radix sort key alike.
+RIA_HD inline std::uint32_t sort_key(const Grid& g, int dim, std::uint8_t kind, double x, double y, double z) {
+  if (is_out_kind(kind)) return static_cast<std::uint32_t>(g.cells());
+  return static_cast<std::uint32_t>(g.index(g.cell_i(x), g.cell_j(y), dim == 3 ? g.cell_k(z) : 0));
+}
 
 struct CellList {
   std::vector<std::uint32_t> start;  // cells + 1 entries: cell c holds sorted slots [start[c], start[c + 1])

@@ -227,11 +227,8 @@ class CudaSolver final : public SteppingSolver {
     const cuda::Arrays<D> a = arrays(cur_);
     const std::uint32_t n = static_cast<std::uint32_t>(live_);
     const unsigned blocks = blocks_of(live_, cuda::kThreads);
-    if (D == 2)
-      cuda::k_cell_keys_2<<<blocks, cuda::kThreads, 0, stream_>>>(grid_.grid, a.r[0], a.r[1], a.kind, n, key_, slot_);
-    else
-      cuda::k_cell_keys_3<<<blocks, cuda::kThreads, 0, stream_>>>(grid_.grid, a.r[0], a.r[1], a.r[D - 1], a.kind, n, key_,
-                                                                  slot_);
+    cuda::k_cell_keys<D><<<blocks, cuda::kThreads, 0, stream_>>>(grid_.grid, a.r[0], a.r[1], D == 3 ? a.r[D - 1] : nullptr,
+                                                                 a.kind, n, key_, slot_);
     RIA_CUDA_CHECK(cudaGetLastError());
     std::size_t bytes = sort_temp_bytes_;
     RIA_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(sort_temp_.get(), bytes, key_.get(), key_sorted_.get(), slot_.get(),

@@ -90,25 +90,15 @@ constexpr int kRangeThreads = 128;  // cell-range search: one thread per particl
 constexpr int kTileWarps = 4;       // tiled search: warps (cells) per block
 constexpr int kTile = 32;           // particles per shared-memory tile (one per lane)
 
-/// Each particle's cell as the key of the sort, and cells (past the last cell) for an out
-/// particle, which the sort then moves behind every cell's particles (CellList::build).
-__global__ void k_cell_keys_2(Grid g, const double* __restrict__ x, const double* __restrict__ z,
-                              const std::uint8_t* __restrict__ kind, std::uint32_t n, std::uint32_t* __restrict__ key,
-                              std::uint32_t* __restrict__ slot) {
+/// Each particle's sort key (cell_list.hpp, sort_key: its cell, or past the last cell when out);
+/// 2-D runs bin (x, z) on the grid's (x, y) axes and pass z = null.
+template <int D>
+__global__ void k_cell_keys(Grid g, const double* __restrict__ x, const double* __restrict__ y,
+                            const double* __restrict__ z, const std::uint8_t* __restrict__ kind, std::uint32_t n,
+                            std::uint32_t* __restrict__ key, std::uint32_t* __restrict__ slot) {
   const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
   if (a >= n) return;
-  key[a] = is_out_kind(kind[a]) ? static_cast<std::uint32_t>(g.cells())
-                                : static_cast<std::uint32_t>(g.index(g.cell_i(x[a]), g.cell_j(z[a]), 0));
-  slot[a] = a;
-}
-
-__global__ void k_cell_keys_3(Grid g, const double* __restrict__ x, const double* __restrict__ y,
-                              const double* __restrict__ z, const std::uint8_t* __restrict__ kind, std::uint32_t n,
-                              std::uint32_t* __restrict__ key, std::uint32_t* __restrict__ slot) {
-  const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
-  if (a >= n) return;
-  key[a] = is_out_kind(kind[a]) ? static_cast<std::uint32_t>(g.cells())
-                                : static_cast<std::uint32_t>(g.index(g.cell_i(x[a]), g.cell_j(y[a]), g.cell_k(z[a])));
+  key[a] = sort_key(g, D, kind[a], x[a], y[a], D == 3 ? z[a] : 0.0);
   slot[a] = a;
 }
 
@@ -140,7 +130,7 @@ __global__ void k_gather(const std::uint32_t* __restrict__ order, std::uint32_t 
   if (mixed.pos) {
     double r[3] = {0, 0, 0}, v[3] = {0, 0, 0};
     for (int d = 0; d < D; ++d) r[d] = src.r[d][o], v[d] = src.v[d][o];
-    // The cell as k_cell_keys_2/3 bin it: 2-D runs bin (x, z) on the grid's (x, y) axes.
+    // The cell as k_cell_keys bins it: 2-D runs bin (x, z) on the grid's (x, y) axes.
     const int i = g.cell_i(r[0]), j = g.cell_j(r[1]), k = D == 3 ? g.cell_k(r[2]) : 0;
     const float rx = static_cast<float>(r[0] - (g.x0 + i * g.dx)), ry = static_cast<float>(r[1] - (g.y0 + j * g.dy));
     const float rz = D == 3 ? static_cast<float>(r[2] - (g.z0 + k * g.dz)) : 0.0f;
