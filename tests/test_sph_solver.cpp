@@ -51,7 +51,9 @@ void check_neighbours_match_brute_force(unsigned seed, int reach, bool thin = fa
   ASSERT_TRUE(g.dx * reach >= radius || g.nx <= reach);
   ASSERT_TRUE(g.dy * reach >= radius || g.ny <= reach);
   ASSERT_TRUE(D == 2 || g.dz * reach >= radius || g.nz <= reach);
-  if (thin) ASSERT_EQ(D == 2 ? g.ny : g.nz, reach);
+  if (thin) {
+    ASSERT_EQ(D == 2 ? g.ny : g.nz, reach);
+  }
   CellList cl;
   cl.build(g, D, {p.r[0].data(), p.r[1].data(), D == 3 ? p.r[2].data() : nullptr}, p.size());
   // Slots are a permutation, cells ascend with the slots, and within a cell the particle order is kept.
