@@ -21,16 +21,22 @@ namespace {
 /// How a variant computes the edge fluxes and the time step (the paper's Table II columns).
 enum class Flux { naive, tiled };
 enum class DtMode { tree, two_phase, device };
+/// bx x by threads a block (a tile of (bx - 1) x (by - 1) cells); wet_by: with float fluxes and
+/// no active tiles, by is wet_by instead (0: by). The fused kernel's 32 x 16 tiles compute 2.20
+/// edges a cell where 32 x 8 compute 2.36, measured 7-9% faster on wet domains in float
+/// (docs/performance.md); where the active tiles run, the finer 31 x 7 tiles skip more land, and
+/// double keeps 32 x 8 (its 80 registers fit one 512-thread block per SM).
 struct Variant {
   const char* name;
   Flux flux;
   DtMode dt;
   bool textures;
   int bx, by;
+  int wet_by = 0;
 };
 
 constexpr Variant kVariants[] = {
-    {"fused", Flux::tiled, DtMode::device, true, 32, 8},
+    {"fused", Flux::tiled, DtMode::device, true, 32, 8, 16},
     {"naive", Flux::naive, DtMode::tree, false, 16, 16},
     {"decoupled", Flux::tiled, DtMode::tree, false, 16, 16},
     {"decoupled-2phase", Flux::tiled, DtMode::two_phase, false, 16, 16},
@@ -77,8 +83,8 @@ class CudaSolver final : public Solver {
     H_ = exec::cuda::DeviceBuffer<T>(n_);
     dt_ = exec::cuda::DeviceBuffer<T>(n_);
     clock_ = exec::cuda::DeviceBuffer<cuda::DeviceClock>(1);
-    grid_ = dim3((s.grid.nx + v.bx - 2) / (v.bx - 1), (s.grid.ny + v.by - 2) / (v.by - 1));
-    partial_ = exec::cuda::DeviceBuffer<T>(std::max<std::size_t>(n_, grid_.x * grid_.y));
+    set_shape(false);
+    partial_ = exec::cuda::DeviceBuffer<T>(n_);  // a partial per tile: at most one per cell
     scalar_ = exec::cuda::DeviceBuffer<T>(1);
     balance_ = exec::cuda::DeviceBuffer<Balance>(1);
     if (!s.manning.per_cell.empty()) {
@@ -289,13 +295,23 @@ class CudaSolver final : public Solver {
   void tiled_by_shape(const Src& src, int out, S dt, const StepTime& st, ActiveTiles tiles = {}) {
     constexpr bool kAllShapes = kPhase1 && !kDevice && !std::is_same<Src, ArraySource<T>>::value;
     if constexpr (kAllShapes) {
-      if (v_.bx == 8) return tiled<8, 8, Src, kPhase1, kDevice>(src, out, dt, st, tiles);
-      if (v_.bx == 32 && v_.by == 16) return tiled<32, 16, Src, kPhase1, kDevice>(src, out, dt, st, tiles);
+      if (bx_ == 8) return tiled<8, 8, Src, kPhase1, kDevice>(src, out, dt, st, tiles);
+    }
+    if constexpr (kAllShapes || (kDevice && sizeof(T) == 4)) {
+      if (bx_ == 32 && by_ == 16) return tiled<32, 16, Src, kPhase1, kDevice>(src, out, dt, st, tiles);
     }
     if constexpr (kDevice || kAllShapes) {
-      if (v_.bx == 32 && v_.by == 8) return tiled<32, 8, Src, kPhase1, kDevice>(src, out, dt, st, tiles);
+      if (bx_ == 32 && by_ == 8) return tiled<32, 8, Src, kPhase1, kDevice>(src, out, dt, st, tiles);
     }
     tiled<16, 16, Src, kPhase1, kDevice>(src, out, dt, st, tiles);
+  }
+
+  /// The block shape and grid of the tiled kernels: the variant's, or its wet_by with float
+  /// fluxes when the active tiles are off (Variant).
+  void set_shape(bool tiles_on) {
+    bx_ = v_.bx;
+    by_ = v_.wet_by > 0 && sizeof(T) == 4 && !tiles_on ? v_.wet_by : v_.by;
+    grid_ = dim3((setup_.grid.nx + bx_ - 2) / (bx_ - 1), (setup_.grid.ny + by_ - 2) / (by_ - 1));
   }
 
   /// The flags of a fused step from buffer b into 1 - b, or off.
@@ -310,8 +326,9 @@ class CudaSolver final : public Solver {
     if (pins_.empty()) return;
     const std::size_t quiet = quiet_tiles(s.h, s.qx, s.qy, s.hc, setup_.grid.nx, setup_.grid.ny, v_.bx - 1, v_.by - 1, pins_);
     const bool on = static_cast<double>(quiet) >= kQuietShareToUse * static_cast<double>(pins_.size());
-    if (on != tiles_on_) drop_graph();  // the graphs hold the flags' pointers by value
+    if (on != tiles_on_) drop_graph();  // the graphs hold the flags' pointers and the grid by value
     tiles_on_ = on;
+    set_shape(on);
     if (!on) return;
     for (int b = 0; b < 2; ++b) {
       tile_flags_host_[b] = reset_tile_flags(pins_, b == cur_);
@@ -377,10 +394,10 @@ class CudaSolver final : public Solver {
     if (balance) launch_side_balance(1 - b);
     if (extremes) {
       RIA_CUDA_CHECK(cudaStreamWaitEvent(side_, fork_, 0));
-      const TileMap map{tiles_on_ ? tile_flags_[b].get() : nullptr, setup_.grid.nx, v_.bx - 1, v_.by - 1,
+      const TileMap map{tiles_on_ ? tile_flags_[b].get() : nullptr, setup_.grid.nx, bx_ - 1, by_ - 1,
                         static_cast<int>(grid_.x)};
       if (tiles_on_) {  // a block per tile (the update's grid), so that zero tiles cost one load
-        cuda::k_record_step_start_tiles<S><<<grid_, dim3(v_.bx, v_.by), 0, side_>>>(
+        cuda::k_record_step_start_tiles<S><<<grid_, dim3(bx_, by_), 0, side_>>>(
             cfields(b), setup_.grid.ny, clock_, ext_.fields(), rule_, map);
       } else {
         const int threads = 256;
@@ -507,6 +524,7 @@ class CudaSolver final : public Solver {
   exec::cuda::DeviceBuffer<TileFlags> tile_flags_[2];
   std::vector<TileFlags> tile_flags_host_[2];
   bool tiles_on_ = false;
+  int bx_ = 0, by_ = 0;  // the tiled kernels' block shape now (set_shape)
   bool dependent_ = false;  // the fused update and phase 2 launched as programmatic dependents
   dim3 grid_;
   int cur_ = 0;

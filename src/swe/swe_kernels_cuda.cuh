@@ -45,6 +45,30 @@ struct TexSource {
   __device__ T bed(int i, int j) const { return tex_value<T>(H, index(i, j)); }
 };
 
+/// The source of a tiled kernel's thread, which reads its own cell (i, j) three times: as the
+/// left cell of its x-edge, the lower cell of its y-edge and the start of its update. A texture
+/// fetch is a load the compiler does not merge with another; with kHold the cell is fetched once
+/// into `own` and the three reads take it from there. The stencil asks for the cell as (i + 1) - 1
+/// and (j + 1) - 1, so the index tests fold at compile time; `own` is read only where the stencil
+/// asks for (i, j), which is then a cell of the grid (load_own says when). Held for a float state
+/// only: measured on the H100, fused float 1-2.5% faster, while a double state held in registers
+/// across both edges cost mixed 20% and double 24% (docs/performance.md).
+template <class Src, class T, class S, bool kHold = sizeof(S) == 4>
+struct OwnCellSource {
+  const Src& src;
+  int i, j;
+  Conserved<S> own{};
+  T own_bed{};
+  __device__ OwnCellSource(const Src& s, int ci, int cj, bool load_own) : src(s), i(ci), j(cj) {
+    if (kHold && load_own) own = src.exact(i, j), own_bed = src.bed(i, j);
+  }
+  __device__ bool is_own(int a, int b) const { return kHold && a == i && b == j; }
+  __device__ Conserved<S> exact(int a, int b) const { return is_own(a, b) ? own : src.exact(a, b); }
+  __device__ Conserved<T> state(int a, int b) const { return narrow<T>(exact(a, b)); }
+  __device__ T depth(int a, int b) const { return is_own(a, b) ? static_cast<T>(own.h) : src.depth(a, b); }
+  __device__ T bed(int a, int b) const { return is_own(a, b) ? own_bed : src.bed(a, b); }
+};
+
 /// Device-resident clock of the fused kernel: no host synchronisation per step.
 struct DeviceClock {
   double t;           // simulated time [s]
@@ -164,14 +188,17 @@ __device__ inline void mark_tile(const ActiveTiles& a, int tile, bool all_zero, 
   a.in[tile].dirty = 0;
 }
 
-/// Blocks per SM the tiled update is compiled for (__launch_bounds__): 7 for the fused kernels'
-/// 256-thread tiles (32x8 and 16x16, kDeviceDt) when the fluxes are float, so that ptxas keeps it
-/// within 32 registers (a few bytes spilled); else what its registers allow (float 39-42, double
-/// 78). Measured on the H100 (docs/performance.md, 2026-11-25), fused 32x8 at 4000^2: 1, 7 and 8
-/// blocks gave 32.9, 33.9 and 33.8 G cell-updates/s with a float state, 26.7, 30.5 and 30.4 with
-/// Precision::mixed. The host-driven variants and the MPI row blocks were not measured and keep 1.
+/// Blocks per SM the tiled update is compiled for (__launch_bounds__): with float fluxes the fused
+/// kernels' tiles are compiled for 32 registers, 7 blocks of 256 threads (32x8, 16x16) or 4 of 512
+/// (32x16); else what their registers allow (float 39-42, double 78). Measured on the H100
+/// (docs/performance.md, 2026-11-25), fused 32x8 at 4000^2: 1, 7 and 8 blocks gave 32.9, 33.9 and
+/// 33.8 G cell-updates/s with a float state, 26.7, 30.5 and 30.4 with Precision::mixed. The
+/// host-driven variants and the MPI row blocks were not measured and keep 1.
 template <class T, int kThreads, bool kDeviceDt>
-constexpr int min_blocks_per_sm() { return sizeof(T) == 4 && kThreads == 256 && kDeviceDt ? 7 : 1; }
+constexpr int min_blocks_per_sm() {
+  if (sizeof(T) != 4 || !kDeviceDt) return 1;
+  return kThreads == 256 ? 7 : 2048 / kThreads;
+}
 
 /// A BX x BY block updates the (BX-1) x (BY-1) cells of its tile, in rows [j_begin, j_end) (all
 /// rows, or a row range of a row block). Thread (tx, ty) stands for cell
@@ -223,17 +250,20 @@ __global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDevice
       return;
     }
   }
+  // Cell (i, j) is read by the x-edge when i >= 0, by the y-edge when j >= 0, by the update when
+  // the thread is an owner: a cell of the grid in each case.
+  const OwnCellSource<Src, T, S> cs(src, i, j, i >= 0 && i < s.nx && j >= 0 && j < j_end);
   if (j >= j_begin && j < j_end && i < s.nx) {
-    fx[ty][tx] = x_edge_flux(src, s, when, i + 1, j, false);
+    fx[ty][tx] = x_edge_flux(cs, s, when, i + 1, j, false);
     perim.keep(perimeter_x_edge(s, i + 1, j), fx[ty][tx]);
   }
   if (i >= 0 && i < s.nx && j < j_end) {
-    fy[ty][tx] = y_edge_flux(src, s, when, i, j + 1, false);
+    fy[ty][tx] = y_edge_flux(cs, s, when, i, j + 1, false);
     perim.keep(perimeter_y_edge(s, i, j + 1), fy[ty][tx]);
   }
   __syncthreads();
   if (owner) {
-    const Conserved<S> w = update_from_edge_fluxes(src.exact(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx],
+    const Conserved<S> w = update_from_edge_fluxes(cs.exact(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx],
                                                    fy[ty][tx], s, t, dt, i, j);
     store(out, static_cast<std::size_t>(j - s.row0) * s.nx + i, w);
     if (kPhase1) local = local_dt(narrow<T>(w), s.inv_dx, s.inv_dy, s.physics);
