@@ -206,7 +206,8 @@ struct DoubleLoads {
 };
 
 /// The searches' loader of the float copies (MixedArrays): the pair arithmetic in float (its
-/// divisions and square roots CUDA's fast ones, -prec-div=false -prec-sqrt=false: within 2 ulp).
+/// divisions and square roots CUDA's fast ones, -prec-div=false -prec-sqrt=false: within 2 ulp;
+/// results below 2^-126 flushed to zero, -ftz=true).
 template <int D>
 struct MixedLoads {
   using Real = float;
@@ -262,11 +263,18 @@ struct MixedLoads {
   __device__ bool out(std::uint32_t a) const { return __ldg(eos4 + a).w < 0.0f; }
 };
 
-/// The candidate screen both searches apply before add_pair_at (which decides): b is not a itself
-/// and lies within the support. The same expression in both, so they keep the same pairs.
+/// Whether r_ab lies within the support: the radius test of the candidate screen that both
+/// searches apply before add_pair_at (which decides). The same expression in both, so they keep
+/// the same pairs.
+template <int D, class T>
+__device__ inline bool in_support(const SphParams<D, T>& P, const Vec<D, T>& rab) {
+  return dot(rab, rab) < P.kernel.support2();
+}
+
+/// The candidate screen: b is not a itself and lies within the support.
 template <int D, class T>
 __device__ inline bool candidate(const SphParams<D, T>& P, const Vec<D, T>& rab, bool self) {
-  return !self && dot(rab, rab) < P.kernel.support2();
+  return !self && in_support(P, rab);
 }
 
 /// Whether the slots [b0, b1) hold no fluid particle: a boundary particle skips them, as the CPU
@@ -304,17 +312,21 @@ __device__ inline void reduce_block(double dtl, double pairs, double* dt_partial
 }
 
 /// Screens the m <= 32 slots b0 .. b0 + m - 1 of a range: bit k set when slot b0 + k is a
-/// neighbour of a (the candidate test, and for a boundary particle a fluid b).
+/// neighbour of a (the candidate test, and for a boundary particle a fluid b). The loop runs for
+/// every candidate, so it keeps to predicates: the radius test sets the bit, and a's own bit
+/// (r_aa = 0 passes it) is cleared once after the loop, which is the candidate test's self
+/// exclusion. (A bool per candidate, `candidate(..., b == a) && ...` shifted into the mask, cost
+/// 26 instructions a candidate on the H100, a third of them byte and select operations.)
 template <int D, class L>
 __device__ inline unsigned screen_run(const SphParams<D, typename L::Real>& P, const L& ld, const typename L::Frame& fr,
                                       std::uint32_t a, bool a_fluid, std::uint32_t b0, std::uint32_t m) {
-  unsigned hits = 0;
-  for (std::uint32_t k = 0; k < m; ++k) {
+  unsigned hits = 0, bit = 1;
+  for (std::uint32_t k = 0; k < m; ++k, bit <<= 1) {
     const std::uint32_t b = b0 + k;
     const typename L::Pos rb = ld.pos(b);
-    const bool keep = candidate(P, fr.rab(b, rb), b == a) && (a_fluid || ld.fluid_of(b, rb));
-    hits |= keep ? 1u << k : 0u;
+    if (in_support(P, fr.rab(b, rb)) && (a_fluid || ld.fluid_of(b, rb))) hits |= bit;
   }
+  if (a - b0 < m) hits &= ~(1u << (a - b0));  // a itself (unsigned: a < b0 wraps past m)
   return hits;
 }
 
