@@ -207,7 +207,8 @@ struct DoubleLoads {
 
 /// The searches' loader of the float copies (MixedArrays): the pair arithmetic in float (its
 /// divisions and square roots CUDA's fast ones, -prec-div=false -prec-sqrt=false: within 2 ulp;
-/// results below 2^-126 flushed to zero, -ftz=true).
+/// every float operand and result of the SPH kernels below 2^-126 in magnitude, the conversions
+/// that make these copies included, flushed to zero, -ftz=true).
 template <int D>
 struct MixedLoads {
   using Real = float;
@@ -313,10 +314,10 @@ __device__ inline void reduce_block(double dtl, double pairs, double* dt_partial
 
 /// Screens the m <= 32 slots b0 .. b0 + m - 1 of a range: bit k set when slot b0 + k is a
 /// neighbour of a (the candidate test, and for a boundary particle a fluid b). The loop runs for
-/// every candidate, so it keeps to predicates: the radius test sets the bit, and a's own bit
-/// (r_aa = 0 passes it) is cleared once after the loop, which is the candidate test's self
-/// exclusion. (A bool per candidate, `candidate(..., b == a) && ...` shifted into the mask, cost
-/// 26 instructions a candidate on the H100, a third of them byte and select operations.)
+/// every candidate, so it keeps to predicates: the radius test sets the bit, and a's own bit is
+/// cleared once after the loop, which is the candidate test's self exclusion (a fluid a's r_aa = 0
+/// passes the radius test; a boundary a's own bit is never set). docs/performance.md gives the
+/// instructions a candidate, against a bool per candidate.
 template <int D, class L>
 __device__ inline unsigned screen_run(const SphParams<D, typename L::Real>& P, const L& ld, const typename L::Frame& fr,
                                       std::uint32_t a, bool a_fluid, std::uint32_t b0, std::uint32_t m) {

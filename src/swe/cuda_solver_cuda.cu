@@ -23,9 +23,10 @@ enum class Flux { naive, tiled };
 enum class DtMode { tree, two_phase, device };
 /// bx x by threads a block (a tile of (bx - 1) x (by - 1) cells); wet_by: with float fluxes and
 /// no active tiles, by is wet_by instead (0: by). The fused kernel's 32 x 16 tiles compute 2.20
-/// edges a cell where 32 x 8 compute 2.36, measured 7-9% faster on wet domains in float
-/// (docs/performance.md); where the active tiles run, the finer 31 x 7 tiles skip more land, and
-/// double keeps 32 x 8 (its 80 registers fit one 512-thread block per SM).
+/// edges a cell where 32 x 8 compute 2.36: with the cell fetched once (OwnCellSource, 1-2% of
+/// it), 6-9% faster in float on the water column (docs/performance.md). Where the active tiles
+/// run, the finer 31 x 7 tiles skip more land; double keeps 32 x 8, because at its 80 registers
+/// an SM holds one 512-thread block (512 threads) against three 256-thread ones (768).
 struct Variant {
   const char* name;
   Flux flux;
@@ -279,8 +280,10 @@ class CudaSolver final : public Solver {
     cuda::StepDt<S, kDevice> step{dt, clock_};
     const cuda::PerimeterFluxes<T> perim = kDevice ? perimeter_[1 - out] : cuda::PerimeterFluxes<T>{};
     if constexpr (kDevice) {  // the fused step: dependent on the previous phase 2 (dependent_launch.cuh)
-      const auto kernel = tiles.on() ? cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S, true>
-                                     : cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S>;
+      // The 32 x 16 shape runs without active tiles only (set_shape): no kernel with them.
+      constexpr bool kMayTile = !(BX == 32 && BY == 16);
+      const auto kernel = kMayTile && tiles.on() ? cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S, kMayTile>
+                                                 : cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S>;
       exec::cuda::launch_dependent(dependent_, kernel, grid_, dim3(BX, BY), stream_, src, fields(out), sweep_, st, step,
                                    partial_.get(), 0, setup_.grid.ny, perim, tiles);
       return;
@@ -290,7 +293,8 @@ class CudaSolver final : public Solver {
   }
 
   /// Tile shapes instantiated per use: the decoupled steps use 16x16 only, the optimized kernel
-  /// all benchmarked shapes, the fused kernel 32x8 and 16x16 (compile time stays small).
+  /// all benchmarked shapes, the fused kernels 32x8 and 16x16, and 32x16 with float fluxes
+  /// (compile time stays small).
   template <class Src, bool kPhase1, bool kDevice>
   void tiled_by_shape(const Src& src, int out, S dt, const StepTime& st, ActiveTiles tiles = {}) {
     constexpr bool kAllShapes = kPhase1 && !kDevice && !std::is_same<Src, ArraySource<T>>::value;

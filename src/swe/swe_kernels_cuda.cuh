@@ -50,9 +50,10 @@ struct TexSource {
 /// fetch is a load the compiler does not merge with another; with kHold the cell is fetched once
 /// into `own` and the three reads take it from there. The stencil asks for the cell as (i + 1) - 1
 /// and (j + 1) - 1, so the index tests fold at compile time; `own` is read only where the stencil
-/// asks for (i, j), which is then a cell of the grid (load_own says when). Held for a float state
-/// only: measured on the H100, fused float 1-2.5% faster, while a double state held in registers
-/// across both edges cost mixed 20% and double 24% (docs/performance.md).
+/// asks for (i, j), which is then a cell of the grid (load_own says when). Every tiled kernel with
+/// a float state holds it (fused, optimized, decoupled, the MPI row blocks); measured on the H100,
+/// fused float 1-2.5% faster, while a double state held in registers across both edges cost
+/// mixed 20% and double 24% (docs/performance.md), so a double state is fetched as before.
 template <class Src, class T, class S, bool kHold = sizeof(S) == 4>
 struct OwnCellSource {
   const Src& src;
