@@ -280,10 +280,8 @@ class CudaSolver final : public Solver {
     cuda::StepDt<S, kDevice> step{dt, clock_};
     const cuda::PerimeterFluxes<T> perim = kDevice ? perimeter_[1 - out] : cuda::PerimeterFluxes<T>{};
     if constexpr (kDevice) {  // the fused step: dependent on the previous phase 2 (dependent_launch.cuh)
-      // The 32 x 16 shape runs without active tiles only (set_shape): no kernel with them.
-      constexpr bool kMayTile = !(BX == 32 && BY == 16);
-      const auto kernel = kMayTile && tiles.on() ? cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S, kMayTile>
-                                                 : cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S>;
+      const auto kernel = tiles.on() ? cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S, true>
+                                     : cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S>;
       exec::cuda::launch_dependent(dependent_, kernel, grid_, dim3(BX, BY), stream_, src, fields(out), sweep_, st, step,
                                    partial_.get(), 0, setup_.grid.ny, perim, tiles);
       return;
