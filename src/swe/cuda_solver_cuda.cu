@@ -10,6 +10,7 @@
 
 #include "exec/cuda/cuda_check.hpp"
 #include "exec/cuda/device_buffer.hpp"
+#include "ria/exec/ordered_key.hpp"
 #include "ria/exec/reduce.hpp"
 #include "swe/solver_common.hpp"
 #include "swe/cuda_extremes.cuh"
@@ -84,6 +85,8 @@ class CudaSolver final : public Solver {
     H_ = exec::cuda::DeviceBuffer<T>(n_);
     dt_ = exec::cuda::DeviceBuffer<T>(n_);
     clock_ = exec::cuda::DeviceBuffer<cuda::DeviceClock>(1);
+    min_key_ = exec::cuda::DeviceBuffer<unsigned long long>(1);
+    next_levels_ = exec::cuda::DeviceBuffer<double>(4);
     set_shape(false);
     partial_ = exec::cuda::DeviceBuffer<T>(n_);  // a partial per tile: at most one per cell
     scalar_ = exec::cuda::DeviceBuffer<T>(1);
@@ -277,13 +280,13 @@ class CudaSolver final : public Solver {
   /// clock's on the device and passes StepTime{}).
   template <int BX, int BY, class Src, bool kPhase1, bool kDevice>
   void tiled(const Src& src, int out, S dt, const StepTime& st, ActiveTiles tiles) {
-    cuda::StepDt<S, kDevice> step{dt, clock_};
+    cuda::StepDt<S, kDevice> step{dt, clock_, fused_out()};
     const cuda::PerimeterFluxes<T> perim = kDevice ? perimeter_[1 - out] : cuda::PerimeterFluxes<T>{};
     if constexpr (kDevice) {  // the fused step: dependent on the previous phase 2 (dependent_launch.cuh)
       const auto kernel = tiles.on() ? cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S, true>
                                      : cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S>;
       exec::cuda::launch_dependent(dependent_, kernel, grid_, dim3(BX, BY), stream_, src, fields(out), sweep_, st, step,
-                                   partial_.get(), 0, setup_.grid.ny, perim, tiles);
+                                   nullptr, 0, setup_.grid.ny, perim, tiles);
       return;
     }
     cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S><<<grid_, dim3(BX, BY), 0, stream_>>>(
@@ -413,8 +416,8 @@ class CudaSolver final : public Solver {
     RIA_CUDA_CHECK(cudaGetLastError());
     if (extremes) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
     if (balance) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, balance_join_, 0));
-    exec::cuda::launch_dependent(dependent_, cuda::k_fused_phase2<T>, dim3(1), dim3(1024), stream_, partial_.get(),
-                                 static_cast<int>(grid_.x * grid_.y), clock_.get(), setup_.dt_rule(), sweep_.bc);
+    exec::cuda::launch_dependent(dependent_, cuda::k_fused_phase2<T>, dim3(1), dim3(32), stream_, fused_out(),
+                                 clock_.get(), setup_.dt_rule());
   }
 
   /// k_fused_balance of the step that read buffer b (the last phase 2's), on balance_side_ from the
@@ -492,10 +495,15 @@ class CudaSolver final : public Solver {
     return steps_ - start;
   }
 
+  /// The clock of the state set, and no minimum folded in yet (FusedStepOut).
   void upload_clock() {
     const cuda::DeviceClock c{t_, 0.0, t_, INFINITY, min_local_, steps_, steps_, 0, {}, 0.0, 0.0};
     clock_.upload(&c, 1, stream_);
+    const unsigned long long none = exec::ordered_key<T>(T(INFINITY));
+    min_key_.upload(&none, 1, stream_);
   }
+
+  cuda::FusedStepOut fused_out() const { return {min_key_.get(), next_levels_.get()}; }
 
   SolverSetup setup_;
   Variant v_;
@@ -505,6 +513,8 @@ class CudaSolver final : public Solver {
   exec::cuda::DeviceBuffer<S> buf_[2];
   exec::cuda::DeviceBuffer<T> H_, dt_, partial_, scalar_;
   exec::cuda::DeviceBuffer<cuda::DeviceClock> clock_;
+  exec::cuda::DeviceBuffer<unsigned long long> min_key_;  // FusedStepOut
+  exec::cuda::DeviceBuffer<double> next_levels_;
   exec::cuda::DeviceBuffer<Balance> balance_;
   exec::cuda::DeviceBuffer<T> manning_;  // per-cell Manning n, or empty
   cuda::DeviceExtremes<S> ext_;           // empty unless setup.extremes.track

@@ -71,6 +71,8 @@ struct OwnCellSource {
 };
 
 /// Device-resident clock of the fused kernel: no host synchronisation per step.
+/// The step's reduced minimum and its next levels are not in it: the update kernel writes those
+/// while its side branches read the clock (FusedStepOut).
 struct DeviceClock {
   double t;           // simulated time [s]
   double dt;          // step about to be taken (0: stopped)
@@ -95,9 +97,10 @@ struct ClockTime {
 
 /// eta(t) of each level side into levels[side] (0 for other sides): warp w for side w, its lanes
 /// summing the constituents k = lane, lane + 32, ... (Tide::term) and the warp adding them up in a
-/// fixed tree, then the linear part. Called by the first 128 threads of a block (or more).
-__device__ inline void side_levels(const Boundaries& bc, double t, double* levels) {
-  const int w = threadIdx.x / 32, lane = threadIdx.x % 32;
+/// fixed tree, then the linear part. Called by the threads 0-127 of a block (or more), `thread`
+/// being the thread's linear index.
+__device__ inline void side_levels(const Boundaries& bc, double t, double* levels, int thread) {
+  const int w = thread / 32, lane = thread % 32;
   if (w >= 4) return;
   const BoundarySide& b = bc.side[w];
   const bool level = b.kind == BoundaryKind::level;
@@ -145,12 +148,23 @@ __global__ void k_update_naive(ArraySource<T> src, Fields<T> out, SweepSetup<T> 
 
 // ------------------------------------------- ghost-cell-decoupled tiles (paper section 4)
 
+/// What a fused step's update leaves for its phase 2 besides the state: the minimum of the new
+/// state's local dt over the blocks, as exec::ordered_key (each block's partial folded in by
+/// atomic_min_key; phase 2 reads it and sets it back to the key of +inf), and the levels of the
+/// level sides at the step's end (side_levels, by the first block), which phase 2 moves into the
+/// clock.
+struct FusedStepOut {
+  unsigned long long* min_key = nullptr;
+  double* next_levels = nullptr;
+};
+
 /// Time step of a tiled kernel in the state's precision S: a host value, or the device clock
 /// (fused; 0 means copy only); and the step's time: the host's StepTime, or the clock's.
 template <class S, bool kDeviceDt>
 struct StepDt {
   S host_dt;
   const DeviceClock* clock;
+  FusedStepOut out{};
   __device__ S get() const { return kDeviceDt ? static_cast<S>(clock->dt) : host_dt; }
   __device__ auto when(const StepTime& host) const {
     if constexpr (kDeviceDt) return ClockTime{clock};
@@ -207,7 +221,9 @@ constexpr int min_blocks_per_sm() {
 /// the edge north of it into shared memory; after the barrier, threads with tx, ty >= 1 (the
 /// interior) add their west/south edges from their neighbours' slots. The first row and column of
 /// a tile are the last of the previous tile, recomputed there (ghost-cell decoupling).
-/// kPhase1: the new state's local dt is reduced in the block (phase 1 of the CFL reduction).
+/// kPhase1: the new state's local dt is reduced in the block (phase 1 of the CFL reduction), into
+/// partial[tile] (host-driven steps) or, in a fused step (kDeviceDt), into the minimum of
+/// FusedStepOut by an atomic min: phase 2 then reads one value instead of a partial per tile.
 /// perim: where the perimeter edges' fluxes go (whole grid only, rows from 0), or nowhere.
 /// kTiles, tiles: the active-tile flags (active_tiles.hpp; kPhase1 and the whole grid only): a tile
 /// quiet in this step's state and the previous one returns after writing its partial. (A template
@@ -235,17 +251,25 @@ __global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDevice
   T local = T(INFINITY);
   bool zero = true;  // the new state of this thread's cell is all +0 (active_tiles.hpp)
   // Stopped (device clock, dt = 0; the same value in the whole block): nothing is written, the
-  // state stays in the buffer the last step wrote and the partial minima stay those of that
-  // state (the host tracks the buffer from the steps taken). Host steps always have dt > 0.
+  // state stays in the buffer the last step wrote (the host tracks the buffer from the steps
+  // taken), and phase 2 reads no minimum. Host steps always have dt > 0.
   if (!(dt > S(0))) return;
+  if constexpr (kDeviceDt) {  // the next step's levels, known now: off phase 2's path (FusedStepOut)
+    if (blockIdx.x == 0 && blockIdx.y == 0)
+      side_levels(s.bc, advance_time(t, step.clock->dt, step.clock->t_stop), step.out.next_levels, tx + BX * ty);
+  }
+  const int tile = blockIdx.y * gridDim.x + blockIdx.x;
+  const auto keep_partial = [&](T v) {
+    if constexpr (kDeviceDt) exec::cuda::atomic_min_key(step.out.min_key, v);
+    else partial[tile] = v;
+  };
   bool quiet = false;  // step n is the identity on the tile (active_tiles.hpp)
   if (kTiles) {
-    const TileFlags f = tiles.in[blockIdx.y * gridDim.x + blockIdx.x];
+    const TileFlags f = tiles.in[tile];
     quiet = !f.pinned && !f.dirty;
     if (kPhase1 && quiet && f.quiet_before) {
       if (tx == 0 && ty == 0) {
-        const int tile = blockIdx.y * gridDim.x + blockIdx.x;
-        partial[tile] = local_dt(Conserved<T>{T(0), T(0), T(0), T(0)}, s.inv_dx, s.inv_dy, s.physics);
+        keep_partial(local_dt(Conserved<T>{T(0), T(0), T(0), T(0)}, s.inv_dx, s.inv_dy, s.physics));
         tiles.out[tile].quiet_before = 1;  // (its input flags need no clearing: not dirty)
       }
       return;
@@ -274,8 +298,7 @@ __global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDevice
     bool all_zero = false;
     local = exec::cuda::block_reduce<exec::ReduceOp::min>(local, scratch, zero, kTiles ? votes : nullptr, &all_zero);
     if (tx == 0 && ty == 0) {
-      const int tile = blockIdx.y * gridDim.x + blockIdx.x;
-      partial[tile] = local;
+      keep_partial(local);
       if (kTiles) mark_tile(tiles, tile, all_zero, quiet);
     }
   }
@@ -345,41 +368,32 @@ struct FusedBalance {
   Balance* balance = nullptr;
 };
 
-/// Phase 2 of the fused step, one block: when a step was taken (dt > 0), advance the clock by dt,
-/// keep the step's start and length for its balance (step_t, step_dt), and reduce the partial
-/// minima of the new state (error = 1 when not physical); then set the next dt (clamped to the stop
+/// Phase 2 of the fused step, one thread: when a step was taken (dt > 0), advance the clock by dt,
+/// keep the step's start and length for its balance (step_t, step_dt), take the levels of the new
+/// time and the minimum of the new state's local dt that the update left (FusedStepOut; error = 1
+/// when not physical), and set the minimum back to +inf; then set the next dt (clamped to the stop
 /// time, 0 once there, at the step limit or at the hold). A stopped step sets step_dt = 0 and
-/// changes nothing else: its partial minima were not rewritten, and the next dt of an unchanged
-/// clock is again 0. It lies on every step's critical path with one block, so the loads of the
-/// partials are issued before the clock's dt is tested; the balance is summed beside the next
-/// step instead (k_fused_balance).
+/// changes nothing else: its update wrote nothing, and the next dt of an unchanged clock is again
+/// 0. It lies on every step's critical path, so it is a few loads and stores; the balance is summed
+/// beside the next step (k_fused_balance).
 template <class T>
-__global__ void __launch_bounds__(1024) k_fused_phase2(const T* __restrict__ partial, int n, DeviceClock* clock,
-                                                       DtRule rule, Boundaries bc) {
-  __shared__ T mins[32];
-  __shared__ double levels[4];
+__global__ void __launch_bounds__(32) k_fused_phase2(FusedStepOut out, DeviceClock* clock, DtRule rule) {
   // Launched dependent on the update (dependent_launch.cuh): resident before it ends, and the next
   // step's update may be scheduled while this block runs.
   exec::cuda::wait_for_prerequisites();
   exec::cuda::allow_dependent_launch();
-  const double dt = clock->dt;
-  // The next step's levels, at the time this step ends (known from the clock: computed beside the
-  // loads; the barrier of the reduction below publishes them to thread 0).
-  side_levels(bc, advance_time(clock->t, dt, clock->t_stop), levels);
-  T v = T(INFINITY);
-#pragma unroll 4
-  for (int k = threadIdx.x; k < n; k += blockDim.x) v = exec::cuda::Combine<exec::ReduceOp::min>::apply(v, partial[k]);
-  if (!(dt > 0)) {  // the same value for every thread: the block returns together
-    if (threadIdx.x == 0) clock->step_dt = 0.0;
-    return;
-  }
-  v = exec::cuda::block_reduce<exec::ReduceOp::min>(v, mins);
   if (threadIdx.x != 0) return;
   DeviceClock c = *clock;
+  if (!(c.dt > 0)) {
+    clock->step_dt = 0.0;
+    return;
+  }
+  const T v = exec::from_ordered_key<T>(*out.min_key);
+  *out.min_key = exec::ordered_key<T>(T(INFINITY));
   c.step_t = c.t;
   c.step_dt = c.dt;
   c.t = advance_time(c.t, c.dt, c.t_stop);
-  for (int k = 0; k < 4; ++k) c.level[k] = levels[k];
+  for (int k = 0; k < 4; ++k) c.level[k] = out.next_levels[k];
   c.steps += 1;
   c.min_local = static_cast<double>(v);
   if (!(v > T(0))) c.error = 1;
@@ -444,7 +458,7 @@ __global__ void k_record_step_start_tiles(ConstFields<S> f, int ny, const Device
 static __global__ void k_fused_start(DeviceClock* clock, double t_stop, long long step_limit, double t_hold,
                                      DtRule rule, Boundaries bc) {
   __shared__ double levels[4];
-  side_levels(bc, clock->t, levels);
+  side_levels(bc, clock->t, levels, threadIdx.x);
   __syncthreads();
   if (threadIdx.x != 0) return;
   DeviceClock c = *clock;

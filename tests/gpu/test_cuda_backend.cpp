@@ -96,3 +96,27 @@ TEST(GpuSolver, NanStopsTheFusedKernelWithNumericalError) {
   solver->set_state(init);
   EXPECT_THROW(solver->advance(1.0, 1L << 40), swe::NumericalError);
 }
+
+// A state that breaks down inside a fused step, not at its start: one cell's momentum so large
+// that its first step's fluxes overflow. The start is valid (the serial solver takes that step),
+// so the error must come through the minimum that the update kernels fold into phase 2's key
+// (exec::cuda::ordered_key: a local dt of -1 below every positive one).
+TEST(GpuSolver, BreakdownInsideAFusedStepStopsWithNumericalError) {
+  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
+  for (const Precision p : {Precision::f32, Precision::mixed, Precision::f64}) {
+    const double q = p == Precision::f64 ? 1e300 : 1e30;
+    validate::Options copt;
+    copt.precision = p == Precision::f64 ? Precision::f64 : Precision::f32;
+    swe::HostState cinit;
+    auto cpu = swe::make_solver(validate::water_column_setup(32, copt, cinit));
+    cinit.qx[100] = q;
+    cpu->set_state(cinit);
+    EXPECT_EQ(cpu->advance(1.0, 1), 1) << precision_name(p);
+    const validate::Options opt{exec::Backend::cuda, "fused", p};
+    swe::HostState init;
+    auto solver = swe::make_solver(validate::water_column_setup(32, opt, init));
+    init.qx[100] = q;
+    solver->set_state(init);
+    EXPECT_THROW(solver->advance(1.0, 1L << 40), swe::NumericalError) << precision_name(p);
+  }
+}

@@ -3,12 +3,17 @@
 // and warp shuffles), either in a dedicated kernel or at the end of a compute kernel.
 // Phase 2: one block reduces the partials. Both phases use the same combine and the same fixed
 // order for a given launch shape, so results are reproducible run to run.
+// A minimum may instead be finished by atomics (atomic_min_key): each block folds its partial into
+// one ordered key with atomicMin, and whoever runs after the kernel reads one value. A minimum is
+// exact, so the result does not depend on the blocks' order either.
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <cmath>
 #include <cstddef>
+
+#include "ria/exec/ordered_key.hpp"
 
 #include "ria/exec/reduce.hpp"
 
@@ -80,6 +85,12 @@ __global__ void reduce_phase2(const T* __restrict__ partial, int n, T* __restric
   for (int k = threadIdx.x; k < n; k += blockDim.x) v = Combine<Op>::apply(v, partial[k]);
   v = block_reduce<Op>(v, scratch);
   if (threadIdx.x == 0) *out = v;
+}
+
+/// *key = min(*key, ordered_key(v)), atomically; *key starts at ordered_key<T>(INFINITY).
+template <class T>
+__device__ inline void atomic_min_key(unsigned long long* key, T v) {
+  atomicMin(key, exec::ordered_key(v));
 }
 
 }  // namespace ria::exec::cuda
