@@ -376,8 +376,10 @@ __global__ void __launch_bounds__(kRangeThreads)
     const typename L::Pos ra = ld.pos(a);
     const PairParticle<D, Real> pa = ld.template particle<kSps>(a);
     PairSums<D, Real> s;
+    // Every b visited passed screen_run's radius and fluid tests: add_pair_at need not repeat them.
     for_each_neighbour<D>(PR, g, start, key[a], ld, a, ra, pa.fluid, [&](std::uint32_t b, const Vec<D, Real>& rab) {
-      pairs += add_pair_at<D, kLaminar, kSps, Real>(PR, rab, pa, ld.template particle<kSps>(b), s) ? 1u : 0u;
+      add_pair_at<D, kLaminar, kSps, Real, true>(PR, rab, pa, ld.template particle<kSps>(b), s);
+      ++pairs;
     });
     dtl = store_rates(P, pa.fluid, ld.out(a), __ldg(ld.in.c + a), s, pairs, a, out);
   }

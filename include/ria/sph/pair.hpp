@@ -83,12 +83,15 @@ RIA_HD inline void add_to(Vec<D>& sum, const Vec<D, T>& x) {
 /// nu0 = 0 or that SPS is off (the GPU searches: the terms' code costs the kernel registers); the
 /// results are the same bit for bit. T = double on every backend; the GPU's mixed precision runs
 /// it in float (docs/sph.md, "Mixed precision"), each term then added to the double sums.
-template <int D, bool kLaminar = true, bool kSps = true, class T = double>
+/// kScreened: the caller has already found r_ab inside the support (dot(rab, rab) <
+/// support2(), the same expression) and a or b fluid, so both tests are left out and the pair is
+/// added (the GPU's cell-range search, whose screen_run tests every candidate).
+template <int D, bool kLaminar = true, bool kSps = true, class T = double, bool kScreened = false>
 RIA_HD inline bool add_pair_at(const SphParams<D, T>& P, const Vec<D, T>& rab, const PairParticle<D, T>& a,
                                const PairParticle<D, T>& b, PairSums<D, T>& s) {
-  if (!a.fluid && !b.fluid) return false;
+  if (!kScreened && !a.fluid && !b.fluid) return false;
   const T r2 = dot(rab, rab);
-  if (r2 >= P.kernel.support2()) return false;
+  if (!kScreened && r2 >= P.kernel.support2()) return false;
   const T F = P.kernel.grad_factor(std::sqrt(r2));
   const Vec<D, T> vab = a.v - b.v;
   const T vr = dot(vab, rab);
