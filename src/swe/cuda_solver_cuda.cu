@@ -87,6 +87,8 @@ class CudaSolver final : public Solver {
     clock_ = exec::cuda::DeviceBuffer<cuda::DeviceClock>(1);
     min_key_ = exec::cuda::DeviceBuffer<unsigned long long>(1);
     next_levels_ = exec::cuda::DeviceBuffer<double>(4);
+    clock_host_ = exec::cuda::PinnedBuffer<cuda::DeviceClock>(1);
+    clock_read_ = exec::cuda::make_event();
     set_shape(false);
     partial_ = exec::cuda::DeviceBuffer<T>(n_);  // a partial per tile: at most one per cell
     scalar_ = exec::cuda::DeviceBuffer<T>(1);
@@ -465,25 +467,54 @@ class CudaSolver final : public Solver {
     return c;
   }
 
+  /// The clock after the work queued so far, read without waiting (queue_clock_read), then
+  /// waited for (queued_clock).
+  void queue_clock_read() {
+    RIA_CUDA_CHECK(cudaMemcpyAsync(clock_host_.get(), clock_, sizeof(cuda::DeviceClock), cudaMemcpyDeviceToHost, stream_));
+    RIA_CUDA_CHECK(cudaEventRecord(clock_read_, stream_));
+  }
+  cuda::DeviceClock queued_clock() {
+    RIA_CUDA_CHECK(cudaEventSynchronize(clock_read_));
+    return *clock_host_.get();
+  }
+
   /// Graphs of kGraphSteps steps while the step limit and the hold are far; near them, steps
   /// launched one by one (about as many as are left, so few stopped steps are launched: a hold
-  /// before every gauge time costs a few launches, not a graph).
+  /// before every gauge time costs a few launches, not a graph). Far from every stop (the stop
+  /// time too), the next graph is queued before the clock after the last one is read, so the GPU
+  /// does not wait for the host between graphs; it starts from the same buffer (kGraphSteps is
+  /// even), and if the clock stopped within the graph before it, its steps are stopped ones,
+  /// which change nothing. The estimates only choose how steps are launched: where the clock
+  /// stops is decided on the device.
   long advance_fused(double t_stop, long max_steps, double t_hold) {
     const long start = steps_;
     const long long limit = max_steps >= (1L << 40) ? (1LL << 62) : static_cast<long long>(steps_) + max_steps;
     cuda::k_fused_start<<<1, 128, 0, stream_>>>(clock_, t_stop, limit, t_hold, setup_.dt_rule(), sweep_.bc);
     RIA_CUDA_CHECK(cudaGetLastError());
     cuda::DeviceClock c = read_clock();
+    // Steps to the step limit or the hold (plus two), and to any stop, about, from clock c.
+    const auto near_of = [&](const cuda::DeviceClock& k) {
+      const double left = static_cast<double>(k.step_limit - k.steps);
+      const double to_hold = std::isfinite(t_hold) ? (t_hold - k.t) / k.dt : INFINITY;
+      return std::min(left, to_hold + 2);
+    };
+    const auto far_of = [&](const cuda::DeviceClock& k) { return std::min(near_of(k), (t_stop - k.t) / k.dt); };
     while (!c.error && c.dt > 0) {
-      int b = static_cast<int>((cur_ + (c.steps - start)) % 2);
-      const double left = static_cast<double>(c.step_limit - c.steps);
-      const double to_hold = std::isfinite(t_hold) ? (t_hold - c.t) / c.dt : INFINITY;  // steps, about
-      const double near = std::min(left, to_hold + 2);
+      const int b = static_cast<int>((cur_ + (c.steps - start)) % 2);
+      const double near = near_of(c);
       if (near < kGraphSteps) {
         launch_fused_steps(b, std::max(1, static_cast<int>(near)));
       } else {
         if (!graph_exec_[b]) build_graph(b);
         RIA_CUDA_CHECK(cudaGraphLaunch(graph_exec_[b], stream_));
+        // k: the clock one graph behind the graphs queued; a graph more while its steps stay
+        // before every stop even if the one in flight takes all of its own.
+        for (cuda::DeviceClock k = c; far_of(k) >= 2 * kGraphSteps;) {
+          queue_clock_read();
+          RIA_CUDA_CHECK(cudaGraphLaunch(graph_exec_[b], stream_));
+          k = queued_clock();
+          if (k.error || !(k.dt > 0)) break;
+        }
       }
       c = read_clock();
     }
@@ -513,6 +544,8 @@ class CudaSolver final : public Solver {
   exec::cuda::DeviceBuffer<S> buf_[2];
   exec::cuda::DeviceBuffer<T> H_, dt_, partial_, scalar_;
   exec::cuda::DeviceBuffer<cuda::DeviceClock> clock_;
+  exec::cuda::PinnedBuffer<cuda::DeviceClock> clock_host_;  // queue_clock_read
+  exec::cuda::Event clock_read_;
   exec::cuda::DeviceBuffer<unsigned long long> min_key_;  // FusedStepOut
   exec::cuda::DeviceBuffer<double> next_levels_;
   exec::cuda::DeviceBuffer<Balance> balance_;

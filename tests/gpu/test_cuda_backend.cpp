@@ -75,6 +75,10 @@ TEST(GpuSolver, FusedStopsExactlyAtRequestedTimesAndStepLimits) {
   EXPECT_EQ(solver->time(), 0.25);
   solver->advance(0.5, 1L << 40);
   EXPECT_EQ(solver->time(), 0.5);
+  // Far from the stop: graphs queued ahead of the clock's reads (advance_fused), the last one
+  // stopping within its steps.
+  solver->advance(4.0, 1L << 40);
+  EXPECT_EQ(solver->time(), 4.0);
   // Same steps as the CPU with the same stops.
   validate::Options copt;
   swe::HostState cinit;
@@ -83,6 +87,8 @@ TEST(GpuSolver, FusedStopsExactlyAtRequestedTimesAndStepLimits) {
   cpu->advance(1e30, 7);
   cpu->advance(0.25, 1L << 40);
   cpu->advance(0.5, 1L << 40);
+  cpu->advance(4.0, 1L << 40);
+  EXPECT_GE(cpu->steps(), 7 + 3 * 32);
   EXPECT_EQ(solver->steps(), cpu->steps());
 }
 
