@@ -265,8 +265,9 @@ struct MixedLoads {
 };
 
 /// Whether r_ab lies within the support: the radius test of the candidate screen that both
-/// searches apply before add_pair_at (which decides). The same expression in both, so they keep
-/// the same pairs.
+/// searches apply before add_pair_at. The tiles search then lets add_pair_at decide; the
+/// cell-range search's screen decides (add_pair_at's kScreened), and add_pair_at's own test is
+/// the same expression, so the two searches keep the same pairs.
 template <int D, class T>
 __device__ inline bool in_support(const SphParams<D, T>& P, const Vec<D, T>& rab) {
   return dot(rab, rab) < P.kernel.support2();

@@ -507,8 +507,9 @@ class CudaSolver final : public Solver {
       } else {
         if (!graph_exec_[b]) build_graph(b);
         RIA_CUDA_CHECK(cudaGraphLaunch(graph_exec_[b], stream_));
-        // k: the clock one graph behind the graphs queued; a graph more while its steps stay
-        // before every stop even if the one in flight takes all of its own.
+        // k: the clock one graph behind the graphs queued; a graph more while, by the estimates
+        // (the hold's with its margin of two steps), its steps come before every stop even if
+        // the one in flight takes all of its own.
         for (cuda::DeviceClock k = c; far_of(k) >= 2 * kGraphSteps;) {
           queue_clock_read();
           RIA_CUDA_CHECK(cudaGraphLaunch(graph_exec_[b], stream_));

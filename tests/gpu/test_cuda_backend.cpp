@@ -106,7 +106,7 @@ TEST(GpuSolver, NanStopsTheFusedKernelWithNumericalError) {
 // A state that breaks down inside a fused step, not at its start: one cell's momentum so large
 // that its first step's fluxes overflow. The start is valid (the serial solver takes that step),
 // so the error must come through the minimum that the update kernels fold into phase 2's key
-// (exec::cuda::ordered_key: a local dt of -1 below every positive one).
+// (exec::ordered_key: a local dt of -1 below every positive one).
 TEST(GpuSolver, BreakdownInsideAFusedStepStopsWithNumericalError) {
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
   for (const Precision p : {Precision::f32, Precision::mixed, Precision::f64}) {

@@ -2,7 +2,8 @@
 // taken by an integer atomic min (exec/cuda/two_phase_reduce.cuh atomic_min_key) and read back
 // bit for bit. For the non-NaN values the order is the total one, -0 below +0: a value >= +0 has
 // its sign bit set in the key, a value <= -0 has all its bits flipped. A float's key is its
-// 32-bit key widened, so float and double keys share one 64-bit atomic.
+// 32-bit key widened, so both types use one 64-bit atomic (the keys of one minimum must all be
+// of one type: a float's key and a double's key of the same value differ).
 #pragma once
 
 #include <cstring>
