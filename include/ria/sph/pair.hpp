@@ -81,8 +81,9 @@ RIA_HD inline void add_to(Vec<D>& sum, const Vec<D, T>& x) {
 /// two boundary particles (both at rest: v_ab = 0, and neither moves): those return false.
 /// kLaminar = false compiles the function without the laminar and SPS terms, kSps = false
 /// without the SPS term, for callers that know nu0 = 0 or that SPS is off (the GPU searches: the
-/// terms' code costs the kernel registers); the results are the same bit for bit. T = double on every backend; the GPU's mixed precision runs
-/// it in float (docs/sph.md, "Mixed precision"), each term then added to the double sums.
+/// terms' code costs the kernel registers); the results are the same bit for bit. T = double on
+/// every backend; the GPU's mixed precision runs it in float (docs/sph.md, "Mixed precision"),
+/// each term then added to the double sums.
 /// kScreened: the caller has already found r_ab inside the support (dot(rab, rab) <
 /// support2(), the same expression) and a or b fluid, so both tests are left out and the pair is
 /// added (the GPU's cell-range search, whose screen_run tests every candidate).

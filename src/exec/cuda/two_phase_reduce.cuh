@@ -14,7 +14,6 @@
 #include <cstddef>
 
 #include "ria/exec/ordered_key.hpp"
-
 #include "ria/exec/reduce.hpp"
 
 namespace ria::exec::cuda {
