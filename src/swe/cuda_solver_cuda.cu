@@ -1,6 +1,6 @@
-// The CUDA backend of the shallow-water solver: buffers, texture objects, the kernel variants of
-// `--kernel` (the paper's naive and optimized kernels, its intermediate steps, and fused) and the
-// CUDA graph of the fused variant.
+// The CUDA backend of the shallow-water solver: buffers, texture objects, the launches of each
+// kernel variant of `--kernel` (cuda_variants.hpp: the paper's naive and optimized kernels, its
+// intermediate steps, and fused) and the CUDA graph of the fused variant.
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -14,48 +14,11 @@
 #include "ria/exec/reduce.hpp"
 #include "swe/solver_common.hpp"
 #include "swe/cuda_extremes.cuh"
+#include "swe/cuda_variants.hpp"
 #include "swe/swe_kernels_cuda.cuh"
 
 namespace ria::swe {
 namespace {
-
-/// How a variant computes the edge fluxes and the time step (the paper's Table II columns).
-enum class Flux { naive, tiled };
-enum class DtMode { tree, two_phase, device };
-/// bx x by threads a block (a tile of (bx - 1) x (by - 1) cells); wet_by: with float fluxes and
-/// no active tiles, by is wet_by instead (0: by). The fused kernel's 32 x 16 tiles compute 2.20
-/// edges a cell where 32 x 8 compute 2.36: with the cell fetched once (OwnCellSource, 1-2% of
-/// it), 6-9% faster in float on the water column (docs/performance.md). Where the active tiles
-/// run, the finer 31 x 7 tiles skip more land; double keeps 32 x 8, because at its 80 registers
-/// an SM holds one 512-thread block (512 threads) against three 256-thread ones (768).
-struct Variant {
-  const char* name;
-  Flux flux;
-  DtMode dt;
-  bool textures;
-  int bx, by;
-  int wet_by = 0;
-};
-
-constexpr Variant kVariants[] = {
-    {"fused", Flux::tiled, DtMode::device, true, 32, 8, 16},
-    {"naive", Flux::naive, DtMode::tree, false, 16, 16},
-    {"decoupled", Flux::tiled, DtMode::tree, false, 16, 16},
-    {"decoupled-2phase", Flux::tiled, DtMode::two_phase, false, 16, 16},
-    {"optimized", Flux::tiled, DtMode::two_phase, true, 16, 16},
-    {"optimized-8x8", Flux::tiled, DtMode::two_phase, true, 8, 8},
-    {"optimized-32x8", Flux::tiled, DtMode::two_phase, true, 32, 8},
-    {"optimized-32x16", Flux::tiled, DtMode::two_phase, true, 32, 16},
-    {"fused-16x16", Flux::tiled, DtMode::device, true, 16, 16},
-};
-
-const Variant& find_variant(const std::string& name) {
-  for (const Variant& v : kVariants)
-    if (name == v.name) return v;
-  std::string known;
-  for (const Variant& v : kVariants) known += std::string(known.empty() ? "" : ", ") + v.name;
-  throw std::invalid_argument("kernel '" + name + "' does not exist for backend 'cuda' (expected one of: " + known + ")");
-}
 
 constexpr int kGraphSteps = 32;  // steps per CUDA graph launch (even: the ping-pong ends where it began)
 
