@@ -423,15 +423,8 @@ class CudaSolver final : public Solver {
     for (auto& g : graph_exec_) g.reset();
   }
 
-  cuda::DeviceClock read_clock() {
-    cuda::DeviceClock c{};
-    RIA_CUDA_CHECK(cudaMemcpyAsync(&c, clock_, sizeof c, cudaMemcpyDeviceToHost, stream_));
-    RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
-    return c;
-  }
-
   /// The clock after the work queued so far, read without waiting (queue_clock_read), then
-  /// waited for (queued_clock).
+  /// waited for (queued_clock); or both at once (read_clock).
   void queue_clock_read() {
     RIA_CUDA_CHECK(cudaMemcpyAsync(clock_host_.get(), clock_, sizeof(cuda::DeviceClock), cudaMemcpyDeviceToHost, stream_));
     RIA_CUDA_CHECK(cudaEventRecord(clock_read_, stream_));
@@ -439,6 +432,10 @@ class CudaSolver final : public Solver {
   cuda::DeviceClock queued_clock() {
     RIA_CUDA_CHECK(cudaEventSynchronize(clock_read_));
     return *clock_host_.get();
+  }
+  cuda::DeviceClock read_clock() {
+    queue_clock_read();
+    return queued_clock();
   }
 
   /// Graphs of kGraphSteps steps while the step limit and the hold are far; near them, steps

@@ -166,6 +166,9 @@ struct StepDt {
   const DeviceClock* clock;
   FusedStepOut out{};
   __device__ S get() const { return kDeviceDt ? static_cast<S>(clock->dt) : host_dt; }
+  /// Whether a step is taken: the clock's dt tested in double, as phase 2 tests it (a positive dt
+  /// below the smallest normal float would be 0 in get() with a float state).
+  __device__ bool taken() const { return kDeviceDt ? clock->dt > 0 : host_dt > S(0); }
   __device__ auto when(const StepTime& host) const {
     if constexpr (kDeviceDt) return ClockTime{clock};
     else return host;
@@ -205,13 +208,16 @@ __device__ inline void mark_tile(const ActiveTiles& a, int tile, bool all_zero, 
 
 /// Blocks per SM the tiled update is compiled for (__launch_bounds__): with float fluxes the fused
 /// kernels' tiles are compiled for 32 registers, 7 blocks of 256 threads (32x8, 16x16) or 4 of 512
-/// (32x16); else what their registers allow (float 39-42, double 78). Measured on the H100
-/// (docs/performance.md, 2026-11-25), fused 32x8 at 4000^2: 1, 7 and 8 blocks gave 32.9, 33.9 and
-/// 33.8 G cell-updates/s with a float state, 26.7, 30.5 and 30.4 with Precision::mixed. The
-/// host-driven variants and the MPI row blocks were not measured and keep 1.
+/// (32x16); in double for 3 blocks of 256, 80 registers (at 81-88 only 2 fit an SM: the active
+/// tiles' flags took the kernel to 82). Measured on the H100 (docs/performance.md, 2026-11-25),
+/// fused 32x8 at 4000^2: 1, 7 and 8 blocks gave 32.9, 33.9 and 33.8 G cell-updates/s with a float
+/// state, 26.7, 30.5 and 30.4 with Precision::mixed; in double 4 and 5 blocks spilled and lost a
+/// third, and 3 made the Coos Bay day 7% faster. The host-driven variants and the MPI row blocks
+/// were not measured and keep what their registers allow.
 template <class T, int kThreads, bool kDeviceDt>
 constexpr int min_blocks_per_sm() {
-  if (sizeof(T) != 4 || !kDeviceDt) return 1;
+  if (!kDeviceDt) return 1;
+  if (sizeof(T) != 4) return 3;
   return kThreads == 256 ? 7 : 2048 / kThreads;
 }
 
@@ -253,7 +259,7 @@ __global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDevice
   // Stopped (device clock, dt = 0; the same value in the whole block): nothing is written, the
   // state stays in the buffer the last step wrote (the host tracks the buffer from the steps
   // taken), and phase 2 reads no minimum. Host steps always have dt > 0.
-  if (!(dt > S(0))) return;
+  if (!step.taken()) return;
   if constexpr (kDeviceDt) {  // the next step's levels, known now: off phase 2's path (FusedStepOut)
     if (blockIdx.x == 0 && blockIdx.y == 0)
       side_levels(s.bc, advance_time(t, step.clock->dt, step.clock->t_stop), step.out.next_levels, tx + BX * ty);
