@@ -208,16 +208,19 @@ __device__ inline void mark_tile(const ActiveTiles& a, int tile, bool all_zero, 
 
 /// Blocks per SM the tiled update is compiled for (__launch_bounds__): with float fluxes the fused
 /// kernels' tiles are compiled for 32 registers, 7 blocks of 256 threads (32x8, 16x16) or 4 of 512
-/// (32x16); in double for 3 blocks of 256, 80 registers (at 81-88 only 2 fit an SM: the active
-/// tiles' flags took the kernel to 82). Measured on the H100 (docs/performance.md, 2026-11-25),
-/// fused 32x8 at 4000^2: 1, 7 and 8 blocks gave 32.9, 33.9 and 33.8 G cell-updates/s with a float
-/// state, 26.7, 30.5 and 30.4 with Precision::mixed; in double 4 and 5 blocks spilled and lost a
-/// third, and 3 made the Coos Bay day 7% faster. The host-driven variants and the MPI row blocks
-/// were not measured and keep what their registers allow.
-template <class T, int kThreads, bool kDeviceDt>
+/// (32x16), and with the active tiles (kTiles) for 40 registers, 6 blocks of 256 (the flags' code
+/// spills more at 32); in double for 3 blocks of 256, 80 registers (at 81-88 only 2 fit an SM: the
+/// flags took the kernel to 82). Measured on the H100 (docs/performance.md, 2026-11-25): fused 32x8
+/// at 4000^2, 1, 7 and 8 blocks gave 32.9, 33.9 and 33.8 G cell-updates/s with a float state, 26.7,
+/// 30.5 and 30.4 with Precision::mixed; with the tiles on Coos Bay, 6 blocks made 8 concurrent
+/// members 3% faster than 7, and 5 did not; in double, 4 and 5 blocks spilled and lost a third, and
+/// 3 made the Coos Bay day 13% faster than 2. The host-driven variants and the MPI row blocks were
+/// not measured and keep what their registers allow.
+template <class T, int kThreads, bool kDeviceDt, bool kTiles = false>
 constexpr int min_blocks_per_sm() {
   if (!kDeviceDt) return 1;
   if (sizeof(T) != 4) return 3;
+  if (kTiles && kThreads == 256) return 6;
   return kThreads == 256 ? 7 : 2048 / kThreads;
 }
 
@@ -237,7 +240,7 @@ constexpr int min_blocks_per_sm() {
 /// S: the state's precision (T, or double for Precision::mixed: the fluxes, the shared tiles and
 /// the local dt stay in T, the update of each cell is in S).
 template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, class S = T, bool kTiles = false>
-__global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDeviceDt>()))
+__global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDeviceDt, kTiles>()))
     k_update_tiled(Src src, Fields<S> out, SweepSetup<T> s, StepTime st_host, StepDt<S, kDeviceDt> step,
                    T* __restrict__ partial, int j_begin, int j_end, PerimeterFluxes<T> perim, ActiveTiles tiles = {}) {
   __shared__ EdgeFlux<T> fx[BY][BX];
