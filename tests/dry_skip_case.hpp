@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -22,14 +23,16 @@ struct DrySkipOutcome {
 
 /// n: cells per side of the estuary. The dry land of rows [n/2, n/2 + 16) starts with a current
 /// qx = 1e-6 m^2/s, which the dry-cell policy zeroes in the first step: its tiles become all zero
-/// then, so a skip that took the buffer's older state for the current one would show.
+/// then, so a skip that took the buffer's older state for the current one would show. `adjust`,
+/// when given, changes the solver setup last (an ensemble member's, ensemble::set_member_setup).
 inline DrySkipOutcome run_dry_skip_case(exec::Backend b, const std::string& kernel, Precision p, bool dry_skip,
-                                        int n = 64) {
+                                        int n = 64, void (*adjust)(swe::SolverSetup&) = nullptr) {
   const sim::Scenario sc = forcing_scenario(3600);
   sim::Model m = sim::build_model(sc, estuary_domain(n));
   for (std::size_t k = static_cast<std::size_t>(n / 2) * n; k < static_cast<std::size_t>(n / 2 + 16) * n; ++k)
     if (m.init.h[k] == 0) m.init.qx[k] = 1e-6;
   m.setup.dry_skip = dry_skip;
+  if (adjust) adjust(m.setup);
   auto solver = start_solver(m, b, kernel, p);
   RecordingObserver obs;
   sim::run(*solver, sc, m, obs, {});
@@ -64,6 +67,29 @@ inline void expect_same_bits(const DrySkipOutcome& on, const DrySkipOutcome& off
   EXPECT_TRUE(same_bits(on.extremes.max_concentration, off.extremes.max_concentration));
   EXPECT_TRUE(same_bits(on.extremes.first_wet_time, off.extremes.first_wet_time));
   EXPECT_TRUE(same_bits(on.extremes.arrival_time, off.extremes.arrival_time));
+}
+
+/// An ensemble member's run (`member`: no balance, the concentration's records only) against the
+/// full run of the same case: the same steps and states, the concentration's records bit for bit,
+/// no balance, and max_depth and max_speed left at their start value 0. The case's release
+/// reaches cells (arrival times and maxima above 0), so the records compared are not all empty.
+inline void expect_member_records(const DrySkipOutcome& member, const DrySkipOutcome& run) {
+  EXPECT_EQ(member.steps, run.steps);
+  EXPECT_TRUE(same_bits(member.state.h, run.state.h));
+  EXPECT_TRUE(same_bits(member.state.hc, run.state.hc));
+  EXPECT_EQ(member.balance.water_in, 0.0);
+  EXPECT_EQ(member.balance.pollutant_in, 0.0);
+  EXPECT_GT(run.balance.pollutant_in, 0.0);
+  const swe::HostExtremes& e = member.extremes;
+  ASSERT_EQ(e.max_depth.size(), run.state.h.size());
+  EXPECT_TRUE(std::all_of(e.max_depth.begin(), e.max_depth.end(), [](double x) { return x == 0; }));
+  EXPECT_TRUE(std::all_of(e.max_speed.begin(), e.max_speed.end(), [](double x) { return x == 0; }));
+  EXPECT_TRUE(same_bits(e.max_concentration, run.extremes.max_concentration));
+  EXPECT_TRUE(same_bits(e.first_wet_time, run.extremes.first_wet_time));
+  EXPECT_TRUE(same_bits(e.arrival_time, run.extremes.arrival_time));
+  const auto arrived = std::count_if(e.arrival_time.begin(), e.arrival_time.end(), [](double t) { return t == t; });
+  EXPECT_GT(arrived, 0);
+  EXPECT_GT(*std::max_element(e.max_concentration.begin(), e.max_concentration.end()), 0.0);
 }
 
 }  // namespace ria::test

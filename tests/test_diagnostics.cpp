@@ -92,3 +92,39 @@ TEST(Extremes, KeepMaximaTheFirstWetTimeAndTheFirstArrival) {
   h.arrival_time.pop_back();
   EXPECT_THROW(r.from_host(h, 0, 2), std::invalid_argument);
 }
+
+// The concentration's records only (an ensemble member's rule): max_conc, first_wet and arrival
+// as under the full rule, max_depth and max_speed never raised; only wet cells record anything.
+TEST(Extremes, ConcentrationOnlyRuleKeepsTheConcentrationRecords) {
+  const swe::ExtremesRule<double> all{0.01, 0.25};
+  const swe::ExtremesRule<double> conc{0.01, 0.25, false};
+  EXPECT_TRUE(all.records(0.005));
+  EXPECT_FALSE(conc.records(0.005));
+  EXPECT_TRUE(conc.records(0.02));
+  EXPECT_FALSE(conc.records(std::nan("")));
+  EXPECT_FALSE(all.records(0.0));
+  swe::ExtremesStore<double> a(2), c(2);
+  const double t[] = {10, 20, 30, 35};
+  const swe::Conserved<double> w[][2] = {{{1.0, 0.6, -0.8, 0.125}, {0.005, 0.1, 0.0, 0.1}},
+                                         {{1.0, 0.0, 0.0, 0.5}, {0.5, 0.0, 0.0, 0.0}},
+                                         {{0.5, 0.0, 0.0, 0.375}, {0.004, 0.0, 0.0, 0.0}},
+                                         {{std::nan(""), 0.0, 0.0, 1.0}, {0.3, 0.0, 0.0, 0.3}}};
+  for (int n = 0; n < 4; ++n)
+    for (std::size_t k = 0; k < 2; ++k) {
+      swe::record_extremes(a.fields(), k, w[n][k], t[n], all);
+      swe::record_extremes(c.fields(), k, w[n][k], t[n], conc);
+    }
+  for (std::size_t k = 0; k < 2; ++k) {
+    EXPECT_EQ(c.max_conc[k], a.max_conc[k]) << k;
+    EXPECT_EQ(c.first_wet[k], a.first_wet[k]) << k;
+    EXPECT_TRUE(c.arrival[k] == a.arrival[k] || (std::isnan(c.arrival[k]) && std::isnan(a.arrival[k]))) << k;
+    EXPECT_EQ(c.flags[k], a.flags[k]) << k;
+    EXPECT_EQ(c.max_depth[k], 0.0) << k;
+    EXPECT_EQ(c.max_speed[k], 0.0) << k;
+  }
+  EXPECT_EQ(a.max_conc[0], 0.75);
+  EXPECT_EQ(a.arrival[0], 20.0);
+  EXPECT_EQ(a.first_wet[1], 20.0);
+  EXPECT_EQ(a.arrival[1], 35.0);
+  EXPECT_EQ(a.max_depth[1], 0.5);
+}

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "dry_skip_case.hpp"
+#include "ensemble/member_recorder.hpp"
 #include "ria/exec/backend.hpp"
 #include "swe/active_tiles.hpp"
 
@@ -28,6 +29,8 @@ TEST(DrySkip, SameBitsWithAndWithoutOnTheCpu) {
       for (const swe::HostState* s : {&on.initial, &on.state})
         EXPECT_GT(swe::quiet_tiles(s->h, s->qx, s->qy, s->hc, n, n, w, 1, pins), pins.size() / 20);
       test::expect_same_bits(on, off);
+      // The same run as an ensemble member: no balance, the concentration's records only.
+      test::expect_member_records(test::run_dry_skip_case(b, "default", p, true, n, ensemble::set_member_setup), on);
     }
   }
 }

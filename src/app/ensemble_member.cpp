@@ -51,6 +51,7 @@ sim::Model MemberModels::build(const sim::Scenario& sc) {
       initial = &initial_fields(sc, *b);
   }
   sim::Model m = sim::build_model(sc, *b, *initial);
+  ensemble::set_member_setup(m.setup);
   m.setup.backend = backend_;
   m.setup.kernel = kernel_;
   m.setup.precision = precision_;
@@ -141,11 +142,6 @@ MemberOutcome run_member(std::size_t member, const sim::Scenario& sc, MemberMode
   const Fault fault = fault_injected(member);
   if (fault != Fault::none) solver = std::make_unique<PoisonedSolver>(std::move(solver), fault, member);
   solver->set_state(m.init);
-  const swe::Totals initial = solver->totals();
-  swe::Balance b0;
-  b0.water_expected = initial.water;
-  b0.pollutant_expected = initial.pollutant;
-  solver->set_balance(b0);
   ensemble::MemberRecorder rec(sc, m, progress);
   sim::RunOptions opt;
   opt.stop = stop;

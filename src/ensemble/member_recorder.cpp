@@ -8,6 +8,11 @@
 
 namespace ria::ensemble {
 
+void set_member_setup(swe::SolverSetup& s) {
+  s.track_balance = false;
+  s.extremes.depth_and_speed = false;
+}
+
 MemberRecorder::MemberRecorder(const sim::Scenario& sc, const sim::Model& m,
                                std::function<void(const sim::Progress&)> on_progress)
     : dry_(sc.physics.dry_depth),

@@ -14,6 +14,12 @@
 
 namespace ria::ensemble {
 
+/// The solver setup of a member: what MemberRecorder keeps needs neither the balance nor the
+/// depth and speed maxima, so the member's step accumulates no balance and its extremes read h and
+/// hc only (ExtremesRule::depth_and_speed). Its steps, states and the records it keeps (max_conc,
+/// first_wet, arrival) are bit for bit those of the same scenario's `ria run`.
+void set_member_setup(swe::SolverSetup& s);
+
 class MemberRecorder final : public sim::Observer {
  public:
   /// `on_progress` receives the driver's progress reports (may be empty).

@@ -148,7 +148,7 @@ class CpuSolver final : public Solver, public BlockSolver {
     exec::cpu::for_rows(parallel_, j0, j1, [&](int j) {
       for (int i = 0; i < nx_; ++i) {
         const std::size_t k = local(j) + i;
-        swe::record_extremes(e, k, load(f, k), t, rule_);
+        swe::record_extremes(e, k, extremes_input(f, k, rule_), t, rule_);
       }
     });
   }

@@ -19,7 +19,7 @@ template <class T>
 __global__ void k_record_extremes(ConstFields<T> f, std::size_t k0, std::size_t k1, double t, ExtremesFields<T> e,
                                   ExtremesRule<T> r) {
   const std::size_t k = k0 + blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
-  if (k < k1) record_extremes(e, k, load(f, k), t, r);
+  if (k < k1) record_extremes(e, k, extremes_input(f, k, r), t, r);
 }
 
 /// n cells' records on the device (none when n = 0).

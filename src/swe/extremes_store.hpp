@@ -65,7 +65,7 @@ inline void place_extremes_rows(const double* rows, std::size_t m, std::size_t a
 /// The extremes rule of a setup in precision T; std::logic_error when the setup does not track them.
 template <class T>
 ExtremesRule<T> extremes_rule(const SolverSetup& s) {
-  return {static_cast<T>(s.physics.h_dry), static_cast<T>(s.extremes.arrival_threshold)};
+  return {static_cast<T>(s.physics.h_dry), static_cast<T>(s.extremes.arrival_threshold), s.extremes.depth_and_speed};
 }
 
 inline void require_extremes(const SolverSetup& s) {

@@ -11,6 +11,7 @@
 #include "ria/swe/balance.hpp"
 #include "ria/swe/boundary.hpp"
 #include "ria/swe/cell_update.hpp"
+#include "ria/swe/extremes.hpp"
 #include "ria/swe/release.hpp"
 #include "ria/swe/roe_flux.hpp"
 #include "ria/swe/sources.hpp"
@@ -74,6 +75,14 @@ RIA_HD inline UpdateConstants<S> update_constants(const SweepSetup<T>& s) {
 template <class T>
 RIA_HD inline Conserved<T> load(const ConstFields<T>& f, std::size_t k) {
   return {f.h[k], f.qx[k], f.qy[k], f.hc[k]};
+}
+
+/// Cell k as record_extremes reads it under rule r: the whole state, or without qx and qy (left
+/// 0, not read) when r records the concentration only.
+template <class T>
+RIA_HD inline Conserved<T> extremes_input(const ConstFields<T>& f, std::size_t k, const ExtremesRule<T>& r) {
+  if (r.depth_and_speed) return load(f, k);
+  return {f.h[k], T(0), T(0), f.hc[k]};
 }
 
 template <class T>

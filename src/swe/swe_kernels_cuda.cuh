@@ -442,13 +442,13 @@ template <class S>
 __global__ void k_record_step_start(ConstFields<S> f, std::size_t n, const DeviceClock* clock, ExtremesFields<S> e,
                                     ExtremesRule<S> r, TileMap tiles) {
   const std::size_t k = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
-  if (k < n && clock->dt > 0 && !tiles.zero_at(k)) record_extremes(e, k, load(f, k), clock->t, r);
+  if (k < n && clock->dt > 0 && !tiles.zero_at(k)) record_extremes(e, k, extremes_input(f, k, r), clock->t, r);
 }
 
 /// k_record_step_start with the active-tile flags on: block (bx, by) records the cells of tile
 /// (bx, by) (thread (tx, ty) the cell (bx w + tx, by h + ty), tx < w, ty < h), so the block of an
-/// all-zero tile leaves after one flag load. A cell of depth <= 0 (or NaN) is not read further: it
-/// raises no maximum (they start at 0) and is not wet, so it records nothing (extremes.hpp).
+/// all-zero tile leaves after one flag load. A cell whose depth records nothing (ExtremesRule::records:
+/// depth <= 0 or NaN; with the concentration's records only, not wet) is not read further.
 template <class S>
 __global__ void k_record_step_start_tiles(ConstFields<S> f, int ny, const DeviceClock* clock, ExtremesFields<S> e,
                                           ExtremesRule<S> r, TileMap tiles) {
@@ -458,8 +458,8 @@ __global__ void k_record_step_start_tiles(ConstFields<S> f, int ny, const Device
       j >= ny)
     return;
   const std::size_t k = static_cast<std::size_t>(j) * tiles.nx + i;
-  if (!(f.h[k] > S(0))) return;
-  record_extremes(e, k, load(f, k), clock->t, r);
+  if (!r.records(f.h[k])) return;
+  record_extremes(e, k, extremes_input(f, k, r), clock->t, r);
 }
 
 /// Sets the stop time, step limit and hold time of a new advance(), the first dt from min_local

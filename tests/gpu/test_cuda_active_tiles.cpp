@@ -3,10 +3,12 @@
 // with wetting and drying, diffusion, decay and friction, the run with active tiles equals the full
 // sweep bit for bit: states, balance, steps and extremes, in each precision and on both fused tile
 // shapes, on an estuary dry enough that the solver uses the skip, where tiles of land that starts
-// with a current become all zero after the first step (dry_skip_case.hpp).
+// with a current become all zero after the first step (dry_skip_case.hpp). Run as an ensemble
+// member, each keeps the same concentration records.
 #include <gtest/gtest.h>
 
 #include "../dry_skip_case.hpp"
+#include "ensemble/member_recorder.hpp"
 #include "ria/exec/backend.hpp"
 #include "swe/active_tiles.hpp"
 
@@ -29,6 +31,11 @@ TEST(ActiveTiles, SameBitsAsTheFullSweepOnBothFusedShapes) {
       const double quiet = static_cast<double>(swe::quiet_tiles(a.h, a.qx, a.qy, a.hc, n, n, tw, th, pins));
       EXPECT_GT(quiet, (swe::kQuietShareToUse + 0.01) * static_cast<double>(pins.size()));
       test::expect_same_bits(on, off);
+      // As an ensemble member (no balance, the concentration's records only), with the active
+      // tiles and without: the side kernels of both read h and hc only.
+      for (const test::DrySkipOutcome* run : {&on, &off})
+        test::expect_member_records(
+            test::run_dry_skip_case(exec::Backend::cuda, kernel, p, run == &on, n, ensemble::set_member_setup), *run);
     }
   }
 }

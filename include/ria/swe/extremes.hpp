@@ -13,6 +13,9 @@
 // the desingularisation depth, so the ratios are the plain quotients q/h. The maxima start at 0
 // and are kept in the solver's precision T (a maximum of T values is a T value); the times are
 // doubles, as the clock. A non-finite state compares false everywhere and is not recorded.
+// A rule that keeps the concentration's records only (ExtremesRule::depth_and_speed = false, what
+// an ensemble member needs) leaves max_depth and max_speed at their start value 0 and does not
+// read qx and qy; max_conc, first_wet and arrival are recorded as above, bit for bit.
 #pragma once
 
 #include <cmath>
@@ -30,6 +33,11 @@ template <class T>
 struct ExtremesRule {
   T h_dry;
   T threshold;
+  bool depth_and_speed = true;  // false: max_depth and max_speed are not recorded (see above)
+
+  /// Whether a cell of depth h records anything: above 0 when the depth is recorded, else only
+  /// when wet (false for NaN).
+  RIA_HD bool records(T h) const { return depth_and_speed ? h > T(0) : is_wet(h, h_dry); }
 };
 
 /// Bits of a cell's flags: a time was recorded. The times' NaN says the same; the flags let a
@@ -59,10 +67,12 @@ RIA_HD inline T speed_of_wet(const Conserved<T>& w) {
 template <class T>
 RIA_HD inline void record_extremes(const ExtremesFields<T>& e, std::size_t k, const Conserved<T>& w, double t,
                                    const ExtremesRule<T>& r) {
-  if (w.h > e.max_depth[k]) e.max_depth[k] = w.h;
+  if (r.depth_and_speed && w.h > e.max_depth[k]) e.max_depth[k] = w.h;
   if (!is_wet(w.h, r.h_dry)) return;
-  const T s = speed_of_wet(w);
-  if (s > e.max_speed[k]) e.max_speed[k] = s;
+  if (r.depth_and_speed) {
+    const T s = speed_of_wet(w);
+    if (s > e.max_speed[k]) e.max_speed[k] = s;
+  }
   const T c = w.hc / w.h;
   if (c > e.max_conc[k]) e.max_conc[k] = c;
   const unsigned char f0 = e.flags[k];

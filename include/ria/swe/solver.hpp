@@ -46,6 +46,7 @@ struct HostExtremes {
 struct ExtremesSetup {
   bool track = false;
   double arrival_threshold = 0;
+  bool depth_and_speed = true;  // false: the concentration's records only (ExtremesRule::depth_and_speed)
 };
 
 /// Manning's n of the bed [s/m^(1/3)]: `per_cell` (nx * ny, row-major) where given, else `uniform`
