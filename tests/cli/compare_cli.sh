@@ -3,6 +3,7 @@
 #   compare_cli.sh RIA WORKDIR CASE SOURCE_DIR
 # The measured-data checks are skipped (with a message) when the shared data directory is absent.
 set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
 RIA=$1
 WORK=$2/$3
 CASE=$3
@@ -12,16 +13,7 @@ if [ -z "${RIA_DATA_DIR:-}" ] && [ -d "$SRC/../shared/data" ]; then export RIA_D
 HAVE_DATA=0
 [ -n "${RIA_DATA_DIR:-}" ] && [ -f "$RIA_DATA_DIR/README.md" ] && HAVE_DATA=1
 
-fail() { echo "FAIL ($CASE): $*" >&2; exit 1; }
-expect() {
-  local code=$1 regex=$2
-  shift 3
-  "$@" >out.txt 2>&1
-  local rc=$?
-  [ "$rc" -eq "$code" ] || { cat out.txt; fail "exit code $rc, expected $code: $*"; }
-  grep -Eq -- "$regex" out.txt || { cat out.txt; fail "no line matching '$regex': $*"; }
-  echo "ok: exit $rc, message: $(grep -E -m1 -- "$regex" out.txt)"
-}
+source "$HERE/cli_common.sh"
 # check FILE AWK_PROGRAM DESCRIPTION: the awk program prints lines starting "bad" for failures.
 check() {
   local bad

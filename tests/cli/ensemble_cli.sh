@@ -3,22 +3,13 @@
 #   ensemble_cli.sh RIA WORKDIR CASE
 # (The statistics against members run one by one are tests/test_ensemble_cli.cpp.)
 set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
 RIA=$1
 WORK=$2/$3
 CASE=$3
 rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
 
-fail() { echo "FAIL ($CASE): $*" >&2; exit 1; }
-# expect CODE REGEX -- command...: exit code and a stderr/stdout line matching REGEX.
-expect() {
-  local code=$1 regex=$2
-  shift 3
-  "$@" >out.txt 2>&1
-  local rc=$?
-  [ "$rc" -eq "$code" ] || { cat out.txt; fail "exit code $rc, expected $code: $*"; }
-  grep -Eq -- "$regex" out.txt || { cat out.txt; fail "no line matching '$regex': $*"; }
-  echo "ok: exit $rc, message: $(grep -E -m1 -- "$regex" out.txt)"
-}
+source "$HERE/cli_common.sh"
 # status_count FILE STATUS: members of members.csv with that status.
 status_count() { grep -c ",$2," "$1"; }
 

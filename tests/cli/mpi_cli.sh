@@ -20,7 +20,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 export OMPI_MCA_mpi_yield_when_idle=1
 MPIRUN=("${RIA_MPIEXEC:-mpirun}" --oversubscribe -np)
 
-fail() { echo "FAIL ($CASE): $*" >&2; exit 1; }
+source "$HERE/cli_common.sh"
 # The default estuary on 50 x 50 cells for 2 h: the M2 tide over tidal flats (wet/dry fronts),
 # the river, the spill patch and the outfall release from 1 h; gauges every 5 min.
 EST=(--backend "$BACKEND" --quiet --set domain.cells=50 --set time.duration=2h --set time.output_interval=1h
