@@ -50,6 +50,17 @@ TEST(Model, RefusesWhatLiesOutsideTheGrid) {
   expect_model_error(sc, "holds no cell centre");
 }
 
+// A diffusivity whose explicit step limit would need more than 1e9 steps is refused, naming the
+// key and the count; just below that it builds. (40 cells of 500 m: dt = 0.25 * 500^2 / K.)
+TEST(Model, RefusesADiffusivityThatWouldNeedTooManySteps) {
+  sim::Scenario sc = test::forcing_scenario(3600);
+  sc.physics.diffusivity = 1e12;  // dt = 6.25e-8 s: 5.76e10 steps in an hour
+  expect_model_error(sc, "physics.diffusivity = 1e+12 m2/s on cells of 500 m limits the step to 6.25e-08 s");
+  expect_model_error(sc, "5.76e+10 steps for time.duration = 3600 s, more than the 1e+09 a run may take");
+  sc.physics.diffusivity = 1e10;  // 5.76e8 steps
+  EXPECT_NO_THROW(sim::build_model(sc, test::estuary_domain(40)));
+}
+
 TEST(Model, EachScenarioSideAndKindReachesTheSolversSideAndKind) {
   using Side = sim::BoundarySpec::Side;
   using Kind = sim::BoundarySpec::Kind;

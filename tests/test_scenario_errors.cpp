@@ -287,6 +287,42 @@ TEST(ScenarioErrors, PlausibleRangesSayWhy) {
   EXPECT_EQ(error_of(kMinimal + "cfl = 1\n[physics]\ngravity = 1\ndry_depth = 0.1\nmanning = 1\n"), "(no error)");
 }
 
+// Values that would overflow the state, fill the disk or stop every step: refused with the key,
+// the count or bound and why (the bad-input sweep of 2026-11-26 found each accepted).
+TEST(ScenarioErrors, ValuesThatWouldOverflowOrNeverEnd) {
+  const std::string level = "[[boundary]]\nside = \"west\"\nkind = \"level\"\n";
+  const std::string rel = "[[release]]\nx = 0\ny = 0\ndischarge = 1\n";
+  const std::string patch = "[[patch]]\ncircle = {x = 0, y = 0, radius = 10}\n";
+  expect_error(kMinimal + rel + "concentration = 1e308\n", "concentration",
+               "release.0.concentration: got 1e+308; expected in [0, 1e+12] (in pollutant.units");
+  expect_error(kMinimal + patch + "concentration = 2e12\n", "concentration", "patch.0.concentration: got 2e+12");
+  expect_error(kMinimal + "[[boundary]]\nside = \"east\"\nkind = \"discharge\"\ndischarge = 1\nconcentration = 1e13\n",
+               "concentration = 1e13", "boundary.0.concentration: got 1e+13");
+  expect_error(kMinimal + "[initial]\nlevel = 1e5\n", "level", "initial.level: got 100000; expected in [-10000, 10000] (m above the datum");
+  expect_error(kMinimal + level + "mean_level = -2e4\n", "mean_level", "boundary.0.mean_level: got -20000");
+  expect_error(kMinimal + "output_interval = \"0.01 s\"\n", "output_interval",
+               "time.output_interval: expected at most 100000 map outputs over time.duration (7200 s (2 h)), that is an "
+               "interval of at least 0.072 s; got 0.01 s, 720000 of them");
+  expect_error(kMinimal + "[output]\ngauge_interval = \"1e-4 s\"\n", "gauge_interval",
+               "output.gauge_interval: expected at most 10000000 gauge samples");
+  expect_error(kMinimal + "[output]\ncheckpoint_interval = \"0.5 s\"\n", "checkpoint_interval",
+               "output.checkpoint_interval: expected at most 10000 checkpoints");
+  const std::string g = "[[gauge]]\nx = 0\ny = 0\nname = ";
+  expect_error(kMinimal + g + "\"" + std::string(101, 'a') + "\"\n", "name = \"aaa",
+               "gauge.0.name: expected a gauge name of 1 to 100 characters, got 101");
+  expect_error(kMinimal + g + "\"a\\tb\"\n", "name = ", "without control characters");
+  expect_error(kMinimal + rel + "concentration = 1\nname = \"out\"\n" + "[[release]]\nx = 5000\ny = 0\ndischarge = 1\n"
+                   "concentration = 1\nname =  \"out\"\n",
+               "name =  \"out\"", "release.1.name: release name 'out' is already used by release.0 (line");
+  expect_error(kMinimal + patch + "concentration = 1\nname = \"p\"\n[[patch]]\ncircle = {x = 500, y = 0, radius = 10}\n"
+                   "concentration = 1\nname =  \"p\"\n",
+               "name =  \"p\"", "patch.1.name: patch name 'p' is already used by patch.0");
+  // At the bounds: accepted.
+  EXPECT_EQ(error_of(kMinimal + "output_interval = \"0.08 s\"\n[initial]\nlevel = -1e4\n" + rel +
+                     "concentration = 1e12\nname = \"" + std::string(100, 'r') + "\"\n"),
+            "(no error)");
+}
+
 TEST(ScenarioErrors, DurationsAreCheckedAfterTheUnit) {
   const std::string d = "[domain]\nsource = \"synthetic_estuary\"\n[time]\n";
   expect_error(d + "duration = \"1e308 d\"\n", "duration", "time.duration: expected a duration of at most 1000 years");

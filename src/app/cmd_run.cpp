@@ -248,7 +248,8 @@ int run_scenario(const RunArgs& a) {
   const auto w0 = std::chrono::steady_clock::now();
   sim::RunEnd end = sim::RunEnd::finished;
   // The partial outputs replace the earlier files only when the run ends in order (also after a
-  // signal or a numerical failure with its checkpoint); an I/O failure leaves both.
+  // signal or a numerical failure with its checkpoint); an I/O failure, or a numerical failure
+  // before any checkpoint of this run (its initial state is not physical), leaves both.
   auto commit = [&]() -> std::vector<std::string> {
     if (!p->out) return {};
     try {
@@ -259,9 +260,12 @@ int run_scenario(const RunArgs& a) {
   };
   try {
     end = sim::run(solver, sc, m, obs, opt);
-  } catch (const swe::NumericalError&) {
-    commit();
-    throw;
+  } catch (const swe::NumericalError& e) {
+    if (!p->out || p->out->wrote_checkpoint()) {
+      commit();
+      throw;
+    }
+    throw swe::NumericalError(e.what() + p->out->abandon());
   } catch (const io::IoError& e) {
     if (!p->out) throw;
     throw io::IoError(e.what() + p->out->abandon());

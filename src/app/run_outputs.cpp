@@ -290,6 +290,7 @@ void RunOutputs::checkpoint(double t, long steps, const swe::HostState& s, const
   c.state = s;
   c.extremes = e;
   io::write_checkpoint(checkpoint_path_, c);
+  ++checkpoints_;
 }
 
 void RunOutputs::progress(const sim::Progress& p) {

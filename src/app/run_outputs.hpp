@@ -59,12 +59,16 @@ class RunOutputs final : public sim::Observer {
   /// Closes and removes the partial files (a run interrupted before its first step).
   void discard();
   const std::string& checkpoint_path() const { return checkpoint_path_; }
+  /// Whether this run wrote a checkpoint (its outputs then belong with it: finish() may promote
+  /// them; a run that failed before any checkpoint leaves the earlier run's files, abandon()).
+  bool wrote_checkpoint() const { return checkpoints_ > 0; }
   double last_balance_error_water() const { return water_error_; }
   double last_balance_error_pollutant() const { return pollutant_error_; }
   const swe::Balance& last_balance() const { return last_balance_; }
   const swe::Totals& last_totals() const { return last_totals_; }
 
  private:
+  int checkpoints_ = 0;  // written by this run
   std::string time_label(double t) const;
   /// The styles of the concentration and depth maps at t (quicklooks and animation frames).
   io::MapStyle concentration_style(double t) const;

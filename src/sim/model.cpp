@@ -195,6 +195,24 @@ long long cell_at(const Grid& g, double x, double y) {
 
 namespace {
 
+/// The explicit diffusion limits the step to dt <= min(dx, dy)^2 / (4 K) (cfl.hpp, global_dt):
+/// a diffusivity for which the run would need more than kMaxDiffusionSteps such steps is refused,
+/// naming the key, since that run would not end (its steps do not shrink, so the driver's
+/// collapse check does not see it).
+void check_diffusion_steps(const Scenario& sc, const Grid& g) {
+  constexpr double kMaxDiffusionSteps = 1e9;
+  const double K = sc.physics.diffusivity;
+  if (!(K > 0)) return;
+  const double d = std::min(g.dx, g.dy), dt = 0.25 * d * d / K, steps = sc.time.duration / dt;
+  if (steps <= kMaxDiffusionSteps) return;
+  std::ostringstream o;
+  o << "physics.diffusivity = " << K << " m2/s on cells of " << d << " m limits the step to " << dt
+    << " s (min(dx, dy)^2 / (4 K)): " << steps << " steps for time.duration = " << sc.time.duration
+    << " s, more than the " << kMaxDiffusionSteps
+    << " a run may take; expected a smaller diffusivity (estuaries: 0.1-100 m2/s) or coarser cells";
+  throw ModelError(o.str());
+}
+
 /// The grid, the bed (as depth H below the datum, and as elevation for the outputs), the physics,
 /// Manning's n and the CFL number of the setup.
 void set_bed_and_physics(const Scenario& sc, const Domain& domain, Model& m) {
@@ -215,6 +233,7 @@ void set_bed_and_physics(const Scenario& sc, const Domain& domain, Model& m) {
   s.physics.decay_rate = sc.physics.half_life > 0 ? std::log(2.0) / sc.physics.half_life : 0.0;
   s.manning = {sc.physics.manning, domain.manning};
   s.cfl = sc.time.cfl;
+  check_diffusion_steps(sc, g);
   s.track_balance = true;
   // Every run records its extremes after every step (the maps' max_* and times, the ensemble's
   // per-member fields, the checkpoints).

@@ -181,6 +181,23 @@ lost_results)  # a run that cannot finish never damages the results of an earlie
   grep -q "files of earlier runs in out/ are kept.*out/gauges.csv.partial" io.txt || fail "no word on the kept and partial files"
   cmp g0.csv out/gauges.csv || fail "gauges.csv of the earlier run was changed"
   [ -z "${RIA_EXPECT_NETCDF:-}" ] || cmp r0.nc out/ria.nc || fail "ria.nc of the earlier run was changed"
+  # A numerical failure before any checkpoint (an initial raster whose level 1e39 is inf in float:
+  # the initial state is not physical) keeps the earlier run's files too, and names the partial ones.
+  grid() { awk -v v="$2" 'BEGIN { print "ncols 10\nnrows 10\nxllcorner 0\nyllcorner 0\ncellsize 10\nNODATA_value -9999"
+           for (j = 0; j < 10; ++j) { r = v; for (i = 1; i < 10; ++i) r = r " " v; print r } }' > "$1"; }
+  grid bed.asc -2
+  grid eta.asc 0.5
+  printf 'name = "lr"\n[domain]\nsource = "dem"\ndem = "bed.asc"\nvalues = "elevation"\n[time]\nduration = "10 min"\n' > lr.toml
+  printf 'output_interval = "5 min"\n[initial]\nkind = "raster"\npath = "eta.asc"\n[[gauge]]\nname = "g"\n' >> lr.toml
+  printf 'x = 50.0\ny = 50.0\n[output]\npng_at_end = false\n' >> lr.toml
+  "$RIA" run lr.toml --backend serial --precision float --quiet --output lr || fail "run on the raster"
+  cp lr/gauges.csv lr0.csv
+  cp lr/checkpoint.ckpt lr0.ckpt
+  sed -i '7s/^0.5 /1e39 /' eta.asc
+  expect 4 "the initial state is not physical, no checkpoint written; the files of earlier runs in lr/ are kept as they were; the partial files of this run are lr/gauges.csv.partial" -- \
+    "$RIA" run lr.toml --backend serial --precision float --quiet --output lr
+  cmp lr0.csv lr/gauges.csv || fail "gauges.csv of the earlier run was replaced by a run that failed before any checkpoint"
+  cmp lr0.ckpt lr/checkpoint.ckpt || fail "checkpoint.ckpt of the earlier run was changed"
   # kill -9: the default checkpoint (every 10% of the run) is there, the earlier files are intact,
   # and the run resumes to the same end state as an uninterrupted one.
   # (A scenario without output.checkpoint_interval: the default applies.)

@@ -135,6 +135,28 @@ void check_plausible(const Table& t, const std::string& key, double v, const Ran
   if (!r.contains(v)) t.fail(key, "got " + num(v) + "; expected " + r.text() + " (" + reason + ")");
 }
 
+void check_output_count(const Table& t, const std::string& key, double interval, double duration, double most,
+                        const std::string& what) {
+  if (!(interval > 0) || duration / interval <= most) return;
+  t.fail(key, "expected at most " + num(most) + " " + what + " over time.duration (" + describe_seconds(duration) +
+                  "), that is an interval of at least " + describe_seconds(duration / most) + "; got " +
+                  describe_seconds(interval) + ", " + num(std::ceil(duration / interval)) + " of them");
+}
+
+void check_name(const Table& t, const std::string& key, const std::string& name, const std::vector<Table>& earlier,
+                const std::vector<std::string>& earlier_names, const std::string& what) {
+  if (name.empty() || name.size() > kMaxNameLength)
+    t.fail(key, "expected a " + what + " name of 1 to " + std::to_string(kMaxNameLength) + " characters, got " +
+                    std::to_string(name.size()));
+  for (const char c : name)
+    if (static_cast<unsigned char>(c) < ' ' || c == 0x7f)
+      t.fail(key, "expected a " + what + " name without control characters (tabs, line breaks)");
+  for (std::size_t j = 0; j < earlier_names.size() && j < earlier.size(); ++j)
+    if (earlier_names[j] == name)
+      t.fail(key, what + " name '" + name + "' is already used by " + earlier[j].path() + " (line " +
+                      std::to_string(earlier[j].line(key)) + "); " + what + " names must be unique");
+}
+
 std::string suggestion(const std::string& word, const std::vector<std::string>& options, const std::string& label) {
   // A unique abbreviation ("r" for "radius", "desc" for "description") wins over the edit distance.
   std::vector<std::string> prefixed;

@@ -37,6 +37,29 @@ Range between(double lo, double hi, bool lo_open = false, bool hi_open = false);
 class Table;
 void check_plausible(const Table& t, const std::string& key, double v, const Range& r, const std::string& reason);
 
+/// An output interval of a run of `duration` seconds (maps, gauge samples, snapshots,
+/// checkpoints): at most `most` outputs, duration / interval, else throws naming the key, the
+/// count and the shortest interval allowed. An interval below that is a unit mistake (a map every
+/// millisecond of a week) that would fill the disk and clamp every step to it. 0 (none) passes.
+void check_output_count(const Table& t, const std::string& key, double interval, double duration, double most,
+                        const std::string& what);
+
+/// The plausible range of a water level [m] (initial.level, a boundary's mean_level), either side of
+/// the datum: Earth's deepest ocean is 11 km deep and its highest land 8.8 km high.
+constexpr double kMaxLevel = 1e4;
+constexpr const char* kMaxLevelWhy =
+    "m above the datum: the deepest ocean is 11 km deep and the highest land 8.8 km high; a larger level is a unit "
+    "mistake";
+
+/// The longest name of a gauge, release or patch: names are drawn on the maps and written in
+/// tables, file headers and messages.
+constexpr std::size_t kMaxNameLength = 100;
+/// A name read from t[key] (kMaxNameLength characters at most, none of them a control character)
+/// that none of the `earlier` tables of the same array holds: throws naming the key, the other
+/// table and its line otherwise. `what` names the array's things ("gauge", "release", "patch").
+void check_name(const Table& t, const std::string& key, const std::string& name, const std::vector<Table>& earlier,
+                const std::vector<std::string>& earlier_names, const std::string& what);
+
 /// Edit distance (substitutions, insertions, deletions) between a and b.
 std::size_t levenshtein(const std::string& a, const std::string& b);
 

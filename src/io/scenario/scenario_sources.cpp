@@ -16,6 +16,12 @@ namespace {
 /// Largest plausible discharge [m3/s] and why.
 constexpr double kMaxDischarge = 1e6;
 constexpr const char* kMaxDischargeWhy = "m3/s: the Amazon carries about 2e5 m3/s";
+// The state holds h C in float on the GPU; a concentration in the units of pollutant.units above
+// this is no concentration in any unit in use and would overflow h C and its fluxes (inf passes
+// the depth checks and a run would end with non-finite maps).
+constexpr double kMaxConcentration = 1e12;
+constexpr const char* kMaxConcentrationWhy =
+    "in pollutant.units: pure water holds 1e6 g m-3, 1e9 ppb; above 1e12 h C and its fluxes leave float's range";
 
 std::string quoted(const std::string& s) { return "\"" + s + "\""; }
 
@@ -105,6 +111,7 @@ void read_boundaries(const Table& root, sim::Scenario& s) {
       o.to = (*seg)[1];
     }
     o.concentration = b.number("concentration", at_least(0), 0.0);
+    check_plausible(b, "concentration", o.concentration, between(0, kMaxConcentration), kMaxConcentrationWhy);
     if (o.kind == Kind::level) {
       const bool series = b.has("series"),
                  harmonic = b.has("constituents") || b.has("mean_level") || b.has("station");
@@ -141,8 +148,12 @@ void read_patches(const Table& root, sim::Scenario& s) {
     t.check_keys({"name", "concentration", "circle", "polygon"});
     sim::PatchSpec o;
     o.name = t.string("name").value_or("patch_" + std::to_string(i));
+    std::vector<std::string> names;
+    for (const sim::PatchSpec& q : s.patches) names.push_back(q.name);
+    check_name(t, "name", o.name, tables, names, "patch");
     t.require("concentration");
     o.concentration = *t.number("concentration", at_least(0));
+    check_plausible(t, "concentration", o.concentration, between(0, kMaxConcentration), kMaxConcentrationWhy);
     if (t.has("circle") && t.has("polygon")) t.fail("polygon", "give either circle or polygon, not both");
     if (auto c = t.table("circle")) {
       c->check_keys({"x", "y", "radius"});
@@ -178,12 +189,16 @@ void read_releases(const Table& root, sim::Scenario& s) {
     for (const char* k : {"x", "y", "discharge", "concentration"}) t.require(k);
     sim::ReleaseSpec o;
     o.name = t.string("name").value_or("release_" + std::to_string(i));
+    std::vector<std::string> names;
+    for (const sim::ReleaseSpec& q : s.releases) names.push_back(q.name);
+    check_name(t, "name", o.name, tables, names, "release");
     o.x = *t.number("x", any_number());
     o.y = *t.number("y", any_number());
     o.radius = t.number("radius", at_least(0), 0.0);
     o.discharge = *t.number("discharge", above(0));
     check_plausible(t, "discharge", o.discharge, between(0, kMaxDischarge), kMaxDischargeWhy);
     o.concentration = *t.number("concentration", at_least(0));
+    check_plausible(t, "concentration", o.concentration, between(0, kMaxConcentration), kMaxConcentrationWhy);
     o.start = t.duration("start", at_least(0)).value_or(0.0);
     o.duration = t.duration("duration", above(0)).value_or(s.time.duration);  // default: to the end of the run
     for (std::size_t j = 0; j < i; ++j) {

@@ -92,6 +92,7 @@ void read_station(const Table& b, sim::BoundarySpec& o, const std::string& start
 
 void read_harmonic_tide(const Table& b, sim::BoundarySpec& o, const std::string& start, bool start_given) {
   o.mean_level = b.number("mean_level", any_number(), 0.0);
+  check_plausible(b, "mean_level", o.mean_level, between(-kMaxLevel, kMaxLevel), kMaxLevelWhy);
   if (b.has("station_lead") && !b.has("station"))
     b.fail("station_lead", "is the lead of a station's tide: give station too");
   if (b.has("station")) {

@@ -74,6 +74,9 @@ void read_domain(const Table& root, sim::Scenario& s) {
   if (auto n = d->integer("cells", 4, 100000)) o.cells = static_cast<int>(*n);
 }
 
+// The most map outputs, gauge samples and checkpoints a run may ask for (check_output_count).
+constexpr double kMaxMapOutputs = 1e5, kMaxGaugeSamples = 1e7, kMaxCheckpoints = 1e4;
+
 void read_time(const Table& root, sim::Scenario& s) {
   const auto t = root.table("time");
   if (!t) root.fail_here("missing required table [time] (with at least duration = \"<number> <unit>\")");
@@ -85,6 +88,8 @@ void read_time(const Table& root, sim::Scenario& s) {
   if (s.time.output_interval > s.time.duration)
     t->fail("output_interval", "expected a duration <= time.duration (" + detail::describe_seconds(s.time.duration) +
                                    "), got " + detail::describe_seconds(s.time.output_interval));
+  detail::check_output_count(*t, "output_interval", s.time.output_interval, s.time.duration, kMaxMapOutputs,
+                             "map outputs");
   s.time.cfl = t->number("cfl", detail::between(0, 1, true, false), s.time.cfl);
   if (t->has("cfl"))
     detail::check_plausible(*t, "cfl", s.time.cfl, detail::between(0.05, 1),
@@ -150,6 +155,8 @@ void read_initial(const Table& root, sim::Scenario& s) {
     case Kind::still:
       t->allow_only({"kind", "level"}, "with kind = \"still\"");
       s.initial.level = t->number("level", detail::any_number(), s.initial.level);
+      detail::check_plausible(*t, "level", s.initial.level, detail::between(-detail::kMaxLevel, detail::kMaxLevel),
+                              detail::kMaxLevelWhy);
       break;
     case Kind::raster:
     case Kind::checkpoint: {
@@ -191,10 +198,9 @@ void read_gauges(const Table& root, sim::Scenario& s) {
     o.name = *g.string("name");
     o.x = *g.number("x", detail::any_number());
     o.y = *g.number("y", detail::any_number());
-    for (std::size_t j = 0; j < i; ++j)
-      if (s.gauges[j].name == o.name)
-        g.fail("name", "gauge name '" + o.name + "' is already used by " + gauges[j].path() + " (line " +
-                           std::to_string(gauges[j].line("name")) + "); gauge names must be unique");
+    std::vector<std::string> names;
+    for (const sim::GaugeSpec& q : s.gauges) names.push_back(q.name);
+    detail::check_name(g, "name", o.name, gauges, names, "gauge");
     s.gauges.push_back(o);
   }
 }
@@ -209,6 +215,8 @@ void read_output(const Table& root, sim::Scenario& s) {
   o.netcdf = t->boolean("netcdf").value_or(o.netcdf);
   o.gauges_csv = t->boolean("gauges_csv").value_or(o.gauges_csv);
   o.gauge_interval = t->duration("gauge_interval", detail::at_least(0)).value_or(o.gauge_interval);
+  detail::check_output_count(*t, "gauge_interval", o.gauge_interval, s.time.duration, kMaxGaugeSamples,
+                             "gauge samples");
   o.arrival_threshold = t->number("arrival_threshold", detail::above(0), o.arrival_threshold);
   if (auto v = t->durations("png_times", detail::at_least(0))) {
     o.png_times = *v;
@@ -221,6 +229,8 @@ void read_output(const Table& root, sim::Scenario& s) {
   o.animation = t->choice<A>("animation", {{"none", A::none}, {"concentration", A::concentration}, {"depth", A::depth}})
                     .value_or(o.animation);
   o.checkpoint_interval = t->duration("checkpoint_interval", detail::at_least(0)).value_or(o.checkpoint_interval);
+  detail::check_output_count(*t, "checkpoint_interval", o.checkpoint_interval, s.time.duration, kMaxCheckpoints,
+                             "checkpoints");
 }
 
 }  // namespace

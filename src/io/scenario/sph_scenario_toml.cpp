@@ -109,6 +109,9 @@ void read_physics(const Table& root, sph::Scenario& s) {
   if (auto k = t->choice<bool>("initial_density", {{"hydrostatic", true}, {"uniform", false}})) s.hydrostatic_start = *k;
 }
 
+// The most series samples and particle snapshots a run may ask for (check_output_count).
+constexpr double kMaxSeriesSamples = 1e7, kMaxSnapshots = 1e5;
+
 void read_time(const Table& root, sph::Scenario& s) {
   const auto t = root.table("time");
   if (!t) root.fail_here("missing required table [time] (with at least duration = \"<number> s\")");
@@ -124,6 +127,8 @@ void read_time(const Table& root, sph::Scenario& s) {
     if (t->has(k) && v > s.duration)
       t->fail(k, "expected a duration <= time.duration (" + detail::describe_seconds(s.duration) + "), got " +
                      detail::describe_seconds(v));
+    detail::check_output_count(*t, k, v, s.duration, snapshot ? kMaxSnapshots : kMaxSeriesSamples,
+                               snapshot ? "snapshots" : "series samples");
   }
 }
 
