@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "app/bench_report.hpp"
+#include "app/number_checks.hpp"
 #include "app/options.hpp"
 #include "io/json.hpp"
 #include "ria/exec/threads.hpp"
@@ -182,13 +183,13 @@ CLI::App* register_bench_sph(CLI::App& bench, int& exit_code) {
       ->delimiter(',')
       ->check(CLI::IsMember({"double", "mixed"}));
   cmd->add_option("--particles", a->particles, "approximate particle counts (fluid + walls), e.g. 1e6,1e7")
-      ->delimiter(',')->check(CLI::Range(1e3, 2e9))->capture_default_str();
+      ->delimiter(',')->check(number_in(1e3, 2e9))->capture_default_str();
   cmd->add_option("--h-over-dp", a->h_over_dp,
                   "smoothing length over particle spacing (DualSPHysics' 3-D coefh = 1 is sqrt(3) = 1.732)")
-      ->check(CLI::Range(1.0, 3.0))
+      ->check(number_in(1, 3))
       ->capture_default_str();
   cmd->add_option("--steps", a->steps, "timed steps per measurement (after 2 warm-up steps)")
-      ->check(CLI::PositiveNumber)->capture_default_str();
+      ->check(number_above(0))->capture_default_str();
   cmd->add_option("--json", a->json, "write the results as JSON to this file");
   cmd->callback([a, &exit_code] { exit_code = guarded("ria bench sph", [&] { return run_bench_sph(*a); }); });
   return cmd;

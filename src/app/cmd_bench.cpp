@@ -9,6 +9,8 @@
 #include <sstream>
 
 #include "app/bench_report.hpp"
+#include "app/domain.hpp"
+#include "app/number_checks.hpp"
 #include "app/options.hpp"
 #include "io/json.hpp"
 #include "ria/swe/solver.hpp"
@@ -95,6 +97,12 @@ int run_bench(const BenchArgs& a) {
     for (const auto& bn : a.backends)
       if (exec::parse_backend(bn) == exec::Backend::cuda) exec::select_cuda_device(mpi::world().local_rank);
   }
+  // Every grid is checked against the memory before the first is measured.
+  for (const auto& bn : a.backends)
+    for (const auto& ps : a.precisions)
+      for (int n : a.sizes)
+        check_memory(double(n) * n, exec::parse_backend(bn), parse_precision(ps), "--sizes " + std::to_string(n),
+                     "use smaller --sizes");
   BenchReport rep;
   rep.device = device_description(a.backends);
   measure_copy_bandwidths(a.backends, rep);
@@ -132,15 +140,15 @@ void register_bench(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("bench", "measure cell-updates per second per backend, kernel and grid size");
   cmd->add_option("--backend", a->backends, "backends to measure (serial, openmp, cuda)")->delimiter(',')->capture_default_str();
   cmd->add_option("--kernel", a->kernels, "kernel variants (default: all of each backend)")->delimiter(',');
-  cmd->add_option("--sizes", a->sizes, "grid sizes n (n x n cells)")->delimiter(',')->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--sizes", a->sizes, "grid sizes n (n x n cells)")->delimiter(',')->check(number_above(0))->capture_default_str();
   cmd->add_option("--precision", a->precisions, "float, double and/or mixed")->delimiter(',')
       ->check(CLI::IsMember({"float", "double", "mixed"}))->capture_default_str();
-  cmd->add_option("--steps", a->steps, "timed steps per measurement")->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--steps", a->steps, "timed steps per measurement")->check(number_above(0))->capture_default_str();
   cmd->add_flag("--estuary", a->estuary,
                 "also run the default scenario (scenarios/estuary.toml) at 1000x1000 cells for a week (paper's headline)");
   cmd->add_option("--estuary-hours", a->estuary_hours, "simulated hours of the estuary run (its time.duration)")
-      ->check(CLI::PositiveNumber)->capture_default_str();
-  cmd->add_option("--estuary-size", a->estuary_n, "estuary grid n (n x n, its domain.cells)")->check(CLI::Range(8, 100000))->capture_default_str();
+      ->check(number_above(0))->capture_default_str();
+  cmd->add_option("--estuary-size", a->estuary_n, "estuary grid n (n x n, its domain.cells)")->check(number_in(8, 100000))->capture_default_str();
   cmd->add_flag("--no-dry-skip", a->no_dry_skip,
                 "--estuary: compute dry land too (no dry-edge check or quiet segments on the CPU, no active tiles on "
                 "the GPU; same results)");
@@ -154,18 +162,7 @@ void register_bench(CLI::App& app, int& exit_code) {
   CLI::App* sph = register_bench_sph(*cmd, exit_code);
   cmd->callback([a, sph, &exit_code] {
     if (sph->parsed()) return;  // `ria bench sph` ran instead
-    try {
-      exit_code = run_bench(*a);
-    } catch (const swe::NotBuiltError& e) {
-      std::cerr << "ria bench: " << e.what() << "\n";
-      exit_code = kNotBuilt;
-    } catch (const std::invalid_argument& e) {
-      std::cerr << "ria bench: " << e.what() << "\n";
-      exit_code = kBadInput;
-    } catch (const std::exception& e) {
-      std::cerr << "ria bench: " << e.what() << "\n";
-      exit_code = kFail;
-    }
+    exit_code = guarded("ria bench", [&] { return run_bench(*a); });
   });
 }
 

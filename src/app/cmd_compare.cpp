@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "app/compare_outputs.hpp"
+#include "app/number_checks.hpp"
 #include "app/options.hpp"
 #include "app/run_support.hpp"
 #include "app/sph_scenarios.hpp"
@@ -205,22 +206,22 @@ void register_compare(CLI::App& app, int& exit_code) {
                   "2-D SPH scenario of the column (default: the embedded scenarios/sph/martin_moyce_2d.toml)");
   cmd->add_option("--set", a->sets, "override a key of that scenario, e.g. --set physics.alpha=0.02 (repeatable)");
   cmd->add_option("--sph-resolution", a->sph_resolution, "SPH particle spacing dp = a / N")
-      ->check(CLI::Range(4, 400))->capture_default_str();
+      ->check(number_in(4, 400))->capture_default_str();
   cmd->add_option("--swe-resolution", a->swe_resolution, "shallow-water cells of a / N")
-      ->check(CLI::Range(2, 4000))->capture_default_str();
+      ->check(number_in(2, 4000))->capture_default_str();
   cmd->add_option("--swe-across", a->across, "shallow-water cells across the channel")
-      ->check(CLI::Range(1, 64))->capture_default_str();
+      ->check(number_in(1, 64))->capture_default_str();
   cmd->add_option("--until", a->until, "run to dimensionless time T = t sqrt(2 g / a)")
-      ->check(CLI::Range(0.1, 20.0))->capture_default_str();
+      ->check(number_in(0.1, 20.0))->capture_default_str();
   cmd->add_option("--profile-times", a->profile_T, "depth profiles at these T (multiples of 0.05), comma-separated")
       ->delimiter(',')->capture_default_str();
   cmd->add_option("--manning", a->manning, "Manning n of the shallow-water bed [s m^-1/3] (0: frictionless, as Ritter)")
-      ->check(CLI::Range(0.0, 0.2))->capture_default_str();
+      ->check(number_in(0.0, 0.2))->capture_default_str();
   cmd->add_option("--dry-depth", a->dry_depth, "shallow-water dry depth [m]: wet/dry line and front (physics.dry_depth)")
-      ->check(CLI::Range(1e-7, 0.01))->capture_default_str();
+      ->check(number_in(1e-7, 0.01))->capture_default_str();
   cmd->add_option("--front-depth", a->front_depth,
                   "compare the shallow-water and Ritter points of this depth, as a fraction of the column height")
-      ->check(CLI::Range(0.01, 0.5))->capture_default_str();
+      ->check(number_in(0.01, 0.5))->capture_default_str();
   cmd->add_flag("--no-sph", a->no_sph, "shallow water and Ritter only");
   cmd->add_option("--backend", a->backend, "CPU backend of both models")
       ->check(CLI::IsMember({"serial", "openmp"}))->capture_default_str();
@@ -228,13 +229,13 @@ void register_compare(CLI::App& app, int& exit_code) {
   cmd->add_option("--spheric-scenario", a->spheric_scenario,
                   "3-D SPH scenario of Test 2 (default: the embedded scenarios/sph/spheric_test2_3d.toml)");
   cmd->add_option("--spheric-dx", a->spheric_dx, "shallow-water cell size of Test 2 [m]")
-      ->check(CLI::Range(0.002, 0.5))->capture_default_str();
+      ->check(number_in(0.002, 0.5))->capture_default_str();
   cmd->add_option("--spheric-duration", a->spheric_duration, "simulated time of Test 2 [s] (measured: 0-7.39 s)")
-      ->check(CLI::Range(0.01, 7.39))->capture_default_str();
+      ->check(number_in(0.01, 7.39))->capture_default_str();
   cmd->add_flag("--spheric-sph", a->spheric_sph,
                 "also 3-D SPH of Test 2 (long: dp = 0.04 m runs ~30 min per simulated second on 2 cores)");
   cmd->add_option("--spheric-dp", a->spheric_dp, "3-D SPH particle spacing [m]")
-      ->check(CLI::Range(0.005, 0.2))->capture_default_str();
+      ->check(number_in(0.005, 0.2))->capture_default_str();
   cmd->add_flag("--quiet", a->quiet, "no progress lines on stderr");
   cmd->callback([a, cmd, &exit_code] {
     a->profile_T_given = cmd->count("--profile-times") > 0;

@@ -5,10 +5,13 @@
 // resampled bilinearly to square cells, nodata filled.
 #include <CLI/CLI.hpp>
 #include <array>
+#include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
+#include "app/number_checks.hpp"
 #include "app/options.hpp"
 #include "io/io_error.hpp"
 #include "io/raster/raster.hpp"
@@ -31,12 +34,27 @@ int run_info(const std::string& file) {
   return kOk;
 }
 
+/// The output of `dem prepare` is a new GeoTIFF: never the input raster (which it would replace
+/// with the prepared one), and named as one.
+void check_prepare_output(const PrepareArgs& a) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(a.out, ec) && fs::equivalent(a.file, a.out, ec))
+    throw io::InputError("--out '" + a.out + "' is the input raster '" + a.file +
+                         "'; expected another file (the input is not overwritten)");
+  std::string ext = fs::path(a.out).extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (ext != ".tif" && ext != ".tiff")
+    throw io::InputError("--out '" + a.out + "': prepare writes a GeoTIFF; expected a name ending in .tif or .tiff");
+}
+
 int run_prepare(const PrepareArgs& a) {
   if (!io::gdal_built()) {
     std::cerr << "ria dem: prepare writes a GeoTIFF through GDAL, and this ria was built without GDAL "
                  "(rebuild with -DRIA_GDAL=ON)\n";
     return kNotBuilt;
   }
+  check_prepare_output(a);
   io::Raster r = io::read_raster(a.file);
   std::cout << "read        " << a.file << ": " << r.nx << " x " << r.ny << " cells of " << r.dx << " x " << r.dy << "\n";
   if (a.node_registered) io::shift_to_node_registration(r);
@@ -96,7 +114,8 @@ void register_dem(CLI::App& app, int& exit_code) {
       ->required();  // checked by resample_bilinear (exit code 2 with a clear message)
   prep->add_option("--bbox", a->bbox, "crop first to XMIN YMIN XMAX YMAX (cells whose centre lies inside)")
       ->expected(4);
-  CLI::Option* fill = prep->add_option("--fill-nodata", a->fill, "elevation given to nodata cells (e.g. 5 for dry land)");
+  CLI::Option* fill = prep->add_option("--fill-nodata", a->fill, "elevation given to nodata cells (e.g. 5 for dry land)")
+                          ->check(number_in(-1e5, 1e5));
   prep->add_flag("--node-registered", a->node_registered,
                  "the file's lower-left coordinates are the first node (a cell centre), not a corner");
   prep->add_option("--out", a->out, "output GeoTIFF")->required();

@@ -127,7 +127,7 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
       const int devices = exec::cuda_device_count();
       const int sharing = devices > 0 ? (local_ranks + devices - 1) / devices : 1;  // ranks per GPU, at most
       for (int k = kAutoConcurrentCuda; k > 1 && want == 1; --k)
-        if (memory_shortfall(double(g.cells()) * k * sharing, backend, precision).empty()) want = k;
+        if (memory_shortfall(double(g.cells()) * k * sharing, backend, precision, "").empty()) want = k;
     }
   }
   s->concurrent = static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(want, s->mine.size())));
@@ -161,7 +161,8 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   if (s->concurrent > 1)
     check_memory(double(g.cells()) * s->concurrent, backend, precision,
                  "--concurrent " + a.concurrent + ": " + std::to_string(s->concurrent) + " members of " +
-                     std::to_string(g.cells()) + " cells at once");
+                     std::to_string(g.cells()) + " cells at once",
+                 "use a smaller --concurrent");
   // The solver once, so that an unavailable backend is named before any member runs.
   s->backend = swe::make_solver(s->base_model->setup)->description();
   if (is_root()) {

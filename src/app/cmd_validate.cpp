@@ -2,10 +2,14 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "app/number_checks.hpp"
+#include "app/domain.hpp"
 #include "app/options.hpp"
+#include "io/io_error.hpp"
 #include "io/json.hpp"
 #include "ria/sim/analytic_cases.hpp"
 #include "ria/swe/solver.hpp"
+#include "validate/problems.hpp"
 #include "validate/validate.hpp"
 
 namespace ria::app {
@@ -17,6 +21,10 @@ struct ValidateArgs {
   int resolution = 0;
   std::string json;
 };
+
+/// The fewest cells along a case's main axis that --resolution takes: fewer leave no room for a
+/// dam break's two states or Thacker's basin.
+constexpr int kMinResolution = 8;
 
 int run_validate(const ValidateArgs& a) {
   validate::Options opt;
@@ -31,6 +39,14 @@ int run_validate(const ValidateArgs& a) {
   opt.precision = parse_precision(a.backend.precision);
   opt.resolution = a.resolution;
   std::vector<std::string> names = a.which == "all" ? sim::analytic_case_names() : std::vector<std::string>{a.which};
+  // The resolution of every case is checked (the memory too) before the first runs.
+  if (a.resolution != 0 && a.resolution < kMinResolution)
+    throw io::InputError("--resolution " + std::to_string(a.resolution) + ": expected 0 (each case's default) or at least " +
+                         std::to_string(kMinResolution) + " cells");
+  for (const std::string& n : names)
+    if (const std::optional<sim::AnalyticCase> c = sim::analytic_case_named(n); c && a.resolution > 0)
+      check_memory(validate::problem_cells(*c, a.resolution), opt.backend, opt.precision,
+                   "--resolution " + std::to_string(a.resolution) + " (" + n + ")", "use a smaller --resolution");
   std::vector<validate::CaseResult> results;
   for (const std::string& n : names) {
     std::cerr << "running " << n << " (" << a.backend.backend << ", " << opt.kernel << ", " << a.backend.precision
@@ -55,24 +71,10 @@ void register_validate(CLI::App& app, int& exit_code) {
   cmd->add_option("case", args->which, "case to run: " + names)->capture_default_str();
   add_backend_options(*cmd, args->backend);
   cmd->add_option("--resolution", args->resolution, "cells along the case's main axis (0: the case's default)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_in(0, 100000));
   cmd->add_option("--json", args->json, "also write the results as JSON to this file");
   cmd->callback([args, &exit_code] {
-    try {
-      exit_code = run_validate(*args);
-    } catch (const swe::NotBuiltError& e) {
-      std::cerr << "ria validate: " << e.what() << "\n";
-      exit_code = kNotBuilt;
-    } catch (const std::invalid_argument& e) {
-      std::cerr << "ria validate: " << e.what() << "\n";
-      exit_code = kBadInput;
-    } catch (const swe::NumericalError& e) {
-      std::cerr << "ria validate: numerical failure: " << e.what() << "\n";
-      exit_code = kNumericalError;
-    } catch (const std::exception& e) {
-      std::cerr << "ria validate: " << e.what() << "\n";
-      exit_code = kFail;
-    }
+    exit_code = guarded("ria validate", [&] { return run_validate(*args); });
   });
 }
 

@@ -26,13 +26,13 @@ sim::Domain domain_from_raster(const io::Raster& r) {
 
 }  // namespace
 
-std::string memory_shortfall(double cells, exec::Backend backend, Precision precision) {
+std::string memory_shortfall(double cells, exec::Backend backend, Precision precision, const std::string& advice) {
   const double host_need = 15.0 * 8.0 * cells;
   const double host_have = io::available_host_memory_bytes();
   if (host_have > 0 && host_need > host_have) {
     std::ostringstream o;
     o << "a grid of " << cells << " cells needs about " << io::format_gib(host_need) << " of host memory, "
-      << io::format_gib(host_have) << " are available; use a coarser domain.resolution or a smaller domain.bbox";
+      << io::format_gib(host_have) << " are available; " << advice;
     return o.str();
   }
   if (backend == exec::Backend::cuda) {
@@ -42,15 +42,17 @@ std::string memory_shortfall(double cells, exec::Backend backend, Precision prec
     if (dev_have > 0 && dev_need > dev_have) {
       std::ostringstream o;
       o << "a grid of " << cells << " cells needs about " << io::format_gib(dev_need) << " of GPU memory, "
-        << io::format_gib(dev_have) << " are free; use a coarser domain.resolution, --precision float or a smaller domain.bbox";
+        << io::format_gib(dev_have) << " are free; " << advice
+        << (precision == Precision::f32 ? "" : ", or --precision float");
       return o.str();
     }
   }
   return "";
 }
 
-void check_memory(double cells, exec::Backend backend, Precision precision, const std::string& what) {
-  const std::string why = memory_shortfall(cells, backend, precision);
+void check_memory(double cells, exec::Backend backend, Precision precision, const std::string& what,
+                  const std::string& advice) {
+  const std::string why = memory_shortfall(cells, backend, precision, advice);
   if (!why.empty()) throw io::InputError(what + ": " + why);
 }
 
@@ -59,7 +61,7 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
   const sim::DomainSpec& d = sc.domain;
   if (d.source == sim::DomainSpec::Source::synthetic_estuary) {
     const int n = d.cells > 0 ? d.cells : 200;
-    check_memory(double(n) * n, backend, precision, sc.file + ": domain.cells");
+    check_memory(double(n) * n, backend, precision, sc.file + ": domain.cells", "use fewer domain.cells");
     const bathymetry::Estuary e = bathymetry::make_estuary(n, n);
     sim::Domain b;
     b.grid = e.grid;
@@ -68,7 +70,8 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
     return b;
   }
   if (d.source == sim::DomainSpec::Source::analytic) {
-    check_memory(validate::problem_cells(d.analytic, d.cells), backend, precision, sc.file + ": domain.cells");
+    check_memory(validate::problem_cells(d.analytic, d.cells), backend, precision, sc.file + ": domain.cells",
+                 "use fewer domain.cells");
     const validate::Problem p = validate::make_problem(d.analytic, d.cells, validate::Options{backend, "default", precision});
     sim::Domain b;
     b.grid = p.setup.grid;
@@ -81,7 +84,7 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
   const std::string what = sc.file + ": domain.dem '" + d.dem + "'";
   io::RasterInfo info;
   io::Raster r = io::read_raster(d.dem, &info);  // the reader refuses sizes that do not fit in memory
-  check_memory(double(info.nx) * info.ny, exec::Backend::serial, precision, what);
+  check_memory(double(info.nx) * info.ny, exec::Backend::serial, precision, what, kDemMemoryAdvice);
   // Declared nodata follows domain.nodata; a NaN the file does not declare is damage, never land.
   if (info.nan_cells > 0)
     throw io::InputError(what + " holds " + std::to_string(info.nan_cells) +
@@ -92,10 +95,11 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
   if (d.has_bbox) r = io::crop(r, d.bbox);
   if (d.resolution > 0) {
     const double cells = std::round((r.nx * r.dx) / d.resolution) * std::round((r.ny * r.dy) / d.resolution);
-    check_memory(cells, backend, precision, what + " resampled to " + std::to_string(d.resolution) + " m");
+    check_memory(cells, backend, precision, what + " resampled to " + std::to_string(d.resolution) + " m",
+                 kDemMemoryAdvice);
     r = io::resample_bilinear(r, d.resolution);
   } else {
-    check_memory(double(r.nx) * r.ny, backend, precision, what);
+    check_memory(double(r.nx) * r.ny, backend, precision, what, kDemMemoryAdvice);
   }
   std::size_t nodata = 0;
   for (double v : r.v) nodata += std::isfinite(v) ? 0 : 1;

@@ -29,10 +29,16 @@ sim::InitialFields load_initial_fields(const sim::Scenario& sc, const sim::Domai
 
 /// Refuses (io::InputError) a grid whose run would need more memory than is available, before
 /// anything of that size is allocated: host ~ 15 doubles per cell (state copies, outputs, extremes)
-/// plus, on the GPU, 2 x 4 state fields, bed and work arrays in the run's precision.
-void check_memory(double cells, exec::Backend backend, Precision precision, const std::string& what);
+/// plus, on the GPU, 2 x 4 state fields, bed and work arrays in the run's precision. The message
+/// is "<what>: <need and have>; <advice>" (advice: what makes the grid smaller where it was given,
+/// e.g. "use fewer domain.cells"; on the GPU "--precision float" is offered too).
+void check_memory(double cells, exec::Backend backend, Precision precision, const std::string& what,
+                  const std::string& advice);
 
 /// What check_memory would refuse, in words ("" when the memory is there).
-std::string memory_shortfall(double cells, exec::Backend backend, Precision precision);
+std::string memory_shortfall(double cells, exec::Backend backend, Precision precision, const std::string& advice);
+
+/// The advice of check_memory for a grid read from a DEM.
+inline const char* kDemMemoryAdvice = "use a coarser domain.resolution or a smaller domain.bbox";
 
 }  // namespace ria::app

@@ -1,8 +1,11 @@
 #include "io/json.hpp"
 #include "io/io_error.hpp"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
@@ -86,10 +89,14 @@ JsonWriter& JsonWriter::value(const std::string& key, bool v) {
 }
 
 void write_file_atomic(const std::string& path, const std::string& content) {
+  std::error_code ec;
+  if (path.empty()) throw IoError("cannot write a file of an empty name");
+  if (std::filesystem::is_directory(path, ec))
+    throw IoError("cannot write '" + path + "': it is a directory; expected a file name");
   const std::string tmp = path + ".tmp";
   {
     std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) throw IoError("cannot open '" + tmp + "' for writing");
+    if (!f) throw IoError("cannot open '" + tmp + "' for writing: " + std::strerror(errno));
     f << content;
     f.close();
     if (!f) {
@@ -98,8 +105,9 @@ void write_file_atomic(const std::string& path, const std::string& content) {
     }
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
     std::remove(tmp.c_str());
-    throw IoError("cannot rename '" + tmp + "' to '" + path + "'");
+    throw IoError("cannot rename '" + tmp + "' to '" + path + "': " + why);
   }
 }
 

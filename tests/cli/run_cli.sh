@@ -108,6 +108,17 @@ bad_inputs)
   expect 2 "cut.ckpt" -- "$RIA" run --restart cut.ckpt "${SHORT[@]}"
   "$RIA" run --output small --quiet --set domain.cells=60 --set time.duration=1h || fail "small run"
   expect 2 "another grid" -- "$RIA" run --restart small/checkpoint.ckpt "${SHORT[@]}"
+  # Number options refuse NaN (it passed every range check and hung the SPH benchmark); grids are
+  # checked against the memory before anything is allocated; a directory is no file to write.
+  expect 2 "--h-over-dp: expected a finite number in \[1, 3\], got 'nan'" -- \
+    "$RIA" bench sph --backend serial --particles 1000 --steps 1 --h-over-dp nan
+  expect 2 "--until: expected a finite number in \[0.1, 20\], got 'nan'" -- "$RIA" compare dambreak --no-sph --until nan
+  expect 2 "--sizes: expected a number > 0, got 0" -- "$RIA" bench --backend serial --sizes 0
+  expect 2 "--sizes 200000: a grid of 4e\+10 cells needs about .* of host memory, .* are available; use smaller --sizes" -- \
+    "$RIA" bench --backend serial --sizes 200000 --steps 1
+  expect 2 "--resolution 1: expected 0 \(each case's default\) or at least 8 cells" -- "$RIA" validate ritter --resolution 1
+  expect 3 "cannot write '.*': it is a directory; expected a file name" -- \
+    "$RIA" validate lake_at_rest --resolution 10 --json "$PWD"
   ;;
 disk_full)  # writes beyond a file-size limit fail cleanly; the previous checkpoint stays valid
   "$RIA" run --output out --quiet --set time.duration=2h --set output.netcdf=false || fail "first run"
@@ -145,6 +156,15 @@ dem)  # ria dem info / prepare, and the prepared GeoTIFF used as the domain of a
   expect 0 "size +12 x 8 cells" -- "$RIA" dem info p.tif
   grep -Eq "value -9999: 0 cells; NaN: 0 cells; valid: 96 cells" out.txt || fail "prepared DEM still has nodata"
   expect 3 "/nonexist/p.tif" -- "$RIA" dem prepare d.asc --resolution 25 --fill-nodata 3 --out /nonexist/p.tif
+  # The input is never the output, the output is a GeoTIFF, and the fill a finite elevation.
+  cp d.asc keep.asc
+  expect 2 "--out 'keep.asc' is the input raster 'keep.asc'; expected another file" -- \
+    "$RIA" dem prepare keep.asc --resolution 25 --fill-nodata 3 --out keep.asc
+  cmp d.asc keep.asc || fail "dem prepare overwrote its input raster"
+  expect 2 "--out 'x.asc': prepare writes a GeoTIFF; expected a name ending in .tif or .tiff" -- \
+    "$RIA" dem prepare d.asc --resolution 25 --fill-nodata 3 --out x.asc
+  expect 2 "--fill-nodata: expected a finite number in \[-100000, 100000\], got 'nan'" -- \
+    "$RIA" dem prepare d.asc --resolution 25 --fill-nodata nan --out q.tif
   printf 'name = "p"\n[domain]\nsource = "dem"\ndem = "p.tif"\nnodata = "error"\n[time]\nduration = "10 min"\n' > p.toml
   printf '[initial]\nlevel = 0.5\n[[boundary]]\nside = "west"\nkind = "level"\nmean_level = 0.8\n' >> p.toml
   printf '[output]\nnetcdf = false\npng_at_end = false\n' >> p.toml

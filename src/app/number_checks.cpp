@@ -1,0 +1,50 @@
+// Number options of the subcommands (number_checks.hpp).
+#include "app/number_checks.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <functional>
+#include <sstream>
+#include <string>
+
+namespace ria::app {
+namespace {
+
+std::string text(double v) {
+  std::ostringstream o;
+  o << v;
+  return o.str();
+}
+
+/// A validator for the numbers `ok` accepts, described as "a number <range>".
+CLI::Validator number_where(const std::function<bool(double)>& ok, const std::string& range) {
+  return CLI::Validator(
+      [ok, range](std::string& s) -> std::string {
+        const char* begin = s.c_str();
+        char* end = nullptr;
+        errno = 0;
+        const double v = std::strtod(begin, &end);
+        if (end == begin || *end != '\0' || errno == ERANGE || !std::isfinite(v))
+          return "expected a finite number " + range + ", got '" + s + "'";
+        if (!ok(v)) return "expected a number " + range + ", got " + s;
+        return "";
+      },
+      "NUMBER " + range);
+}
+
+}  // namespace
+
+CLI::Validator number_in(double lo, double hi) {
+  return number_where([lo, hi](double v) { return v >= lo && v <= hi; }, "in [" + text(lo) + ", " + text(hi) + "]");
+}
+
+CLI::Validator number_above(double lo) {
+  return number_where([lo](double v) { return v > lo; }, "> " + text(lo));
+}
+
+CLI::Validator number_at_least(double lo) {
+  return number_where([lo](double v) { return v >= lo; }, ">= " + text(lo));
+}
+
+}  // namespace ria::app

@@ -1,0 +1,18 @@
+// Checks of the number options of the subcommands. CLI11's Range, PositiveNumber and
+// NonNegativeNumber let NaN through (every comparison with NaN is false: `--h-over-dp nan` hung a
+// benchmark) and word their refusals as "Value 0 not in range 0.000000 to 1.797...e+308"; these
+// refuse anything but a finite number in range and say the range as written.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace ria::app {
+
+/// A finite number in [lo, hi].
+CLI::Validator number_in(double lo, double hi);
+/// A finite number above lo (number_above(0): positive).
+CLI::Validator number_above(double lo);
+/// A finite number of at least lo.
+CLI::Validator number_at_least(double lo);
+
+}  // namespace ria::app
