@@ -106,6 +106,10 @@ bad_inputs)
   expect 2 "NaN" -- "$RIA" run nan.toml
   printf 'RIACKPT1 but cut' > cut.ckpt
   expect 2 "cut.ckpt" -- "$RIA" run --restart cut.ckpt "${SHORT[@]}"
+  # The header is read first: a directory or a device is refused without being read whole.
+  mkdir -p adir
+  expect 3 "cannot read checkpoint 'adir': it is a directory" -- "$RIA" run --restart adir "${SHORT[@]}"
+  expect 2 "'/dev/zero' is not a ria checkpoint \(not a regular file\)" -- "$RIA" run --restart /dev/zero "${SHORT[@]}"
   "$RIA" run --output small --quiet --set domain.cells=60 --set time.duration=1h || fail "small run"
   expect 2 "another grid" -- "$RIA" run --restart small/checkpoint.ckpt "${SHORT[@]}"
   # Number options refuse NaN (it passed every range check and hung the SPH benchmark); grids are

@@ -1,6 +1,8 @@
 #include "io/checkpoint/binary_io.hpp"
 
 #include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -21,14 +23,23 @@ void write_framed(const std::string& path, const std::array<char, 8>& magic, std
 
 Framed read_framed(const std::string& path, const std::array<char, 8>& magic, const std::string& noun,
                    std::uint32_t min_version, std::uint32_t max_version) {
+  // The header is read and checked against the file's size before the payload is: a wrong file
+  // (a directory, a device, a large file of another kind) is refused without reading it whole.
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);
+  if (fs::is_directory(st)) throw IoError("cannot read " + noun + " '" + path + "': it is a directory");
+  if (fs::exists(st) && !fs::is_regular_file(st))
+    throw InputError("'" + path + "' is not a ria " + noun + " (not a regular file)");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw IoError("cannot open " + noun + " '" + path + "': " + std::strerror(errno));
-  const std::string data((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  if (f.bad()) throw IoError("cannot read " + noun + " '" + path + "'");
   const std::size_t head = magic.size() + sizeof(std::uint32_t) + sizeof(std::uint64_t) + sizeof(std::uint32_t);
-  if (data.size() < head || std::memcmp(data.data(), magic.data(), magic.size()) != 0)
+  std::string header(head, '\0');
+  f.read(header.data(), static_cast<std::streamsize>(head));
+  if (f.bad()) throw IoError("cannot read " + noun + " '" + path + "'");
+  if (static_cast<std::size_t>(f.gcount()) < head || std::memcmp(header.data(), magic.data(), magic.size()) != 0)
     throw InputError("'" + path + "' is not a ria " + noun + " (no " + std::string(magic.data(), magic.size()) + " header)");
-  Reader r(data, path);
+  Reader r(header, path);
   r.pod<std::array<char, 8>>();
   Framed out;
   out.version = r.pod<std::uint32_t>();
@@ -38,10 +49,14 @@ Framed read_framed(const std::string& path, const std::array<char, 8>& magic, co
                                                  : std::to_string(min_version) + " to " + std::to_string(max_version)));
   const auto bytes = r.pod<std::uint64_t>();
   const auto crc = r.pod<std::uint32_t>();
-  if (data.size() - head != bytes)
-    throw InputError(noun + " '" + path + "' is truncated or padded: " + std::to_string(data.size() - head) +
+  const std::uintmax_t size = fs::file_size(path, ec);
+  if (ec) throw IoError("cannot read " + noun + " '" + path + "': " + ec.message());
+  if (size - head != bytes)
+    throw InputError(noun + " '" + path + "' is truncated or padded: " + std::to_string(size - head) +
                      " payload bytes, the header says " + std::to_string(bytes));
-  out.payload = data.substr(head);
+  out.payload.resize(bytes);
+  f.read(out.payload.data(), static_cast<std::streamsize>(bytes));
+  if (f.bad() || static_cast<std::uint64_t>(f.gcount()) != bytes) throw IoError("cannot read " + noun + " '" + path + "'");
   if (crc32(out.payload) != crc) throw InputError(noun + " '" + path + "' is corrupted (CRC-32 mismatch)");
   return out;
 }
