@@ -16,7 +16,7 @@
 #include <memory>
 
 #include "app/bench_report.hpp"
-#include "app/number_checks.hpp"
+#include "app/option_checks.hpp"
 #include "app/options.hpp"
 #include "io/json.hpp"
 #include "ria/exec/threads.hpp"
@@ -190,7 +190,7 @@ CLI::App* register_bench_sph(CLI::App& bench, int& exit_code) {
       ->capture_default_str();
   cmd->add_option("--steps", a->steps, "timed steps per measurement (after 2 warm-up steps)")
       ->check(number_above(0))->capture_default_str();
-  cmd->add_option("--json", a->json, "write the results as JSON to this file");
+  cmd->add_option("--json", a->json, "write the results as JSON to this file")->check(non_empty_path());
   cmd->callback([a, &exit_code] { exit_code = guarded("ria bench sph", [&] { return run_bench_sph(*a); }); });
   return cmd;
 }

@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "app/compare_outputs.hpp"
-#include "app/number_checks.hpp"
+#include "app/option_checks.hpp"
 #include "app/options.hpp"
 #include "app/run_support.hpp"
 #include "app/sph_scenarios.hpp"
@@ -201,7 +201,7 @@ void register_compare(CLI::App& app, int& exit_code) {
   a->backend = exec::built_with_openmp() ? "openmp" : "serial";
   CLI::App* cmd = compare->add_subcommand(
       "dambreak", "a column collapse by SPH, shallow water and Ritter against Martin & Moyce; SPHERIC Test 2 with --spheric");
-  cmd->add_option("--output", a->output, "output directory")->capture_default_str();
+  cmd->add_option("--output", a->output, "output directory")->check(non_empty_path())->capture_default_str();
   cmd->add_option("--scenario", a->scenario,
                   "2-D SPH scenario of the column (default: the embedded scenarios/sph/martin_moyce_2d.toml)");
   cmd->add_option("--set", a->sets, "override a key of that scenario, e.g. --set physics.alpha=0.02 (repeatable)");

@@ -11,7 +11,7 @@
 #include <iostream>
 #include <memory>
 
-#include "app/number_checks.hpp"
+#include "app/option_checks.hpp"
 #include "app/options.hpp"
 #include "io/io_error.hpp"
 #include "io/raster/raster.hpp"

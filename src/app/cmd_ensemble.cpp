@@ -26,6 +26,7 @@
 #include "app/ensemble_member.hpp"
 #include "app/ensemble_outputs.hpp"
 #include "app/ensemble_plan.hpp"
+#include "app/option_checks.hpp"
 #include "app/options.hpp"
 #include "app/run_outputs.hpp"
 #include "app/run_support.hpp"
@@ -418,7 +419,7 @@ void register_ensemble(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("ensemble", "run variants of a scenario and write statistics over them (docs/ensembles.md)");
   cmd->add_option("scenario", a->scenario, "scenario TOML file (without one: the embedded synthetic estuary)");
   add_backend_options(*cmd, a->backend);
-  cmd->add_option("--output", a->output, "output directory")->capture_default_str();
+  cmd->add_option("--output", a->output, "output directory")->check(non_empty_path())->capture_default_str();
   cmd->add_option("--set", a->sets, "override a key of the base scenario, as ria run --set (repeatable)");
   cmd->add_option("--members", a->members, "number of members")->check(CLI::Range(1, 1000000));
   cmd->add_option("--vary", a->vary, "KEY=LO:HI: a number or duration key uniformly in [LO, HI] (time.start: offsets, e.g. -6h:6h)");

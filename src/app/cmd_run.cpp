@@ -11,6 +11,7 @@
 
 #include "app/default_scenario.hpp"
 #include "app/domain.hpp"
+#include "app/option_checks.hpp"
 #include "app/options.hpp"
 #include "app/restart_check.hpp"
 #include "app/run_support.hpp"
@@ -311,7 +312,7 @@ void register_run(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("run", "run a scenario file (without one: the embedded synthetic estuary)");
   cmd->add_option("scenario", a->scenario, "scenario TOML file (docs/scenarios.md)");
   add_backend_options(*cmd, a->backend);
-  cmd->add_option("--output", a->output, "output directory (overrides output.directory)");
+  cmd->add_option("--output", a->output, "output directory (overrides output.directory)")->check(non_empty_path());
   cmd->add_option("--set", a->sets, "override a scenario key, e.g. --set time.duration=2h (repeatable)");
   cmd->add_option("--restart", a->restart, "continue from a checkpoint written by an earlier run");
   cmd->add_flag("--quiet", a->quiet, "no progress or balance lines");

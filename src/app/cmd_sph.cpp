@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 
+#include "app/option_checks.hpp"
 #include "app/options.hpp"
 #include "app/run_outputs.hpp"
 #include "app/run_support.hpp"
@@ -215,7 +216,7 @@ void register_sph(CLI::App& app, int& exit_code) {
                   "double, or mixed (cuda: pair terms in float, sums and state in double; docs/sph.md)")
       ->check(CLI::IsMember({"double", "mixed"}))
       ->capture_default_str();
-  cmd->add_option("--output", a->output, "output directory (overrides output.directory)");
+  cmd->add_option("--output", a->output, "output directory (overrides output.directory)")->check(non_empty_path());
   cmd->add_option("--set", a->sets, "override a scenario key, e.g. --set particles.dp=0.005 (repeatable)");
   cmd->add_option("--restart", a->restart, "continue from a checkpoint written by an earlier run");
   cmd->add_flag("--quiet", a->quiet, "no progress lines");

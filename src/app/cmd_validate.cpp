@@ -2,7 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
-#include "app/number_checks.hpp"
+#include "app/option_checks.hpp"
 #include "app/domain.hpp"
 #include "app/options.hpp"
 #include "io/io_error.hpp"
@@ -72,7 +72,7 @@ void register_validate(CLI::App& app, int& exit_code) {
   add_backend_options(*cmd, args->backend);
   cmd->add_option("--resolution", args->resolution, "cells along the case's main axis (0: the case's default)")
       ->check(number_in(0, 100000));
-  cmd->add_option("--json", args->json, "also write the results as JSON to this file");
+  cmd->add_option("--json", args->json, "also write the results as JSON to this file")->check(non_empty_path());
   cmd->callback([args, &exit_code] {
     exit_code = guarded("ria validate", [&] { return run_validate(*args); });
   });

@@ -107,6 +107,7 @@ bad_inputs)
   printf 'RIACKPT1 but cut' > cut.ckpt
   expect 2 "cut.ckpt" -- "$RIA" run --restart cut.ckpt "${SHORT[@]}"
   # The header is read first: a directory or a device is refused without being read whole.
+  expect 2 "--output: expected a path, got an empty string" -- "$RIA" run --output "" "${SHORT[@]}"
   mkdir -p adir
   expect 3 "cannot read checkpoint 'adir': it is a directory" -- "$RIA" run --restart adir "${SHORT[@]}"
   expect 2 "'/dev/zero' is not a ria checkpoint \(not a regular file\)" -- "$RIA" run --restart /dev/zero "${SHORT[@]}"

@@ -1,5 +1,5 @@
-// Number options of the subcommands (number_checks.hpp).
-#include "app/number_checks.hpp"
+// Options of the subcommands (option_checks.hpp).
+#include "app/option_checks.hpp"
 
 #include <cerrno>
 #include <cmath>
@@ -45,6 +45,11 @@ CLI::Validator number_above(double lo) {
 
 CLI::Validator number_at_least(double lo) {
   return number_where([lo](double v) { return v >= lo; }, ">= " + text(lo));
+}
+
+CLI::Validator non_empty_path() {
+  return CLI::Validator([](std::string& s) -> std::string { return s.empty() ? "expected a path, got an empty string" : ""; },
+                        "PATH");
 }
 
 }  // namespace ria::app

@@ -1,4 +1,5 @@
-// Checks of the number options of the subcommands. CLI11's Range, PositiveNumber and
+// Checks of the options of the subcommands: numbers and paths.
+// CLI11's Range, PositiveNumber and
 // NonNegativeNumber let NaN through (every comparison with NaN is false: `--h-over-dp nan` hung a
 // benchmark) and word their refusals as "Value 0 not in range 0.000000 to 1.797...e+308"; these
 // refuse anything but a finite number in range and say the range as written.
@@ -14,5 +15,9 @@ CLI::Validator number_in(double lo, double hi);
 CLI::Validator number_above(double lo);
 /// A finite number of at least lo.
 CLI::Validator number_at_least(double lo);
+
+/// A path that is not empty (`--output ""`, as `--output "$UNSET"` gives, would otherwise fall
+/// back to a default directory and replace the results of another run there).
+CLI::Validator non_empty_path();
 
 }  // namespace ria::app
