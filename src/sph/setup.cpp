@@ -113,6 +113,13 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
     warnings.push_back("c0 = " + num(f.c0) + " m/s is below 10 U_max = 20 sqrt(g H) = " +
                        num(20 * std::sqrt(sc.gravity * H)) + " m/s (U_max = 2 sqrt(g H), the dam-break front speed, H = " +
                        num(H) + " m): the density may vary by more than 1%");
+  for (std::size_t k = 0; k < sc.fluid.size(); ++k) {
+    double u2 = 0;
+    for (int c = 0; c < dim; ++c) u2 += sc.fluid[k].velocity[c] * sc.fluid[k].velocity[c];
+    if (f.c0 < 10 * std::sqrt(u2) * (1 - 1e-12))
+      warnings.push_back("c0 = " + num(f.c0) + " m/s is below 10 times the initial speed " + num(std::sqrt(u2)) +
+                         " m/s of fluid box " + std::to_string(k) + ": the density may vary by more than 1%");
+  }
   const Tait eos = Tait::make(f.rho0, f.c0, f.gamma);
 
   // The lattices' size before any is generated: more than 2^31 particles is refused.
@@ -210,6 +217,15 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
   }
   if (sc.has_domain) lo = sc.domain_lo, hi = sc.domain_hi;
   s.cells = cell_grid(dim, lo, hi, 2 * h);  // each solver splits them for its search (search_cells), before it allocates
+  // A probe reads the particles near it: one outside the box they occupy (or [domain]) reads nothing.
+  for (const Probe& p : sc.probes) {
+    const int n = p.kind == Probe::Kind::height ? dim - 1 : dim;  // a height probe: its horizontal coordinates
+    for (int c = 0; c < n; ++c)
+      if (!(p.at[c] >= lo[c] && p.at[c] <= hi[c]))
+        throw std::invalid_argument(sc.file + ": probe '" + p.name + "' at " + axis_name(dim, c) + " = " + num(p.at[c]) +
+                                    " m lies outside the particles' box [" + num(lo[c]) + ", " + num(hi[c]) +
+                                    "] m along " + axis_name(dim, c) + " (the domain when [domain] is given)");
+  }
   if (sc.has_domain) {
     // The box the solvers take fluid out at (particle_step.hpp), and its open top.
     const DomainBox box = domain_box(s.cells, dim, h);

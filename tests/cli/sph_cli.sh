@@ -158,6 +158,13 @@ bad_inputs)
   expect 2 "physics.alpha is .* in the checkpoint but 0.05" -- \
     "$RIA" sph run column.toml --output b --set physics.alpha=0.05 --restart a/checkpoint.sphck
   expect 2 "not a ria SPH checkpoint" -- "$RIA" sph run column.toml --output c --restart column.toml
+  # A probe outside the particles' box reads nothing: refused by name. A fluid box started faster
+  # than c0 / 10 is warned of (weak compressibility no longer holds).
+  expect 2 "column.toml: probe 'P' at x = 50 m lies outside the particles' box" -- \
+    "$RIA" sph run column.toml --backend serial --output o7 --set 'probe.1.at=[50, 0.02]'
+  expect 0 "warning: c0 = .* m/s is below 10 times the initial speed 1000 m/s of fluid box 0" -- \
+    "$RIA" sph run column.toml --backend serial --output o8 --quiet --set 'fluid.0.velocity=[1000, 0]' \
+    --set time.duration=0.001 --set time.output_interval=0.001 --set time.snapshot_interval=0
   ;;
 bench)  # ria bench sph on the CPU: a row per backend with its search, pairs and GPIPS, in JSON too
   "$RIA" bench sph --backend serial --particles 5000 --steps 2 --json bench.json > bench.txt 2>&1 \
