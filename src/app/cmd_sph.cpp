@@ -173,11 +173,30 @@ int run_sph(const SphArgs& a) {
   const long steps0 = solver->steps();
   const double pairs0 = solver->pair_interactions();
   const auto w0 = std::chrono::steady_clock::now();
-  const sph::RunEnd end = sph::run(*solver, sc, out, opt);
+  // The partial outputs replace an earlier run's only when this one ends in order (also after a
+  // signal, or a numerical failure with its checkpoint); an I/O failure, or a numerical failure
+  // before any checkpoint, leaves both.
+  sph::RunEnd end = sph::RunEnd::finished;
+  try {
+    end = sph::run(*solver, sc, out, opt);
+  } catch (const sph::NumericalError& e) {
+    if (out.wrote_checkpoint()) {
+      out.finish();
+      throw;
+    }
+    throw sph::NumericalError(e.what() + out.abandon());
+  } catch (const io::IoError& e) {
+    throw io::IoError(e.what() + out.abandon());
+  } catch (...) {
+    out.abandon();
+    throw;
+  }
   if (end == sph::RunEnd::not_started) {
+    out.discard();
     interrupted_during(kCmd, "starting the run");
     return kInterrupted;
   }
+  out.finish();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
   const bool interrupted = end == sph::RunEnd::interrupted;
   write_summary(sc.directory + "/summary.json", sc, setup, *solver, out, wall, opt.t_start, steps0, pairs0, interrupted);

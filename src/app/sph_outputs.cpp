@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 
 #include "app/run_outputs.hpp"
 #include "io/checkpoint/sph_checkpoint.hpp"
+#include "io/io_error.hpp"
 #include "io/particles_csv.hpp"
 #include "io/maps/image.hpp"
 #include "io/particles_vtu.hpp"
@@ -29,9 +31,44 @@ SphOutputs::SphOutputs(const sph::Scenario& sc, SphRunContext ctx)
     : ctx_(std::move(ctx)), csv_snapshots_(sc.snapshot_csv), vtu_snapshots_(sc.snapshot_vtu),
       png_snapshots_(sc.snapshot_png && io::png_built()), name_(sc.name), dp_(sc.dp),
       checkpoint_path_(ctx_.dir + "/checkpoint.sphck") {
-  csv_ = std::make_unique<io::TimeSeriesCsv>(ctx_.dir + "/series.csv", sph_series_columns(sc), ctx_.resume_after, "",
+  // A resumed run continues the rows of the newest series: the partial one of a run that was
+  // killed or failed after the last complete one, else the complete one.
+  const std::string csv = ctx_.dir + "/series.csv";
+  std::string from = csv;
+  std::error_code e1, e2;
+  const auto t_partial = std::filesystem::last_write_time(csv + ".partial", e1);
+  const auto t_final = std::filesystem::last_write_time(csv, e2);
+  if (!e1 && (e2 || t_partial > t_final)) from = csv + ".partial";
+  csv_ = std::make_unique<io::TimeSeriesCsv>(csv + ".partial", sph_series_columns(sc), ctx_.resume_after, from,
                                              "series file", "probes");
-  files_.push_back(csv_->path());
+  partial_.push_back(csv + ".partial");
+  files_.push_back(csv);
+}
+
+const std::vector<std::string>& SphOutputs::finish() {
+  csv_.reset();
+  for (const std::string& p : partial_) {
+    const std::string final_path = p.substr(0, p.size() - std::string(".partial").size());
+    std::error_code ec;
+    std::filesystem::rename(p, final_path, ec);
+    if (ec) throw io::IoError("cannot rename '" + p + "' to '" + final_path + "': " + ec.message());
+  }
+  partial_.clear();
+  return files_;
+}
+
+std::string SphOutputs::abandon() {
+  csv_.reset();
+  if (partial_.empty()) return "";
+  std::string list;
+  for (const std::string& p : partial_) list += (list.empty() ? "" : ", ") + p;
+  return "; the files of earlier runs in " + ctx_.dir + "/ are kept as they were; the partial files of this run are " + list;
+}
+
+void SphOutputs::discard() {
+  abandon();
+  for (const std::string& p : partial_) std::remove(p.c_str());
+  partial_.clear();
 }
 
 void SphOutputs::series(double t, long steps, double dt, const sph::Measures& m) {
@@ -44,24 +81,27 @@ void SphOutputs::series(double t, long steps, double dt, const sph::Measures& m)
 }
 
 void SphOutputs::snapshot(double t, long, const sph::Particles& p) {
+  // Written as path.partial (finish() renames it), listed under its final name.
   const auto keep = [&](const std::string& path) {
     if (std::find(files_.begin(), files_.end(), path) == files_.end()) files_.push_back(path);
+    if (std::find(partial_.begin(), partial_.end(), path + ".partial") == partial_.end())
+      partial_.push_back(path + ".partial");
   };
   if (csv_snapshots_) {
     const std::string path = ctx_.dir + "/" + snapshot_name(t, "csv");
-    io::write_particles_csv(path, p, ctx_.eos);
+    io::write_particles_csv(path + ".partial", p, ctx_.eos);
     keep(path);
   }
   if (vtu_snapshots_) {
     const std::string path = ctx_.dir + "/" + snapshot_name(t, "vtu");
-    io::write_particles_vtu(path, p, ctx_.eos);
+    io::write_particles_vtu(path + ".partial", p, ctx_.eos);
     keep(path);
   }
   if (png_snapshots_) {
     const std::string path = ctx_.dir + "/" + snapshot_name(t, "png");
     char title[160];
     std::snprintf(title, sizeof title, "%s, t = %.4g s", name_.c_str(), t);
-    io::write_png(path, io::render_particles(p, ctx_.eos, dp_, title));
+    io::write_png(path + ".partial", io::render_particles(p, ctx_.eos, dp_, title));
     keep(path);
   }
 }
@@ -73,6 +113,7 @@ void SphOutputs::checkpoint(double t, long steps, const sph::Particles& p) {
   c.particles = p;
   c.identity = ctx_.identity;
   io::write_sph_checkpoint(checkpoint_path_, c);
+  ++checkpoints_;
 }
 
 void SphOutputs::progress(const sph::Progress& p) {

@@ -29,6 +29,10 @@ std::vector<std::string> sph_series_columns(const sph::Scenario& sc);
 /// The snapshot file name at time t: particles_<round(t * 1e6), 10 digits>.<ext> (csv, vtu, png).
 std::string snapshot_name(double t, const char* ext = "csv");
 
+/// The outputs of `ria sph run` in its directory: series.csv, particle snapshots and the
+/// checkpoint. The series and snapshots are written as NAME.partial and replace an earlier run's
+/// files only by finish(), as `ria run`'s maps and gauges do (run_outputs.hpp), so a run that
+/// fails or is killed leaves the earlier results as they were.
 class SphOutputs final : public sph::Observer {
  public:
   SphOutputs(const sph::Scenario& sc, SphRunContext ctx);
@@ -37,7 +41,19 @@ class SphOutputs final : public sph::Observer {
   void checkpoint(double t, long steps, const sph::Particles& p) override;
   void progress(const sph::Progress& p) override;
   const std::string& checkpoint_path() const { return checkpoint_path_; }
+  /// The files of this run under their final names.
   const std::vector<std::string>& files() const { return files_; }
+  /// Closes the series and renames this run's partial files (series, snapshots) into place, over
+  /// those of an earlier run in the directory: when the run ends in order, after a signal, or
+  /// after a numerical failure that wrote its checkpoint. Returns files().
+  const std::vector<std::string>& finish();
+  /// Closes what is open (never throws) and leaves the partial files; returns a sentence for an
+  /// error message saying that the earlier files are kept and where the partial ones are.
+  std::string abandon();
+  /// Closes and removes the partial files (a run interrupted before its first step).
+  void discard();
+  /// Whether this run wrote a checkpoint (its outputs then belong with it).
+  bool wrote_checkpoint() const { return checkpoints_ > 0; }
   /// The largest fluid speed of the series rows [m/s].
   double u_max() const { return u_max_; }
 
@@ -48,7 +64,9 @@ class SphOutputs final : public sph::Observer {
   double dp_;
   std::unique_ptr<io::TimeSeriesCsv> csv_;
   std::string checkpoint_path_;
-  std::vector<std::string> files_;
+  std::vector<std::string> files_;    // final names
+  std::vector<std::string> partial_;  // written by this run, renamed into place by finish()
+  int checkpoints_ = 0;
   double u_max_ = 0;
 };
 

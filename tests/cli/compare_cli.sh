@@ -97,7 +97,7 @@ spheric)  # SPHERIC Test 2 in plan view against the gauges (6 s simulated, secon
   fi
   ;;
 bad_options)
-  expect 2 "--sph-resolution: Value 2 not in range" -- "$RIA" compare dambreak --sph-resolution 2
+  expect 2 "--sph-resolution: expected a number in \[4, 400\], got 2" -- "$RIA" compare dambreak --sph-resolution 2
   expect 2 "--profile-times: T = 9 is not in \(0, --until = 3.5\]" -- "$RIA" compare dambreak --no-sph --profile-times 1,9
   expect 2 "--spheric-sph needs --spheric" -- "$RIA" compare dambreak --spheric-sph
   expect 2 "The following argument was not expected: --bogus|--bogus" -- "$RIA" compare dambreak --bogus

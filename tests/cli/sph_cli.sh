@@ -129,6 +129,19 @@ signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical t
   cmp full/series.csv part/series.csv || fail "the resumed series differs from the uninterrupted one"
   cmp full/particles_0001500000.csv part/particles_0001500000.csv || fail "final snapshots differ"
   echo "ok: interrupted and resumed run identical to the uninterrupted one"
+  # kill -9 of a new run in the same directory: the earlier run's series and snapshots are kept
+  # (the new run writes *.partial until it ends in order).
+  cp full/series.csv full0.csv
+  cp full/particles_0000000000.csv snap0.csv
+  "$RIA" sph run column.toml --output full --quiet "${ARGS[@]}" --set physics.alpha=0.05 > k.txt 2>&1 &
+  pid=$!
+  for _ in $(seq 1 400); do [ -s full/series.csv.partial ] && [ -s full/particles_0000000000.csv.partial ] && break; sleep 0.02; done
+  kill -KILL $pid
+  wait $pid
+  [ -f full/series.csv.partial ] || fail "the killed run left no partial series (killed too early?)"
+  cmp full0.csv full/series.csv || fail "series.csv of the earlier run was changed by the killed run"
+  cmp snap0.csv full/particles_0000000000.csv || fail "a snapshot of the earlier run was changed by the killed run"
+  echo "ok: a killed run leaves the earlier run's series and snapshots as they were"
   ;;
 bad_inputs)
   sed 's/^dp = 0.01/dp = 0.01\nh_ovr_dp = 1.5/' column.toml > typo.toml
