@@ -44,7 +44,7 @@ TEST(ScenarioErrors, WrongTypesAndEnumerations) {
                "expected one of \"wall\", \"open\", \"level\", \"discharge\"");
   expect_error(kMinimal + "[boundary]\nside = \"west\"\n", "[boundary]", "expected an array of tables ([[boundary]]");
   expect_error("[domain]\nsource = \"synthetic_estuary\"\ncells = 10.5\n[time]\nduration = 1\n", "cells",
-               "domain.cells: expected an integer in [4, 100000], got number 10.5");
+               "domain.cells: expected an integer in [8, 100000], got number 10.5");
   expect_error(kMinimal + "[physics]\nmanning = true\n", "manning", "physics.manning: expected a number >= 0, got boolean true");
 }
 
@@ -69,7 +69,7 @@ TEST(ScenarioErrors, Ranges) {
   expect_error(dem + "bbox = [10, 0, 5, 1]\n[time]\nduration = 1\n", "bbox", "xmin < xmax and ymin < ymax");
   expect_error(dem + "bbox = [0, 0, 5]\n[time]\nduration = 1\n", "bbox", "expected an array of 4 numbers, got 3 elements");
   expect_error("[domain]\nsource = \"synthetic_estuary\"\ncells = 2\n[time]\nduration = 1\n", "cells",
-               "expected an integer in [4, 100000], got 2");
+               "expected an integer in [8, 100000], got 2");
   expect_error(kMinimal + level + "mean_level = 0\nsegment = [5, 1]\n", "segment", "from < to");
   expect_error(kMinimal + level + "constituents = [{name = \"M2\", amplitude = -1}]\n", "amplitude",
                "boundary.0.constituents.0.amplitude: expected a number >= 0, got -1");
@@ -213,6 +213,13 @@ TEST(ScenarioOverrides, BadKeysAndValuesNameSet) {
   EXPECT_TRUE(starts(m, "--set time.duration: time.duration: expected a duration >= 0")) << m;
   m = error_of(g, {"gauge.x=1"});
   EXPECT_TRUE(starts(m, "--set gauge.x: 'gauge' is an array: expected an index")) << m;
+  // A table that --set creates is named by the --set that made it.
+  m = error_of(kMinimal, {"physics.foo.bar=1"});
+  EXPECT_TRUE(starts(m, "--set physics.foo.bar: unknown key 'foo' in [physics]")) << m;
+  // A number with a typo is no raster path (--set values are strings first).
+  m = error_of(kMinimal, {"physics.manning=0.03x"});
+  EXPECT_TRUE(starts(m, "--set physics.manning: physics.manning: expected a number in [0, 1] or the path of a raster of "
+                        "n, got '0.03x' (neither a number nor an existing file)")) << m;
 }
 
 TEST(ScenarioErrors, ConstituentsOfATideTableAndTheirSpeeds) {

@@ -1,11 +1,7 @@
 // CSV tables with a header (table_csv.hpp).
 #include "io/table_csv.hpp"
+#include "io/text_file.hpp"
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "io/io_error.hpp"
 
@@ -104,14 +100,7 @@ CsvTable parse_csv_table(const std::string& text, const std::string& name) {
 }
 
 CsvTable read_csv_table(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw IoError("cannot read CSV file '" + path + "': it is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError("cannot read CSV file '" + path + "': " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw IoError("cannot read CSV file '" + path + "': read error");
-  return parse_csv_table(text.str(), path);
+  return parse_csv_table(read_text_file(path, "CSV file"), path);
 }
 
 }  // namespace ria::io

@@ -46,6 +46,11 @@ bad_inputs)  # every refusal exits 2 before any member runs, naming the key, fil
   expect 2 "gives the members: --vary, --vary-point, --grid and --seed do not apply" -- \
     "${E[@]}" --members-csv neg.csv --vary physics.manning=0.02:0.04
   expect 3 "missing.csv" -- "${E[@]}" --members-csv missing.csv
+  # A spreadsheet's byte-order mark does not become part of the first key; a mistyped number is
+  # no raster path.
+  printf '\xef\xbb\xbfphysics.manning\n0.02\n0.03x\n' > bom.csv
+  expect 2 "member 1 \(physics.manning=0.03x\): --set physics.manning: .*neither a number nor an existing file" -- \
+    "${E[@]}" --members-csv bom.csv
   for k in 0 3x +3 ' 3' AUTO 99999999999; do
     expect 2 "--concurrent '${k/+/\\+}': expected the number of members run at once, >= 1, or auto" -- \
       "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --concurrent "$k" --output o

@@ -108,6 +108,12 @@ bad_inputs)
   expect 2 "cut.ckpt" -- "$RIA" run --restart cut.ckpt "${SHORT[@]}"
   # The header is read first: a directory or a device is refused without being read whole.
   expect 2 "--output: expected a path, got an empty string" -- "$RIA" run --output "" "${SHORT[@]}"
+  # A byte-order mark (Notepad, spreadsheet exports) is no part of a scenario or a table; a device
+  # is no scenario (it would be read without end).
+  printf '\xef\xbb\xbfname = "bom"\n[domain]\nsource = "synthetic_estuary"\ncells = 40\n[time]\nduration = "10 min"\n' > bom.toml
+  printf '[output]\npng_at_end = false\nnetcdf = false\n' >> bom.toml
+  expect 0 "^done: 600 s simulated" -- "$RIA" run bom.toml --output bomout
+  expect 2 "scenario file '/dev/zero': expected a file or a pipe, not a device or socket" -- "$RIA" run /dev/zero
   mkdir -p adir
   expect 3 "cannot read checkpoint 'adir': it is a directory" -- "$RIA" run --restart adir "${SHORT[@]}"
   expect 2 "'/dev/zero' is not a ria checkpoint \(not a regular file\)" -- "$RIA" run --restart /dev/zero "${SHORT[@]}"

@@ -1,13 +1,11 @@
 #include "io/scenario/scenario_toml.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
+#include <cctype>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "io/io_error.hpp"
+#include "io/text_file.hpp"
 #include "io/scenario/scenario_reader.hpp"
 #include "io/scenario/scenario_sections.hpp"
 #include "io/scenario/scenario_time.hpp"
@@ -18,12 +16,6 @@ namespace fs = std::filesystem;
 using detail::Table;
 
 namespace {
-
-bool is_dir(const fs::path& p) {
-  std::error_code ec;
-  return fs::is_directory(p, ec);
-}
-
 
 void read_domain(const Table& root, sim::Scenario& s) {
   const auto d = root.table("domain");
@@ -71,7 +63,9 @@ void read_domain(const Table& root, sim::Scenario& s) {
   } else {
     d->allow_only({"source", "cells"}, "with source = \"synthetic_estuary\"");
   }
-  if (auto n = d->integer("cells", 4, 100000)) o.cells = static_cast<int>(*n);
+  // The synthetic estuary's channel, flats and banks need 8 cells a side (bathymetry/).
+  const int fewest = o.source == Source::synthetic_estuary ? 8 : 4;
+  if (auto n = d->integer("cells", fewest, 100000)) o.cells = static_cast<int>(*n);
 }
 
 // The most map outputs, gauge samples and checkpoints a run may ask for (check_output_count).
@@ -106,7 +100,14 @@ void read_physics(const Table& root, sim::Scenario& s) {
                           "m/s2: 9.81 on Earth; the range leaves room for scaled laboratory and planetary runs, "
                           "a value outside it is a unit mistake");
   if (p->type("manning") == Table::Type::string) {
-    o.manning_raster = resolve_scenario_path(*p->string("manning"), s.base_dir);
+    const std::string v = *p->string("manning");
+    o.manning_raster = resolve_scenario_path(v, s.base_dir);
+    // A number with a typo ("0.03x", as --set makes every value a string first) is no raster name.
+    std::error_code ec;
+    if (!v.empty() && (std::isdigit(static_cast<unsigned char>(v[0])) || v[0] == '.' || v[0] == '-' || v[0] == '+') &&
+        !fs::exists(o.manning_raster, ec))
+      p->fail("manning", "expected a number in [0, 1] or the path of a raster of n, got '" + v +
+                             "' (neither a number nor an existing file)");
   } else {
     o.manning = p->number("manning", detail::at_least(0), o.manning);
     detail::check_plausible(*p, "manning", o.manning, detail::between(0, 1),
@@ -261,15 +262,10 @@ sim::Scenario parse_scenario(const std::string& text, const std::string& name, c
 }
 
 sim::Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError("cannot read scenario file '" + path + "': " + std::strerror(errno));
-  if (is_dir(path)) throw IoError("cannot read scenario file '" + path + "': it is a directory");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw IoError("cannot read scenario file '" + path + "': read error");
+  const std::string text = read_text_file(path, "scenario file");
   std::string base = fs::path(path).parent_path().string();
   if (base.empty()) base = ".";
-  return parse_scenario(text.str(), path, base, overrides);
+  return parse_scenario(text, path, base, overrides);
 }
 
 }  // namespace ria::io

@@ -1,14 +1,13 @@
 #include "io/scenario/series_csv.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 
 #include "io/io_error.hpp"
+#include "io/text_file.hpp"
 
 namespace ria::io {
 namespace {
@@ -96,12 +95,7 @@ std::vector<sim::SeriesPoint> parse_series(const std::string& text, const std::s
 }
 
 std::vector<sim::SeriesPoint> read_series(const std::string& path, int column) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError("cannot read series file '" + path + "': " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw IoError("cannot read series file '" + path + "': read error");
-  return parse_series(text.str(), path, column);
+  return parse_series(read_text_file(path, "series file"), path, column);
 }
 
 }  // namespace ria::io

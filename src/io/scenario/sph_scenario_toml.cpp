@@ -1,14 +1,11 @@
 // The SPH scenario reader (sph_scenario_toml.hpp), on the checked TOML tables of scenario_reader.hpp.
 #include "io/scenario/sph_scenario_toml.hpp"
 
-#include <cerrno>
 #include <cmath>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "io/io_error.hpp"
+#include "io/text_file.hpp"
 #include "io/scenario/scenario_reader.hpp"
 #include "io/scenario/scenario_time.hpp"
 
@@ -232,16 +229,10 @@ sph::Scenario parse_sph_scenario(const std::string& text, const std::string& nam
 }
 
 sph::Scenario load_sph_scenario(const std::string& path, const std::vector<std::string>& overrides) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError("cannot read SPH scenario file '" + path + "': " + std::strerror(errno));
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) throw IoError("cannot read SPH scenario file '" + path + "': it is a directory");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw IoError("cannot read SPH scenario file '" + path + "': read error");
+  const std::string text = read_text_file(path, "SPH scenario file");
   std::string base = fs::path(path).parent_path().string();
   if (base.empty()) base = ".";
-  return parse_sph_scenario(text.str(), path, base, overrides);
+  return parse_sph_scenario(text, path, base, overrides);
 }
 
 }  // namespace ria::io
