@@ -425,7 +425,9 @@ void register_ensemble(CLI::App& app, int& exit_code) {
   cmd->add_option("--vary", a->vary, "KEY=LO:HI: a number or duration key uniformly in [LO, HI] (time.start: offsets, e.g. -6h:6h)");
   cmd->add_option("--vary-point", a->vary_point, "RELEASE_NAME=RADIUS: the release uniformly within RADIUS metres of its position");
   cmd->add_flag("--grid", a->grid, "a grid of k levels per varied dimension (--members = k^dimensions) instead of a Latin hypercube");
-  CLI::Option* seed = cmd->add_option("--seed", a->seed, "seed of the Latin hypercube")->capture_default_str();
+  CLI::Option* seed = cmd->add_option("--seed", a->seed, "seed of the Latin hypercube")
+                          ->check(whole_number_below_2_64())
+                          ->capture_default_str();
   cmd->add_option("--members-csv", a->members_csv, "CSV file with one column per key and one row per member");
   cmd->add_option("--thresholds", a->thresholds, "concentrations for the exceedance probabilities, comma separated "
                                                  "(default: output.arrival_threshold)")

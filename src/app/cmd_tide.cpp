@@ -11,6 +11,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "app/option_checks.hpp"
 #include "app/options.hpp"
 #include "io/scenario/scenario_toml.hpp"
 #include "io/tide/tide_database.hpp"
@@ -162,7 +163,7 @@ void register_tide(CLI::App& app, int& exit_code) {
   CLI::Option* search = cmd->add_option("--search", a->search, "list the stations whose name contains WORD");
   cmd->add_option("--from", a->from, "start, ISO 8601 (e.g. 2026-11-23 or 2026-11-23T06:00:00Z; no offset = UTC)");
   cmd->add_option("--to", a->to, "end, ISO 8601");
-  cmd->add_option("--step", a->step_minutes, "interval of the level table [min]")->capture_default_str();
+  cmd->add_option("--step", a->step_minutes, "interval of the level table [min]")->check(number_above(0))->capture_default_str();
   cmd->add_option("--datum", a->datum, "msl: levels above the station's mean level (as a boundary takes them); "
                                        "chart: above its chart datum (tide tables' heights)")
       ->check(CLI::IsMember({"msl", "chart"}))

@@ -16,6 +16,10 @@ CLI::Validator number_above(double lo);
 /// A finite number of at least lo.
 CLI::Validator number_at_least(double lo);
 
+/// A whole number in [0, 2^64) written in decimal digits only (CLI11 reads "-1" into an unsigned
+/// option as 2^64 - 1, and a larger number as its largest value, without a word).
+CLI::Validator whole_number_below_2_64();
+
 /// A path that is not empty (`--output ""`, as `--output "$UNSET"` gives, would otherwise fall
 /// back to a default directory and replace the results of another run there).
 CLI::Validator non_empty_path();

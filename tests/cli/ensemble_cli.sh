@@ -48,6 +48,8 @@ bad_inputs)  # every refusal exits 2 before any member runs, naming the key, fil
   expect 3 "missing.csv" -- "${E[@]}" --members-csv missing.csv
   # A spreadsheet's byte-order mark does not become part of the first key; a mistyped number is
   # no raster path.
+  expect 2 "--seed: expected a whole number from 0 to 18446744073709551615, got '-1'" -- \
+    "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --seed -1
   printf '\xef\xbb\xbfphysics.manning\n0.02\n0.03x\n' > bom.csv
   expect 2 "member 1 \(physics.manning=0.03x\): --set physics.manning: .*neither a number nor an existing file" -- \
     "${E[@]}" --members-csv bom.csv

@@ -113,6 +113,7 @@ bad_inputs)
   printf '\xef\xbb\xbfname = "bom"\n[domain]\nsource = "synthetic_estuary"\ncells = 40\n[time]\nduration = "10 min"\n' > bom.toml
   printf '[output]\npng_at_end = false\nnetcdf = false\n' >> bom.toml
   expect 0 "^done: 600 s simulated" -- "$RIA" run bom.toml --output bomout
+  expect 2 "--step: expected a finite number > 0, got 'inf'" -- "$RIA" tide Charleston --from 2026-11-23 --to 2026-11-24 --step inf
   expect 2 "scenario file '/dev/zero': expected a file or a pipe, not a device or socket" -- "$RIA" run /dev/zero
   mkdir -p adir
   expect 3 "cannot read checkpoint 'adir': it is a directory" -- "$RIA" run --restart adir "${SHORT[@]}"

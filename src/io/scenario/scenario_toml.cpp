@@ -245,7 +245,10 @@ sim::Scenario parse_scenario(const std::string& text, const std::string& name, c
   sim::Scenario s;
   s.file = name;
   s.base_dir = base_dir;
-  if (auto v = root.string("name")) s.name = *v;
+  if (auto v = root.string("name")) {
+    detail::check_name(root, "name", *v, {}, {}, "scenario");
+    s.name = *v;
+  }
   else if (!name.empty() && name.front() != '<') s.name = fs::path(name).stem().string();
   s.description = root.string("description", true).value_or("");
   read_domain(root, s);
