@@ -99,6 +99,17 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   s->models = std::make_unique<MemberModels>(a.backend);
   s->base_model = std::make_unique<sim::Model>(s->models->build(p.base));
   const Grid& g = s->base_model->setup.grid;
+  // Rank 0 keeps every finished member's maximum concentration and arrival time (and, under MPI,
+  // their gathered copy while it unpacks them): checked before the members are built, which for
+  // a million members takes a minute.
+  if (is_root()) {
+    const double keep = double(p.table.size()) * g.cells() * 16.0 * (mpi::world().started ? 2 : 1);
+    const double have = io::available_host_memory_bytes();
+    if (have > 0 && keep > 0.8 * have)
+      throw io::InputError("--members " + std::to_string(p.table.size()) + ": the statistics keep each member's maximum "
+                           "concentration and arrival time on the " + std::to_string(g.cells()) + " cells, about " +
+                           io::format_gib(keep) + "; " + io::format_gib(have) + " are available");
+  }
   // Every member of this rank: its scenario and its model, checked before any runs.
   s->scenarios.resize(p.table.size());
   for (std::size_t m = 0; m < p.table.size(); ++m) {
@@ -172,14 +183,6 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
     quiet_maps.output.png_times.clear();
     for (const std::string& w : sim::scenario_warnings(quiet_maps))
       std::fprintf(stderr, "ria ensemble: warning: %s\n", w.c_str());
-    // Rank 0 keeps every finished member's maximum concentration and arrival time (and, under
-    // MPI, their gathered copy while it unpacks them).
-    const double keep = double(p.table.size()) * g.cells() * 16.0 * (mpi::world().started ? 2 : 1);
-    const double have = io::available_host_memory_bytes();
-    if (have > 0 && keep > 0.8 * have)
-      throw io::InputError("--members " + std::to_string(p.table.size()) + ": the statistics keep each member's maximum "
-                           "concentration and arrival time on the " + std::to_string(g.cells()) + " cells, about " +
-                           io::format_gib(keep) + "; " + io::format_gib(have) + " are available");
     prepare_output_dir(a.output);
     s->lock = std::make_unique<io::OutputLock>(a.output);
   }
