@@ -67,13 +67,8 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     // A resumed run continues the rows of the newest gauge file: the partial one of a run that was
     // killed or failed after the last complete one, else the complete one.
     const std::string csv = ctx.dir + "/gauges.csv";
-    std::string from = csv;
-    std::error_code e1, e2;
-    const auto t_partial = std::filesystem::last_write_time(csv + ".partial", e1);
-    const auto t_final = std::filesystem::last_write_time(csv, e2);
-    if (!e1 && (e2 || t_partial > t_final)) from = csv + ".partial";
-    csv_ = std::make_unique<io::GaugeCsv>(csv + ".partial", names, t_resume, sc.pollutant.units, from);
-    partial_.push_back(csv + ".partial");
+    const std::string from = PartialFiles::newest_of(csv);
+    csv_ = std::make_unique<io::GaugeCsv>(partial_.add(csv), names, t_resume, sc.pollutant.units, from);
     files_.push_back(csv);
   }
   // A build without NetCDF or GDAL still runs every scenario: what it cannot write is said once,
@@ -99,12 +94,11 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     const std::string part = ctx.resumed ? "_restart_" + std::to_string(std::lround(t_resume)) + "s" : "";
     const std::string nc = ctx.dir + "/ria" + part + ".nc";
     try {
-      nc_ = std::make_unique<io::NetcdfOutput>(nc + ".partial", h);
+      nc_ = std::make_unique<io::NetcdfOutput>(partial_.add(nc), h);
     } catch (...) {
       discard();
       throw;
     }
-    partial_.push_back(nc + ".partial");
     files_.push_back(nc);
     if (!m.gauges.empty()) {
       io::NcGaugeHeader gh;
@@ -113,12 +107,11 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
       for (const sim::GaugeCell& g : m.gauges) gh.stations.push_back({g.name, g.x, g.y});
       const std::string gnc = ctx.dir + "/gauges" + part + ".nc";
       try {
-        gauge_nc_ = std::make_unique<io::GaugeNetcdf>(gnc + ".partial", gh);
+        gauge_nc_ = std::make_unique<io::GaugeNetcdf>(partial_.add(gnc), gh);
       } catch (...) {
         discard();
         throw;
       }
-      partial_.push_back(gnc + ".partial");
       files_.push_back(gnc);
     }
   }
@@ -131,12 +124,11 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
       const std::string part = ctx.resumed ? "_restart_" + std::to_string(std::lround(t_resume)) + "s" : "";
       const std::string gif = ctx.dir + "/animation" + part + ".gif";
       try {
-        gif_ = std::make_unique<io::GifAnimation>(gif + ".partial", kGifFrameCs);
+        gif_ = std::make_unique<io::GifAnimation>(partial_.add(gif), kGifFrameCs);
       } catch (...) {
         discard();
         throw;
       }
-      partial_.push_back(gif + ".partial");
       files_.push_back(gif);
     }
   }
@@ -314,13 +306,7 @@ std::vector<std::string> RunOutputs::finish() {
   csv_.reset();
   if (gif_) gif_->close();
   gif_.reset();
-  for (const std::string& p : partial_) {
-    const std::string final_path = p.substr(0, p.size() - std::string(".partial").size());
-    std::error_code ec;
-    std::filesystem::rename(p, final_path, ec);
-    if (ec) throw io::IoError("cannot rename '" + p + "' to '" + final_path + "': " + ec.message());
-  }
-  partial_.clear();
+  partial_.promote();
   return files_;
 }
 
@@ -329,16 +315,12 @@ std::string RunOutputs::abandon() {
   nc_.reset();
   csv_.reset();
   gif_.reset();  // closes, never throws
-  if (partial_.empty()) return "";
-  std::string list;
-  for (const std::string& p : partial_) list += (list.empty() ? "" : ", ") + p;
-  return "; the files of earlier runs in " + ctx_.dir + "/ are kept as they were; the partial files of this run are " + list;
+  return partial_.note(ctx_.dir);
 }
 
 void RunOutputs::discard() {
   abandon();
-  for (const std::string& p : partial_) std::remove(p.c_str());
-  partial_.clear();
+  partial_.remove();
 }
 
 }  // namespace ria::app

@@ -15,6 +15,7 @@
 #include "io/netcdf/netcdf_gauges.hpp"
 #include "io/netcdf/netcdf_output.hpp"
 #include "ria/sim/diagnostics.hpp"
+#include "app/partial_files.hpp"
 #include "ria/sim/driver.hpp"
 
 namespace ria::app {
@@ -81,7 +82,7 @@ class RunOutputs final : public sim::Observer {
   swe::Totals initial_;
   std::unique_ptr<io::GaugeCsv> csv_;
   std::unique_ptr<io::NetcdfOutput> nc_;
-  std::vector<std::string> partial_;  // "<final>.partial" files written, renamed by finish()
+  PartialFiles partial_;  // written as "<final>.partial", renamed by finish()
   std::unique_ptr<io::GaugeNetcdf> gauge_nc_;
   std::unique_ptr<io::GifAnimation> gif_;
   double gif_depth_max_ = 0;  // colour-bar maximum of a depth animation: its first frame's deepest water

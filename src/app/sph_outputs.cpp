@@ -3,11 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 
 #include "app/run_outputs.hpp"
 #include "io/checkpoint/sph_checkpoint.hpp"
-#include "io/io_error.hpp"
 #include "io/particles_csv.hpp"
 #include "io/maps/image.hpp"
 #include "io/particles_vtu.hpp"
@@ -34,41 +32,26 @@ SphOutputs::SphOutputs(const sph::Scenario& sc, SphRunContext ctx)
   // A resumed run continues the rows of the newest series: the partial one of a run that was
   // killed or failed after the last complete one, else the complete one.
   const std::string csv = ctx_.dir + "/series.csv";
-  std::string from = csv;
-  std::error_code e1, e2;
-  const auto t_partial = std::filesystem::last_write_time(csv + ".partial", e1);
-  const auto t_final = std::filesystem::last_write_time(csv, e2);
-  if (!e1 && (e2 || t_partial > t_final)) from = csv + ".partial";
-  csv_ = std::make_unique<io::TimeSeriesCsv>(csv + ".partial", sph_series_columns(sc), ctx_.resume_after, from,
+  const std::string from = PartialFiles::newest_of(csv);
+  csv_ = std::make_unique<io::TimeSeriesCsv>(partial_.add(csv), sph_series_columns(sc), ctx_.resume_after, from,
                                              "series file", "probes");
-  partial_.push_back(csv + ".partial");
   files_.push_back(csv);
 }
 
 const std::vector<std::string>& SphOutputs::finish() {
   csv_.reset();
-  for (const std::string& p : partial_) {
-    const std::string final_path = p.substr(0, p.size() - std::string(".partial").size());
-    std::error_code ec;
-    std::filesystem::rename(p, final_path, ec);
-    if (ec) throw io::IoError("cannot rename '" + p + "' to '" + final_path + "': " + ec.message());
-  }
-  partial_.clear();
+  partial_.promote();
   return files_;
 }
 
 std::string SphOutputs::abandon() {
   csv_.reset();
-  if (partial_.empty()) return "";
-  std::string list;
-  for (const std::string& p : partial_) list += (list.empty() ? "" : ", ") + p;
-  return "; the files of earlier runs in " + ctx_.dir + "/ are kept as they were; the partial files of this run are " + list;
+  return partial_.note(ctx_.dir);
 }
 
 void SphOutputs::discard() {
   abandon();
-  for (const std::string& p : partial_) std::remove(p.c_str());
-  partial_.clear();
+  partial_.remove();
 }
 
 void SphOutputs::series(double t, long steps, double dt, const sph::Measures& m) {
@@ -84,25 +67,21 @@ void SphOutputs::snapshot(double t, long, const sph::Particles& p) {
   // Written as path.partial (finish() renames it), listed under its final name.
   const auto keep = [&](const std::string& path) {
     if (std::find(files_.begin(), files_.end(), path) == files_.end()) files_.push_back(path);
-    if (std::find(partial_.begin(), partial_.end(), path + ".partial") == partial_.end())
-      partial_.push_back(path + ".partial");
+    return partial_.add(path);
   };
   if (csv_snapshots_) {
     const std::string path = ctx_.dir + "/" + snapshot_name(t, "csv");
-    io::write_particles_csv(path + ".partial", p, ctx_.eos);
-    keep(path);
+    io::write_particles_csv(keep(path), p, ctx_.eos);
   }
   if (vtu_snapshots_) {
     const std::string path = ctx_.dir + "/" + snapshot_name(t, "vtu");
-    io::write_particles_vtu(path + ".partial", p, ctx_.eos);
-    keep(path);
+    io::write_particles_vtu(keep(path), p, ctx_.eos);
   }
   if (png_snapshots_) {
     const std::string path = ctx_.dir + "/" + snapshot_name(t, "png");
     char title[160];
     std::snprintf(title, sizeof title, "%s, t = %.4g s", name_.c_str(), t);
-    io::write_png(path + ".partial", io::render_particles(p, ctx_.eos, dp_, title));
-    keep(path);
+    io::write_png(keep(path), io::render_particles(p, ctx_.eos, dp_, title));
   }
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "io/time_series_csv.hpp"
+#include "app/partial_files.hpp"
 #include "ria/sph/driver.hpp"
 #include "ria/sph/eos.hpp"
 
@@ -65,7 +66,7 @@ class SphOutputs final : public sph::Observer {
   std::unique_ptr<io::TimeSeriesCsv> csv_;
   std::string checkpoint_path_;
   std::vector<std::string> files_;    // final names
-  std::vector<std::string> partial_;  // written by this run, renamed into place by finish()
+  PartialFiles partial_;               // written by this run, renamed into place by finish()
   int checkpoints_ = 0;
   double u_max_ = 0;
 };

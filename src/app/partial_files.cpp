@@ -1,0 +1,51 @@
+// Partial output files (partial_files.hpp).
+#include "app/partial_files.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include "io/io_error.hpp"
+
+namespace ria::app {
+
+namespace {
+constexpr const char* kSuffix = ".partial";
+}
+
+std::string PartialFiles::add(const std::string& final_path) {
+  const std::string p = final_path + kSuffix;
+  if (std::find(partial_.begin(), partial_.end(), p) == partial_.end()) partial_.push_back(p);
+  return p;
+}
+
+void PartialFiles::promote() {
+  for (const std::string& p : partial_) {
+    const std::string final_path = p.substr(0, p.size() - std::string(kSuffix).size());
+    std::error_code ec;
+    std::filesystem::rename(p, final_path, ec);
+    if (ec) throw io::IoError("cannot rename '" + p + "' to '" + final_path + "': " + ec.message());
+  }
+  partial_.clear();
+}
+
+std::string PartialFiles::note(const std::string& dir) const {
+  if (partial_.empty()) return "";
+  std::string list;
+  for (const std::string& p : partial_) list += (list.empty() ? "" : ", ") + p;
+  return "; the files of earlier runs in " + dir + "/ are kept as they were; the partial files of this run are " + list;
+}
+
+void PartialFiles::remove() {
+  for (const std::string& p : partial_) std::remove(p.c_str());
+  partial_.clear();
+}
+
+std::string PartialFiles::newest_of(const std::string& final_path) {
+  std::error_code e1, e2;
+  const auto t_partial = std::filesystem::last_write_time(final_path + kSuffix, e1);
+  const auto t_final = std::filesystem::last_write_time(final_path, e2);
+  return !e1 && (e2 || t_partial > t_final) ? final_path + kSuffix : final_path;
+}
+
+}  // namespace ria::app

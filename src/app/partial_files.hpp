@@ -1,0 +1,30 @@
+// The files a run writes as "<final>.partial" and renames into place only when it ends in order
+// (`ria run`'s maps and gauges, `ria sph run`'s series and snapshots), so that a run that fails or
+// is killed leaves an earlier run's files in the directory as they were.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ria::app {
+
+class PartialFiles {
+ public:
+  /// The partial name of `final_path`, remembered (once) for promote(), note() and remove().
+  std::string add(const std::string& final_path);
+  /// Renames every partial file to its final name (IoError naming the file on failure).
+  void promote();
+  /// "; the files of earlier runs in DIR/ are kept as they were; the partial files of this run are
+  /// A, B", or "" when there are none: the end of an error message of a run that stopped.
+  std::string note(const std::string& dir) const;
+  /// Removes the partial files (a run that stopped before its first step).
+  void remove();
+  /// The file a resumed run continues: the partial one when it is newer than the final one (a run
+  /// that was killed or failed after the last complete one) or the final one is missing.
+  static std::string newest_of(const std::string& final_path);
+
+ private:
+  std::vector<std::string> partial_;
+};
+
+}  // namespace ria::app
