@@ -76,6 +76,8 @@ inline void expect_same_bits(const DrySkipOutcome& on, const DrySkipOutcome& off
 inline void expect_member_records(const DrySkipOutcome& member, const DrySkipOutcome& run) {
   EXPECT_EQ(member.steps, run.steps);
   EXPECT_TRUE(same_bits(member.state.h, run.state.h));
+  EXPECT_TRUE(same_bits(member.state.qx, run.state.qx));
+  EXPECT_TRUE(same_bits(member.state.qy, run.state.qy));
   EXPECT_TRUE(same_bits(member.state.hc, run.state.hc));
   EXPECT_EQ(member.balance.water_in, 0.0);
   EXPECT_EQ(member.balance.pollutant_in, 0.0);

@@ -97,11 +97,13 @@ int run_bench(const BenchArgs& a) {
     for (const auto& bn : a.backends)
       if (exec::parse_backend(bn) == exec::Backend::cuda) exec::select_cuda_device(mpi::world().local_rank);
   }
-  // Every grid is checked against the memory before the first is measured.
+  // Every grid is checked against the memory before the first is measured: under mpirun each
+  // rank holds its share of the rows.
+  const double ranks = mpi::world().started ? mpi::world().size : 1;
   for (const auto& bn : a.backends)
     for (const auto& ps : a.precisions)
       for (int n : a.sizes)
-        check_memory(double(n) * n, exec::parse_backend(bn), parse_precision(ps), "--sizes " + std::to_string(n),
+        check_memory(double(n) * n / ranks, exec::parse_backend(bn), parse_precision(ps), "--sizes " + std::to_string(n),
                      "use smaller --sizes");
   BenchReport rep;
   rep.device = device_description(a.backends);

@@ -176,12 +176,19 @@ int run_sph(const SphArgs& a) {
   // The partial outputs replace an earlier run's only when this one ends in order (also after a
   // signal, or a numerical failure with its checkpoint); an I/O failure, or a numerical failure
   // before any checkpoint, leaves both.
+  const auto commit = [&] {
+    try {
+      out.finish();
+    } catch (const io::IoError& e) {
+      throw io::IoError(e.what() + out.abandon());
+    }
+  };
   sph::RunEnd end = sph::RunEnd::finished;
   try {
     end = sph::run(*solver, sc, out, opt);
   } catch (const sph::NumericalError& e) {
     if (out.wrote_checkpoint()) {
-      out.finish();
+      commit();
       throw;
     }
     throw sph::NumericalError(e.what() + out.abandon());
@@ -196,7 +203,7 @@ int run_sph(const SphArgs& a) {
     interrupted_during(kCmd, "starting the run");
     return kInterrupted;
   }
-  out.finish();
+  commit();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
   const bool interrupted = end == sph::RunEnd::interrupted;
   write_summary(sc.directory + "/summary.json", sc, setup, *solver, out, wall, opt.t_start, steps0, pairs0, interrupted);

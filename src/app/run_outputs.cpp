@@ -320,7 +320,8 @@ std::string RunOutputs::abandon() {
 
 void RunOutputs::discard() {
   abandon();
-  partial_.remove();
+  // A resumed run's partial gauges may hold the only copy of the rows before its restart.
+  if (!ctx_.resumed) partial_.remove();
 }
 
 }  // namespace ria::app

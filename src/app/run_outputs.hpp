@@ -57,7 +57,8 @@ class RunOutputs final : public sim::Observer {
   /// Closes what is open (never throws) and leaves the partial files; returns a sentence for an
   /// error message saying that the earlier files are kept and where the partial ones are.
   std::string abandon();
-  /// Closes and removes the partial files (a run interrupted before its first step).
+  /// Closes and removes the partial files (a run interrupted before its first step); a resumed
+  /// run leaves them (its partial gauges may be the only copy of the rows before the restart).
   void discard();
   const std::string& checkpoint_path() const { return checkpoint_path_; }
   /// Whether this run wrote a checkpoint (its outputs then belong with it: finish() may promote

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 
 #include "app/run_outputs.hpp"
 #include "io/checkpoint/sph_checkpoint.hpp"
@@ -36,6 +37,22 @@ SphOutputs::SphOutputs(const sph::Scenario& sc, SphRunContext ctx)
   csv_ = std::make_unique<io::TimeSeriesCsv>(partial_.add(csv), sph_series_columns(sc), ctx_.resume_after, from,
                                              "series file", "probes");
   files_.push_back(csv);
+  // A run resumed after one that was killed: that run's snapshots up to the checkpoint are its
+  // partial files, which this run renames with its own at the end (the later ones it writes again).
+  if (ctx_.resume_after >= 0) {
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(ctx_.dir, ec)) {
+      const std::string name = e.path().filename().string();
+      long long us = 0;
+      char ext[8] = {};
+      if (std::sscanf(name.c_str(), "particles_%10lld.%3s.partial", &us, ext) == 2 &&
+          name == snapshot_name(us * 1e-6, ext) + ".partial" && us <= std::llround(ctx_.resume_after * 1e6)) {
+        const std::string final_path = ctx_.dir + "/" + snapshot_name(us * 1e-6, ext);
+        files_.push_back(final_path);
+        partial_.add(final_path);
+      }
+    }
+  }
 }
 
 const std::vector<std::string>& SphOutputs::finish() {
@@ -51,7 +68,9 @@ std::string SphOutputs::abandon() {
 
 void SphOutputs::discard() {
   abandon();
-  partial_.remove();
+  // A resumed run's partial series may hold the only copy of the rows before its restart (a
+  // killed run's): it stays.
+  if (ctx_.resume_after < 0) partial_.remove();
 }
 
 void SphOutputs::series(double t, long steps, double dt, const sph::Measures& m) {

@@ -133,7 +133,7 @@ signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical t
   # (the new run writes *.partial until it ends in order).
   cp full/series.csv full0.csv
   cp full/particles_0000000000.csv snap0.csv
-  "$RIA" sph run column.toml --output full --quiet "${ARGS[@]}" --set physics.alpha=0.05 > k.txt 2>&1 &
+  "$RIA" sph run column.toml --output full --quiet "${ARGS[@]}" --set particles.dp=0.009 > k.txt 2>&1 &
   pid=$!
   for _ in $(seq 1 400); do [ -s full/series.csv.partial ] && [ -s full/particles_0000000000.csv.partial ] && break; sleep 0.02; done
   kill -KILL $pid
@@ -142,6 +142,22 @@ signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical t
   cmp full0.csv full/series.csv || fail "series.csv of the earlier run was changed by the killed run"
   cmp snap0.csv full/particles_0000000000.csv || fail "a snapshot of the earlier run was changed by the killed run"
   echo "ok: a killed run leaves the earlier run's series and snapshots as they were"
+  # A run killed after a checkpoint and resumed from it: the resumed run also renames the killed
+  # run's snapshots before the checkpoint, and ends as the uninterrupted run.
+  "$RIA" sph run column.toml --output kr --quiet "${ARGS[@]}" --set output.checkpoint_interval=0.5 > kr.txt 2>&1 &
+  pid=$!
+  for _ in $(seq 1 600); do [ -s kr/checkpoint.sphck ] && break; sleep 0.02; done
+  kill -KILL $pid
+  wait $pid
+  [ -s kr/checkpoint.sphck ] || fail "no checkpoint before the kill"
+  cp kr/checkpoint.sphck kr.sphck
+  "$RIA" sph run column.toml --output kr --quiet "${ARGS[@]}" --set output.checkpoint_interval=0.5 --restart kr.sphck \
+    || fail "resume after kill -9"
+  ls kr/*.partial >/dev/null 2>&1 && fail "partial files left after the resumed run: $(ls kr/*.partial)"
+  for t in 0000000000 0000500000 0001500000; do
+    cmp full/particles_$t.csv kr/particles_$t.csv || fail "snapshot $t of the resumed run differs or is missing"
+  done
+  echo "ok: a run resumed after kill -9 renames the killed run's snapshots and ends as the uninterrupted one"
   ;;
 bad_inputs)
   sed 's/^dp = 0.01/dp = 0.01\nh_ovr_dp = 1.5/' column.toml > typo.toml

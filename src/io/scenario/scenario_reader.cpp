@@ -209,10 +209,15 @@ int Table::line(const std::string& key) const {
 
 std::string Table::where(const std::string& key) const {
   const std::string kp = key.empty() ? path_ : key_path(key);
-  for (const auto& s : ctx_->set_keys)
-    // The key set, a key inside a table it set, or a table it created (--set physics.foo.bar=1
-    // makes [physics.foo], which is then the unknown key).
-    if (!kp.empty() && (kp == s || starts_with(kp, s + ".") || starts_with(s, kp + "."))) return "--set " + s + ": ";
+  {
+    // A table that a --set created (no line of the file: --set physics.foo.bar=1 makes
+    // [physics.foo], which is then the unknown key) is that --set's.
+    const auto* n = key.empty() ? nullptr : static_cast<const toml::node*>(node(key));
+    const bool created = key.empty() ? own_line_ <= 0 : n && n->source().begin.line == 0;
+    for (const auto& s : ctx_->set_keys)
+      if (!kp.empty() && (kp == s || starts_with(kp, s + ".") || (created && starts_with(s, kp + "."))))
+        return "--set " + s + ": ";
+  }
   const auto at = [&](int l) { return ctx_->file + ":" + std::to_string(l) + ": "; };
   if (!key.empty())
     if (const auto* n = static_cast<const toml::node*>(node(key)); n && n->source().begin.line > 0)

@@ -1,7 +1,7 @@
 #include "io/scenario/scenario_toml.hpp"
 
 #include <algorithm>
-#include <cctype>
+#include <cstdlib>
 #include <filesystem>
 
 #include "io/io_error.hpp"
@@ -102,9 +102,13 @@ void read_physics(const Table& root, sim::Scenario& s) {
   if (p->type("manning") == Table::Type::string) {
     const std::string v = *p->string("manning");
     o.manning_raster = resolve_scenario_path(v, s.base_dir);
-    // A number with a typo ("0.03x", as --set makes every value a string first) is no raster name.
+    // A number with a typo ("0.03x", as --set makes every value a string first) is no raster
+    // name: a number followed by at most three characters without a dot or slash, and no such file.
+    char* end = nullptr;
+    std::strtod(v.c_str(), &end);
+    const std::string rest = end ? std::string(end) : v;
     std::error_code ec;
-    if (!v.empty() && (std::isdigit(static_cast<unsigned char>(v[0])) || v[0] == '.' || v[0] == '-' || v[0] == '+') &&
+    if (end != v.c_str() && rest.size() <= 3 && rest.find_first_of("./") == std::string::npos &&
         !fs::exists(o.manning_raster, ec))
       p->fail("manning", "expected a number in [0, 1] or the path of a raster of n, got '" + v +
                              "' (neither a number nor an existing file)");
