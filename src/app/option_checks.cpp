@@ -1,7 +1,6 @@
 // Options of the subcommands (option_checks.hpp).
 #include "app/option_checks.hpp"
 
-#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -44,16 +43,13 @@ CLI::Validator number_above(double lo) {
   return number_where([lo](double v) { return v > lo; }, "> " + text(lo));
 }
 
-CLI::Validator number_at_least(double lo) {
-  return number_where([lo](double v) { return v >= lo; }, ">= " + text(lo));
-}
-
 CLI::Validator whole_number_below_2_64() {
   return CLI::Validator(
       [](std::string& s) -> std::string {
         const std::string max = "18446744073709551615";  // 2^64 - 1
         const bool digits = !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
-        std::string v = s.substr(std::min(s.find_first_not_of('0'), s.size() - (s.empty() ? 0 : 1)));
+        const std::size_t first = s.find_first_not_of('0');  // leading zeros do not count
+        const std::string v = first == std::string::npos ? "0" : s.substr(first);
         if (!digits || v.size() > max.size() || (v.size() == max.size() && v > max))
           return "expected a whole number from 0 to " + max + ", got '" + s + "'";
         return "";

@@ -13,8 +13,6 @@ namespace ria::app {
 CLI::Validator number_in(double lo, double hi);
 /// A finite number above lo (number_above(0): positive).
 CLI::Validator number_above(double lo);
-/// A finite number of at least lo.
-CLI::Validator number_at_least(double lo);
 
 /// A whole number in [0, 2^64) written in decimal digits only (CLI11 reads "-1" into an unsigned
 /// option as 2^64 - 1, and a larger number as its largest value, without a word).

@@ -143,18 +143,19 @@ void check_output_count(const Table& t, const std::string& key, double interval,
                   describe_seconds(interval) + ", " + num(std::ceil(duration / interval)) + " of them");
 }
 
-void check_name(const Table& t, const std::string& key, const std::string& name, const std::vector<Table>& earlier,
-                const std::vector<std::string>& earlier_names, const std::string& what) {
+void check_name(const Table& t, const std::string& key, const std::string& name, const std::string& what) {
   if (name.empty() || name.size() > kMaxNameLength)
     t.fail(key, "expected a " + what + " name of 1 to " + std::to_string(kMaxNameLength) + " characters, got " +
                     std::to_string(name.size()));
   for (const char c : name)
     if (static_cast<unsigned char>(c) < ' ' || c == 0x7f)
       t.fail(key, "expected a " + what + " name without control characters (tabs, line breaks)");
-  for (std::size_t j = 0; j < earlier_names.size() && j < earlier.size(); ++j)
-    if (earlier_names[j] == name)
-      t.fail(key, what + " name '" + name + "' is already used by " + earlier[j].path() + " (line " +
-                      std::to_string(earlier[j].line(key)) + "); " + what + " names must be unique");
+}
+
+void fail_name_used(const Table& t, const std::string& key, const std::string& name, const Table& earlier,
+                    const std::string& what) {
+  t.fail(key, what + " name '" + name + "' is already used by " + earlier.path() + " (line " +
+                  std::to_string(earlier.line(key)) + "); " + what + " names must be unique");
 }
 
 std::string suggestion(const std::string& word, const std::vector<std::string>& options, const std::string& label) {

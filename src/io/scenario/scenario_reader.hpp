@@ -54,11 +54,9 @@ constexpr const char* kMaxLevelWhy =
 /// The longest name of a gauge, release or patch: names are drawn on the maps and written in
 /// tables, file headers and messages.
 constexpr std::size_t kMaxNameLength = 100;
-/// A name read from t[key] (kMaxNameLength characters at most, none of them a control character)
-/// that none of the `earlier` tables of the same array holds: throws naming the key, the other
-/// table and its line otherwise. `what` names the array's things ("gauge", "release", "patch").
-void check_name(const Table& t, const std::string& key, const std::string& name, const std::vector<Table>& earlier,
-                const std::vector<std::string>& earlier_names, const std::string& what);
+/// A name read from t[key]: 1 to kMaxNameLength characters, none of them a control character;
+/// throws naming the key otherwise. `what` names the thing ("scenario", "gauge", "release").
+void check_name(const Table& t, const std::string& key, const std::string& name, const std::string& what);
 
 /// Edit distance (substitutions, insertions, deletions) between a and b.
 std::size_t levenshtein(const std::string& a, const std::string& b);
@@ -140,6 +138,20 @@ class Table {
   std::string path_;
   int own_line_, line_;
 };
+
+/// Throws: `name` (t[key]) is already used by the `earlier` table, a table of the same array.
+[[noreturn]] void fail_name_used(const Table& t, const std::string& key, const std::string& name, const Table& earlier,
+                                 const std::string& what);
+
+/// check_name, and that none of the things read so far from the earlier tables of the same array
+/// (`read[j]` from `earlier[j]`, each with a `name`) has the name.
+template <class Spec>
+void check_unique_name(const Table& t, const std::string& key, const std::string& name, const std::vector<Table>& earlier,
+                       const std::vector<Spec>& read, const std::string& what) {
+  check_name(t, key, name, what);
+  for (std::size_t j = 0; j < read.size() && j < earlier.size(); ++j)
+    if (read[j].name == name) fail_name_used(t, key, name, earlier[j], what);
+}
 
 /// The parsed document with the overrides applied ("dotted.key=VALUE"; VALUE parsed as TOML, else
 /// taken as a string; numeric parts index arrays of tables: boundary.0.kind=open).

@@ -148,9 +148,7 @@ void read_patches(const Table& root, sim::Scenario& s) {
     t.check_keys({"name", "concentration", "circle", "polygon"});
     sim::PatchSpec o;
     o.name = t.string("name").value_or("patch_" + std::to_string(i));
-    std::vector<std::string> names;
-    for (const sim::PatchSpec& q : s.patches) names.push_back(q.name);
-    check_name(t, "name", o.name, tables, names, "patch");
+    check_unique_name(t, "name", o.name, tables, s.patches, "patch");
     t.require("concentration");
     o.concentration = *t.number("concentration", at_least(0));
     check_plausible(t, "concentration", o.concentration, between(0, kMaxConcentration), kMaxConcentrationWhy);
@@ -189,9 +187,7 @@ void read_releases(const Table& root, sim::Scenario& s) {
     for (const char* k : {"x", "y", "discharge", "concentration"}) t.require(k);
     sim::ReleaseSpec o;
     o.name = t.string("name").value_or("release_" + std::to_string(i));
-    std::vector<std::string> names;
-    for (const sim::ReleaseSpec& q : s.releases) names.push_back(q.name);
-    check_name(t, "name", o.name, tables, names, "release");
+    check_unique_name(t, "name", o.name, tables, s.releases, "release");
     o.x = *t.number("x", any_number());
     o.y = *t.number("y", any_number());
     o.radius = t.number("radius", at_least(0), 0.0);

@@ -203,9 +203,7 @@ void read_gauges(const Table& root, sim::Scenario& s) {
     o.name = *g.string("name");
     o.x = *g.number("x", detail::any_number());
     o.y = *g.number("y", detail::any_number());
-    std::vector<std::string> names;
-    for (const sim::GaugeSpec& q : s.gauges) names.push_back(q.name);
-    detail::check_name(g, "name", o.name, gauges, names, "gauge");
+    detail::check_unique_name(g, "name", o.name, gauges, s.gauges, "gauge");
     s.gauges.push_back(o);
   }
 }
@@ -250,7 +248,7 @@ sim::Scenario parse_scenario(const std::string& text, const std::string& name, c
   s.file = name;
   s.base_dir = base_dir;
   if (auto v = root.string("name")) {
-    detail::check_name(root, "name", *v, {}, {}, "scenario");
+    detail::check_name(root, "name", *v, "scenario");
     s.name = *v;
   }
   else if (!name.empty() && name.front() != '<') s.name = fs::path(name).stem().string();

@@ -213,7 +213,7 @@ sph::Scenario parse_sph_scenario(const std::string& text, const std::string& nam
   s.file = name;
   s.base_dir = base_dir;
   if (auto v = root.string("name")) {
-    detail::check_name(root, "name", *v, {}, {}, "scenario");
+    detail::check_name(root, "name", *v, "scenario");
     s.name = *v;
   }
   else if (!name.empty() && name.front() != '<') s.name = fs::path(name).stem().string();
