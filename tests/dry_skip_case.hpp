@@ -50,13 +50,18 @@ inline bool same_bits(const std::vector<double>& a, const std::vector<double>& b
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
 
+/// The two runs took the same steps to the same state, bit for bit.
+inline void expect_same_steps_and_state(const DrySkipOutcome& a, const DrySkipOutcome& b) {
+  EXPECT_EQ(a.steps, b.steps);
+  EXPECT_TRUE(same_bits(a.state.h, b.state.h));
+  EXPECT_TRUE(same_bits(a.state.qx, b.state.qx));
+  EXPECT_TRUE(same_bits(a.state.qy, b.state.qy));
+  EXPECT_TRUE(same_bits(a.state.hc, b.state.hc));
+}
+
 /// The two runs agree bit for bit: steps, state, balance and the extremes records.
 inline void expect_same_bits(const DrySkipOutcome& on, const DrySkipOutcome& off) {
-  EXPECT_EQ(on.steps, off.steps);
-  EXPECT_TRUE(same_bits(on.state.h, off.state.h));
-  EXPECT_TRUE(same_bits(on.state.qx, off.state.qx));
-  EXPECT_TRUE(same_bits(on.state.qy, off.state.qy));
-  EXPECT_TRUE(same_bits(on.state.hc, off.state.hc));
+  expect_same_steps_and_state(on, off);
   EXPECT_EQ(on.balance.water_in, off.balance.water_in);
   EXPECT_EQ(on.balance.water_out, off.balance.water_out);
   EXPECT_EQ(on.balance.pollutant_in, off.balance.pollutant_in);
@@ -74,11 +79,7 @@ inline void expect_same_bits(const DrySkipOutcome& on, const DrySkipOutcome& off
 /// no balance, and max_depth and max_speed left at their start value 0. The case's release
 /// reaches cells (arrival times and maxima above 0), so the records compared are not all empty.
 inline void expect_member_records(const DrySkipOutcome& member, const DrySkipOutcome& run) {
-  EXPECT_EQ(member.steps, run.steps);
-  EXPECT_TRUE(same_bits(member.state.h, run.state.h));
-  EXPECT_TRUE(same_bits(member.state.qx, run.state.qx));
-  EXPECT_TRUE(same_bits(member.state.qy, run.state.qy));
-  EXPECT_TRUE(same_bits(member.state.hc, run.state.hc));
+  expect_same_steps_and_state(member, run);
   EXPECT_EQ(member.balance.water_in, 0.0);
   EXPECT_EQ(member.balance.pollutant_in, 0.0);
   EXPECT_GT(run.balance.pollutant_in, 0.0);
