@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <string>
 
@@ -23,7 +24,12 @@ struct DrySkipOutcome {
 
 /// n: cells per side of the estuary. The dry land of rows [n/2, n/2 + 16) starts with a current
 /// qx = 1e-6 m^2/s, which the dry-cell policy zeroes in the first step: its tiles become all zero
-/// then, so a skip that took the buffer's older state for the current one would show. `adjust`,
+/// then, so a skip that took the buffer's older state for the current one would show. Two slugs
+/// of 0.2 m of water start on the banks, some 20 m above the sea, and run down towards the channel
+/// across dry land: on the west bank moving north-east, on the east bank south-west, at 1.4 m/s
+/// (rows [3n/4, 3n/4 + n/16) x columns [n/8, n/8 + n/16), and [5n/8, 5n/8 + n/16) x [13n/16,
+/// 13n/16 + n/16)). Their fronts cross tile and segment edges in all four directions; the tide
+/// alone wets few cells that start at zero (the flats end in a step up to the banks). `adjust`,
 /// when given, changes the solver setup last (an ensemble member's, ensemble::set_member_setup).
 inline DrySkipOutcome run_dry_skip_case(exec::Backend b, const std::string& kernel, Precision p, bool dry_skip,
                                         int n = 64, void (*adjust)(swe::SolverSetup&) = nullptr) {
@@ -31,6 +37,15 @@ inline DrySkipOutcome run_dry_skip_case(exec::Backend b, const std::string& kern
   sim::Model m = sim::build_model(sc, estuary_domain(n));
   for (std::size_t k = static_cast<std::size_t>(n / 2) * n; k < static_cast<std::size_t>(n / 2 + 16) * n; ++k)
     if (m.init.h[k] == 0) m.init.qx[k] = 1e-6;
+  const auto slug = [&](int j0, int i0, double q) {
+    for (int j = j0; j < j0 + n / 16; ++j)
+      for (int i = i0; i < i0 + n / 16; ++i) {
+        const std::size_t k = static_cast<std::size_t>(j) * n + i;
+        if (m.init.h[k] == 0) m.init.h[k] = 0.2, m.init.qx[k] = q, m.init.qy[k] = q;
+      }
+  };
+  slug(3 * n / 4, n / 8, 0.2 * std::sqrt(0.5));
+  slug(5 * n / 8, 13 * n / 16, -0.2 * std::sqrt(0.5));
   m.setup.dry_skip = dry_skip;
   if (adjust) adjust(m.setup);
   auto solver = start_solver(m, b, kernel, p);

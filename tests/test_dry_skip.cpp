@@ -51,6 +51,29 @@ TEST(ActiveTiles, PinTheEdgeTilesAndThoseOfReleases) {
     }
 }
 
+// A tile is quiet when its cells and the cells next to it across an edge are zero: on a 3 x 3
+// grid of 4 x 3 tiles, one cell not zero makes the middle tile busy exactly when it lies in the
+// tile or in the column or row of a neighbour that touches the tile's side (not in a corner, not
+// further away). Every cell is tried in turn, in each of its four unknowns' place.
+TEST(ActiveTiles, QuietTileLooksAtTheCellsNextToItOnly) {
+  constexpr int tw = 4, th = 3, nx = 3 * tw, ny = 3 * th;
+  const std::vector<unsigned char> pins = swe::pinned_tiles(nx, ny, tw, th, swe::Releases{});
+  ASSERT_EQ(std::count(pins.begin(), pins.end(), 0), 1);  // the middle tile only
+  for (int c = 0; c < nx * ny; ++c) {
+    const int i = c % nx, j = c / nx;
+    const bool inside_x = i >= tw && i < 2 * tw, inside_y = j >= th && j < 2 * th;
+    const bool next_to = (inside_x && inside_y) || (inside_y && (i == tw - 1 || i == 2 * tw)) ||
+                         (inside_x && (j == th - 1 || j == 2 * th));
+    for (int unknown = 0; unknown < 4; ++unknown) {
+      std::vector<double> f[4];
+      for (auto& v : f) v.assign(nx * ny, 0.0);
+      f[unknown][c] = unknown == 0 ? 1e-9 : -1e-9;
+      EXPECT_EQ(swe::quiet_tiles(f[0], f[1], f[2], f[3], nx, ny, tw, th, pins), next_to ? 0u : 1u)
+          << "cell (" << i << ", " << j << "), unknown " << unknown;
+    }
+  }
+}
+
 // Only +0.0 in all four unknowns counts as zero: the update of such a cell between zero
 // neighbours is the identity (a -0.0 depth would become +0.0).
 TEST(ActiveTiles, ZeroStateIsPlusZeroInEveryUnknown) {

@@ -285,7 +285,7 @@ class CpuSolver final : public Solver, public BlockSolver {
         y_edges(src, st, j + 1, q, above);
         for (int s0 = 0; s0 < nx_; s0 += W) {
           if (skip && quiet[s0 / W]) continue;
-          bool all_zero = true;
+          unsigned bits = 0;  // NonzeroBits of the segment's new cells
           for (int i = s0; i < std::min(nx_, s0 + W); ++i) {
             const std::size_t k = local(j) + i;
             const Conserved<S> w = update_from_edge_fluxes(src.exact(i, j), x.at(i), x.at(i + 1), below.at(i),
@@ -293,9 +293,9 @@ class CpuSolver final : public Solver, public BlockSolver {
             store(out, k, w);
             local_dt_[k] = local_dt(narrow<T>(w), sweep_.inv_dx, sweep_.inv_dy, sweep_.physics);
             if (record) swe::record_extremes(e, k, w, t_end, rule_);
-            all_zero = all_zero && is_zero_state(w);
+            bits |= nonzero_bits(is_zero_state(w), i - s0, 0, W, 1);
           }
-          if (skip) segments_.set_zero(j, s0 / W, all_zero);
+          if (skip) segments_.set_bits(j, s0 / W, bits);
         }
         below_row.swap(above_row);
       }

@@ -188,20 +188,19 @@ struct PerimeterFluxes {
   }
 };
 
-/// The flags a computed tile leaves (active_tiles.hpp): dirty on itself and its neighbours in the
-/// output buffer unless its new state is all zero, its zero byte there, whether it was quiet in
-/// this step's state; its own input dirty byte cleared for the writers of the next step (every
-/// thread of the block read it before the block's barrier, which this follows).
-__device__ inline void mark_tile(const ActiveTiles& a, int tile, bool all_zero, bool quiet) {
-  if (!all_zero) {
-    const int bx = tile % a.tiles_x, by = tile / a.tiles_x;
-    a.out[tile].dirty = 1;
-    if (bx > 0) a.out[tile - 1].dirty = 1;
-    if (bx + 1 < a.tiles_x) a.out[tile + 1].dirty = 1;
-    if (by > 0) a.out[tile - a.tiles_x].dirty = 1;
-    if (by + 1 < a.tiles_y) a.out[tile + a.tiles_x].dirty = 1;
-  }
-  a.out[tile].zero = all_zero;
+/// The flags a computed tile leaves (active_tiles.hpp), from the NonzeroBits of its new state:
+/// dirty on itself in the output buffer if a cell is not zero, and on each neighbour whose side
+/// it touches with a cell that is not zero; its zero byte there; whether it was quiet in this
+/// step's state; its own input dirty byte cleared for the writers of the next step (every thread
+/// of the block read it before the block's barrier, which this follows).
+__device__ inline void mark_tile(const ActiveTiles& a, int tile, unsigned bits, bool quiet) {
+  const int bx = tile % a.tiles_x, by = tile / a.tiles_x;
+  if (bits & kNonzero) a.out[tile].dirty = 1;
+  if ((bits & kWestColumn) && bx > 0) a.out[tile - 1].dirty = 1;
+  if ((bits & kEastColumn) && bx + 1 < a.tiles_x) a.out[tile + 1].dirty = 1;
+  if ((bits & kSouthRow) && by > 0) a.out[tile - a.tiles_x].dirty = 1;
+  if ((bits & kNorthRow) && by + 1 < a.tiles_y) a.out[tile + a.tiles_x].dirty = 1;
+  a.out[tile].zero = !(bits & kNonzero);
   a.out[tile].quiet_before = quiet;
   a.in[tile].dirty = 0;
 }
@@ -258,7 +257,7 @@ __global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDevice
   const double t = when.time();
   const bool owner = tx > 0 && ty > 0 && i < s.nx && j < j_end;
   T local = T(INFINITY);
-  bool zero = true;  // the new state of this thread's cell is all +0 (active_tiles.hpp)
+  unsigned bits = 0;  // NonzeroBits of this thread's new cell in its tile (active_tiles.hpp)
   // Stopped (device clock, dt = 0; the same value in the whole block): nothing is written, the
   // state stays in the buffer the last step wrote (the host tracks the buffer from the steps
   // taken), and phase 2 reads no minimum. Host steps always have dt > 0.
@@ -301,14 +300,14 @@ __global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDevice
                                                    fy[ty][tx], s, t, dt, i, j);
     store(out, static_cast<std::size_t>(j - s.row0) * s.nx + i, w);
     if (kPhase1) local = local_dt(narrow<T>(w), s.inv_dx, s.inv_dy, s.physics);
-    if (kTiles) zero = is_zero_state(w);
+    if (kTiles) bits = nonzero_bits(is_zero_state(w), tx - 1, ty - 1, BX - 1, BY - 1);
   }
   if (kPhase1) {
-    bool all_zero = false;
-    local = exec::cuda::block_reduce<exec::ReduceOp::min>(local, scratch, zero, kTiles ? votes : nullptr, &all_zero);
+    unsigned tile_bits = 0;
+    local = exec::cuda::block_reduce<exec::ReduceOp::min>(local, scratch, bits, kTiles ? votes : nullptr, &tile_bits);
     if (tx == 0 && ty == 0) {
       keep_partial(local);
-      if (kTiles) mark_tile(tiles, tile, all_zero, quiet);
+      if (kTiles) mark_tile(tiles, tile, tile_bits, quiet);
     }
   }
 }

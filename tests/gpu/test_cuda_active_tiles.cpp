@@ -3,7 +3,8 @@
 // with wetting and drying, diffusion, decay and friction, the run with active tiles equals the full
 // sweep bit for bit: states, balance, steps and extremes, in each precision and on both fused tile
 // shapes, on an estuary dry enough that the solver uses the skip, where tiles of land that starts
-// with a current become all zero after the first step (dry_skip_case.hpp). Run as an ensemble
+// with a current become all zero after the first step and two slugs of water run over dry land
+// across tile edges in all four directions (dry_skip_case.hpp). Run as an ensemble
 // member, each keeps the same concentration records.
 #include <gtest/gtest.h>
 
@@ -20,7 +21,7 @@ TEST(ActiveTiles, SameBitsAsTheFullSweepOnBothFusedShapes) {
     const bool wide = std::string(kernel) == "fused";
     const int tw = wide ? 31 : 15, th = wide ? 7 : 15;
     // An estuary on which more than kQuietShareToUse of the tiles are quiet at the start, so that
-    // the solver uses the skip: 27% of the 31 x 7 tiles, 32% of the 15 x 15 ones.
+    // the solver uses the skip.
     const int n = 512;
     const std::vector<unsigned char> pins = swe::pinned_tiles(n, n, tw, th, swe::Releases{});
     for (Precision p : {Precision::f64, Precision::f32, Precision::mixed}) {

@@ -18,6 +18,16 @@
 
 namespace ria::exec::cuda {
 
+/// The bitwise or of x over the 32 lanes of a full warp, in every lane.
+__device__ inline unsigned warp_or(unsigned x) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  return __reduce_or_sync(0xffffffffu, x);
+#else
+  for (int o = 16; o > 0; o >>= 1) x |= __shfl_xor_sync(0xffffffffu, x, o);
+  return x;
+#endif
+}
+
 template <ReduceOp Op>
 struct Combine;
 template <>
@@ -44,22 +54,23 @@ struct Combine<ReduceOp::sum> {
 
 /// Reduces v over the block; every thread must call it; the result is valid in thread 0.
 /// `scratch` needs blockDim / 32 entries of shared memory. With `votes` (blockDim / 32 entries),
-/// also whether p holds in every thread, in *all of thread 0, through the same barrier.
+/// also the bitwise or of every thread's `bits`, in *any of thread 0, through the same barrier.
 template <ReduceOp Op, class T>
-__device__ inline T block_reduce(T v, T* scratch, bool p = true, unsigned* votes = nullptr, bool* all = nullptr) {
+__device__ inline T block_reduce(T v, T* scratch, unsigned bits = 0, unsigned* votes = nullptr,
+                                 unsigned* any = nullptr) {
   const unsigned lane = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   for (int o = 16; o > 0; o >>= 1) v = Combine<Op>::apply(v, __shfl_down_sync(0xffffffffu, v, o));
   const unsigned warps = (blockDim.x * blockDim.y * blockDim.z + 31) / 32;
-  const bool warp_all = votes ? __all_sync(0xffffffffu, p) : true;
+  const unsigned warp_bits = votes ? warp_or(bits) : 0u;
   if ((lane & 31) == 0) {
     scratch[lane >> 5] = v;
-    if (votes) votes[lane >> 5] = warp_all;
+    if (votes) votes[lane >> 5] = warp_bits;
   }
   __syncthreads();
   if (lane < 32) {
     v = lane < warps ? scratch[lane] : Combine<Op>::template identity<T>();
     for (int o = 16; o > 0; o >>= 1) v = Combine<Op>::apply(v, __shfl_down_sync(0xffffffffu, v, o));
-    if (votes) *all = __all_sync(0xffffffffu, lane >= warps || votes[lane] != 0);
+    if (votes) *any = warp_or(lane < warps ? votes[lane] : 0u);
   }
   return v;
 }
