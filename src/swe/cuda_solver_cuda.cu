@@ -72,7 +72,7 @@ class CudaSolver final : public Solver {
     // Active tiles (active_tiles.hpp) on the fused kernels, with SolverSetup::dry_skip as on the
     // CPU; used while a state set holds enough quiet tiles (set_state).
     if (s.dry_skip && v.dt == DtMode::device) {
-      pins_ = pinned_tiles(s.grid.nx, s.grid.ny, v.bx - 1, v.by - 1, sweep_.rel);
+      pins_ = pinned_tiles(s.grid.nx, s.grid.ny, tiles_shape().x - 1, tiles_shape().y - 1, sweep_.rel);
       for (auto& f : tile_flags_) f = exec::cuda::DeviceBuffer<TileFlags>(pins_.size());
     }
     const std::vector<T> H(s.H.begin(), s.H.end());
@@ -276,11 +276,16 @@ class CudaSolver final : public Solver {
     tiled<16, 16, Src, kPhase1, kDevice>(src, out, dt, st, tiles);
   }
 
-  /// The block shape and grid of the tiled kernels: the variant's, or its wet_by with float
-  /// fluxes when the active tiles are off (Variant).
+  /// The block shape of the tiled kernels while the active tiles are on (Variant).
+  dim3 tiles_shape() const {
+    return v_.tiles_bx > 0 && sizeof(T) == 4 ? dim3(v_.tiles_bx, v_.tiles_by) : dim3(v_.bx, v_.by);
+  }
+
+  /// The block shape and grid of the tiled kernels: tiles_shape() when the active tiles are on,
+  /// else the variant's, with its wet_by for float fluxes (Variant).
   void set_shape(bool tiles_on) {
-    bx_ = v_.bx;
-    by_ = v_.wet_by > 0 && sizeof(T) == 4 && !tiles_on ? v_.wet_by : v_.by;
+    bx_ = tiles_on ? tiles_shape().x : v_.bx;
+    by_ = tiles_on ? tiles_shape().y : v_.wet_by > 0 && sizeof(T) == 4 ? v_.wet_by : v_.by;
     grid_ = dim3((setup_.grid.nx + bx_ - 2) / (bx_ - 1), (setup_.grid.ny + by_ - 2) / (by_ - 1));
   }
 
@@ -294,7 +299,8 @@ class CudaSolver final : public Solver {
   /// are used when at least kQuietShareToUse of them are quiet in s.
   void reset_tiles(const HostState& s) {
     if (pins_.empty()) return;
-    const std::size_t quiet = quiet_tiles(s.h, s.qx, s.qy, s.hc, setup_.grid.nx, setup_.grid.ny, v_.bx - 1, v_.by - 1, pins_);
+    const std::size_t quiet = quiet_tiles(s.h, s.qx, s.qy, s.hc, setup_.grid.nx, setup_.grid.ny, tiles_shape().x - 1,
+                                          tiles_shape().y - 1, pins_);
     const bool on = static_cast<double>(quiet) >= kQuietShareToUse * static_cast<double>(pins_.size());
     if (on != tiles_on_) drop_graph();  // the graphs hold the flags' pointers and the grid by value
     tiles_on_ = on;

@@ -11,12 +11,15 @@ namespace ria::swe {
 /// How a variant computes the edge fluxes and the time step (the paper's Table II columns).
 enum class Flux { naive, tiled };
 enum class DtMode { tree, two_phase, device };
-/// bx x by threads a block (a tile of (bx - 1) x (by - 1) cells); wet_by: with float fluxes and
-/// no active tiles, by is wet_by instead (0: by). The fused kernel's 32 x 16 tiles compute 2.20
-/// edges a cell where 32 x 8 compute 2.36: with the cell fetched once (OwnCellSource, 1-2% of
-/// it), 6-9% faster in float on the water column (docs/performance.md). Where the active tiles
-/// run, the finer 31 x 7 tiles skip more land; double keeps 32 x 8, because at its 80 registers
-/// an SM holds one 512-thread block (512 threads) against three 256-thread ones (768).
+/// bx x by threads a block (a tile of (bx - 1) x (by - 1) cells); with float fluxes, wet_by
+/// replaces by where the active tiles are off (0: by), and tiles_bx x tiles_by replaces the shape
+/// where they are on (0: bx x by). The fused kernel's 32 x 16 tiles compute 2.20 edges a cell
+/// where 32 x 8 compute 2.36: with the cell fetched once (OwnCellSource, 1-2% of it), 6-9% faster
+/// in float on the water column (docs/performance.md). Where the active tiles run, the finer
+/// 15 x 15 tiles skip more land: on Coos Bay at 50 m 34% of them hold or touch water against 38%
+/// of 31 x 7 ones, and 8 members sharing an H200 ran 9% faster (docs/performance.md, 2026-11-27).
+/// Double keeps 32 x 8, because at its 80 registers an SM holds one 512-thread block (512
+/// threads) against three 256-thread ones (768).
 struct Variant {
   const char* name;
   Flux flux;
@@ -24,10 +27,11 @@ struct Variant {
   bool textures;
   int bx, by;
   int wet_by = 0;
+  int tiles_bx = 0, tiles_by = 0;
 };
 
 inline constexpr Variant kVariants[] = {
-    {"fused", Flux::tiled, DtMode::device, true, 32, 8, 16},
+    {"fused", Flux::tiled, DtMode::device, true, 32, 8, 16, 16, 16},
     {"naive", Flux::naive, DtMode::tree, false, 16, 16},
     {"decoupled", Flux::tiled, DtMode::tree, false, 16, 16},
     {"decoupled-2phase", Flux::tiled, DtMode::two_phase, false, 16, 16},
