@@ -248,8 +248,10 @@ class CudaSolver final : public Solver {
     cuda::StepDt<S, kDevice> step{dt, clock_, fused_out()};
     const cuda::PerimeterFluxes<T> perim = kDevice ? perimeter_[1 - out] : cuda::PerimeterFluxes<T>{};
     if constexpr (kDevice) {  // the fused step: dependent on the previous phase 2 (dependent_launch.cuh)
-      const auto kernel = tiles.on() ? cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S, true>
-                                     : cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S>;
+      auto kernel = cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S>;
+      if constexpr (runs_active_tiles(BX, BY)) {  // the tiles are on only with these shapes (set_shape)
+        if (tiles.on()) kernel = cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S, true>;
+      }
       exec::cuda::launch_dependent(dependent_, kernel, grid_, dim3(BX, BY), stream_, src, fields(out), sweep_, st, step,
                                    nullptr, 0, setup_.grid.ny, perim, tiles);
       return;
@@ -278,7 +280,7 @@ class CudaSolver final : public Solver {
 
   /// The block shape of the tiled kernels while the active tiles are on (Variant).
   dim3 tiles_shape() const {
-    return v_.tiles_bx > 0 && sizeof(T) == 4 ? dim3(v_.tiles_bx, v_.tiles_by) : dim3(v_.bx, v_.by);
+    return v_.tiles_bx > 0 ? dim3(v_.tiles_bx, v_.tiles_by) : dim3(v_.bx, v_.by);
   }
 
   /// The block shape and grid of the tiled kernels: tiles_shape() when the active tiles are on,

@@ -11,15 +11,15 @@ namespace ria::swe {
 /// How a variant computes the edge fluxes and the time step (the paper's Table II columns).
 enum class Flux { naive, tiled };
 enum class DtMode { tree, two_phase, device };
-/// bx x by threads a block (a tile of (bx - 1) x (by - 1) cells); with float fluxes, wet_by
-/// replaces by where the active tiles are off (0: by), and tiles_bx x tiles_by replaces the shape
-/// where they are on (0: bx x by). The fused kernel's 32 x 16 tiles compute 2.20 edges a cell
+/// bx x by threads a block (a tile of (bx - 1) x (by - 1) cells); where the active tiles are
+/// off, with float fluxes, wet_by replaces by (0: by); where they are on, tiles_bx x tiles_by
+/// replaces the shape (0: bx x by). The fused kernel's 32 x 16 tiles compute 2.20 edges a cell
 /// where 32 x 8 compute 2.36: with the cell fetched once (OwnCellSource, 1-2% of it), 6-9% faster
-/// in float on the water column (docs/performance.md). Where the active tiles run, the finer
-/// 15 x 15 tiles skip more land: on Coos Bay at 50 m 34% of them hold or touch water against 38%
-/// of 31 x 7 ones, and 8 members sharing an H200 ran 9% faster (docs/performance.md, 2026-11-27).
-/// Double keeps 32 x 8, because at its 80 registers an SM holds one 512-thread block (512
-/// threads) against three 256-thread ones (768).
+/// in float on the water column (docs/performance.md). Double keeps 32 x 8 there, because at its
+/// 80 registers an SM holds one 512-thread block (512 threads) against three 256-thread ones
+/// (768). Where the active tiles run, the finer 15 x 15 tiles skip more land: on Coos Bay at 50 m
+/// 34% of them hold or touch water against 38% of 31 x 7 ones; on an H200 8 members sharing the
+/// GPU ran 8-9% faster and a lone day 5-9% (docs/performance.md, 2026-11-27).
 struct Variant {
   const char* name;
   Flux flux;
@@ -41,6 +41,15 @@ inline constexpr Variant kVariants[] = {
     {"optimized-32x16", Flux::tiled, DtMode::two_phase, true, 32, 16},
     {"fused-16x16", Flux::tiled, DtMode::device, true, 16, 16},
 };
+
+/// Whether a variant runs its fused step with the active tiles on bx x by blocks (its tiles_bx x
+/// tiles_by, or bx x by): the update kernels with the tiles' flags are built for those only.
+constexpr bool runs_active_tiles(int bx, int by) {
+  for (const Variant& v : kVariants)
+    if (v.dt == DtMode::device && (v.tiles_bx > 0 ? v.tiles_bx == bx && v.tiles_by == by : v.bx == bx && v.by == by))
+      return true;
+  return false;
+}
 
 inline const Variant& find_variant(const std::string& name) {
   for (const Variant& v : kVariants)

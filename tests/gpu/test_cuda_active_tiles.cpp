@@ -1,8 +1,8 @@
 // Active tiles of the fused kernels (swe/active_tiles.hpp): a tile quiet in a step's state and in
 // the previous one is not computed. On the synthetic estuary under a tide, a river and a release,
 // with wetting and drying, diffusion, decay and friction, the run with active tiles equals the full
-// sweep bit for bit: states, balance, steps and extremes, in each precision and on both tile
-// shapes the fused kernels run with the tiles on (31 x 7 and 15 x 15), on an estuary dry enough that the solver uses the skip, where tiles of land that starts
+// sweep bit for bit: states, balance, steps and extremes, in each precision and with both fused
+// kernels (the same 15 x 15 tiles while the skip is on, different shapes without it), on an estuary dry enough that the solver uses the skip, where tiles of land that starts
 // with a current become all zero after the first step and two slugs of water run over dry land
 // across tile edges in all four directions (dry_skip_case.hpp). Run as an ensemble
 // member, each keeps the same concentration records.
@@ -20,10 +20,8 @@ TEST(ActiveTiles, SameBitsAsTheFullSweepOnBothFusedShapes) {
   for (const char* kernel : {"fused", "fused-16x16"}) {
     for (Precision p : {Precision::f64, Precision::f32, Precision::mixed}) {
       SCOPED_TRACE(std::string(kernel) + " " + precision_name(p));
-      // The tiles of the fused kernel with the active tiles on: 31 x 7 in double, 15 x 15 with
-      // float fluxes (cuda_variants.hpp); fused-16x16: 15 x 15.
-      const bool wide = std::string(kernel) == "fused" && p == Precision::f64;
-      const int tw = wide ? 31 : 15, th = wide ? 7 : 15;
+      // The tiles of both kernels with the active tiles on: 15 x 15 (cuda_variants.hpp).
+      const int tw = 15, th = 15;
       // An estuary on which more than kQuietShareToUse of the tiles are quiet at the start, so that
       // the solver uses the skip.
       const int n = 512;
