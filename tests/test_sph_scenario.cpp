@@ -136,6 +136,13 @@ TEST(SphScenario, ErrorsNameFileLineKeyAndWhatWasExpected) {
   EXPECT_EQ(error_of(kColumn, {"time.snapshot_interval=1", "output.snapshots=false"}), "(no error)");
   e = error_of(kColumn, {"time.output_interval=1", "output.snapshots=false"});
   EXPECT_TRUE(has(e, "time.output_interval: expected a duration <= time.duration")) << e;
+  // At most 1e4 checkpoints over the run, as ria run (detail::kMaxCheckpoints): 0.5 s / 2^-15 s.
+  e = error_of(kColumn, {"output.checkpoint_interval=3.0517578125e-05"});
+  EXPECT_TRUE(has(e, "--set output.checkpoint_interval: output.checkpoint_interval: expected at most 10000 checkpoints "
+                     "over time.duration (0.5 s), that is an interval of at least 5e-05 s; got 3.05176e-05 s, 16384 of them"))
+      << e;
+  EXPECT_EQ(error_of(kColumn, {"output.checkpoint_interval=1e-4"}), "(no error)");
+  EXPECT_EQ(error_of(kColumn + "[output]\ncheckpoint_interval = 0\n"), "(no error)");
 }
 
 TEST(SphScenario, SizesBeyondTheLimitsAreRefusedBeforeAllocating) {

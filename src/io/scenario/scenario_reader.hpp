@@ -44,6 +44,10 @@ void check_plausible(const Table& t, const std::string& key, double v, const Ran
 void check_output_count(const Table& t, const std::string& key, double interval, double duration, double most,
                         const std::string& what);
 
+/// The most checkpoints a run may ask for (output.checkpoint_interval of ria run and ria sph run):
+/// each one writes the whole state.
+constexpr double kMaxCheckpoints = 1e4;
+
 /// The plausible range of a water level [m] (initial.level, a boundary's mean_level), either side of
 /// the datum: Earth's deepest ocean is 11 km deep and its highest land 8.8 km high.
 constexpr double kMaxLevel = 1e4;

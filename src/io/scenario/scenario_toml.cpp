@@ -68,8 +68,9 @@ void read_domain(const Table& root, sim::Scenario& s) {
   if (auto n = d->integer("cells", fewest, 100000)) o.cells = static_cast<int>(*n);
 }
 
-// The most map outputs, gauge samples and checkpoints a run may ask for (check_output_count).
-constexpr double kMaxMapOutputs = 1e5, kMaxGaugeSamples = 1e7, kMaxCheckpoints = 1e4;
+// The most map outputs and gauge samples a run may ask for (check_output_count; checkpoints:
+// detail::kMaxCheckpoints).
+constexpr double kMaxMapOutputs = 1e5, kMaxGaugeSamples = 1e7;
 
 void read_time(const Table& root, sim::Scenario& s) {
   const auto t = root.table("time");
@@ -232,8 +233,8 @@ void read_output(const Table& root, sim::Scenario& s) {
   o.animation = t->choice<A>("animation", {{"none", A::none}, {"concentration", A::concentration}, {"depth", A::depth}})
                     .value_or(o.animation);
   o.checkpoint_interval = t->duration("checkpoint_interval", detail::at_least(0)).value_or(o.checkpoint_interval);
-  detail::check_output_count(*t, "checkpoint_interval", o.checkpoint_interval, s.time.duration, kMaxCheckpoints,
-                             "checkpoints");
+  detail::check_output_count(*t, "checkpoint_interval", o.checkpoint_interval, s.time.duration,
+                             detail::kMaxCheckpoints, "checkpoints");
 }
 
 }  // namespace

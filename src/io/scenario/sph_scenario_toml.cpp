@@ -201,6 +201,13 @@ void read_output(const Table& root, sph::Scenario& s) {
   s.checkpoint_interval = t->duration("checkpoint_interval", detail::at_least(0)).value_or(s.checkpoint_interval);
 }
 
+/// output.checkpoint_interval against time.duration (read after [output]): as ria run's.
+void check_checkpoints(const Table& root, const sph::Scenario& s) {
+  if (const auto t = root.table("output"))
+    detail::check_output_count(*t, "checkpoint_interval", s.checkpoint_interval, s.duration, detail::kMaxCheckpoints,
+                               "checkpoints");
+}
+
 }  // namespace
 
 sph::Scenario parse_sph_scenario(const std::string& text, const std::string& name, const std::string& base_dir,
@@ -224,6 +231,7 @@ sph::Scenario parse_sph_scenario(const std::string& text, const std::string& nam
   read_physics(root, s);
   read_output(root, s);  // before [time]: whether snapshots are written decides a check there
   read_time(root, s);
+  check_checkpoints(root, s);
   read_domain(root, s);
   read_fluid(root, s);
   read_walls(root, s);
