@@ -330,6 +330,27 @@ TEST(ScenarioErrors, ValuesThatWouldOverflowOrNeverEnd) {
             "(no error)");
 }
 
+// A release or patch without a name has the default name release_<index> / patch_<index>: a clash
+// with it says that it is a default name and how to fix it, not "release.1.name:" of a key the
+// file does not have.
+TEST(ScenarioErrors, ADefaultNameThatClashesSaysSo) {
+  const std::string rel = "[[release]]\ny = 0\ndischarge = 1\nconcentration = 1\n";
+  const std::string named_first = kMinimal + rel + "x = 0\nname = \"release_1\"\n" + rel + "x = 5000\n";
+  expect_error(named_first, line_of(named_first, "x = 5000") - 4,
+               "release.1 has no name, and its default release name 'release_1' is already used by release.0 (line 11); "
+               "give each release its own name (name = \"...\")");
+  EXPECT_FALSE(contains(error_of(named_first), "release.1.name")) << error_of(named_first);
+  const std::string named_later = kMinimal + rel + "x = 0\n" + rel + "x = 5000\nname = \"release_0\"\n";
+  expect_error(named_later, "name = ",
+               "release.1.name: release name 'release_0' is already the default name of release.0 (line 6, which has "
+               "no name); release names must be unique: give release.0 a name too");
+  const std::string patch = "[[patch]]\nconcentration = 1\n";
+  const std::string patches = kMinimal + patch + "name = \"patch_1\"\ncircle = {x = 0, y = 0, radius = 10}\n" + patch +
+                              "circle = {x = 500, y = 0, radius = 10}\n";
+  expect_error(patches, line_of(patches, "x = 500") - 2,
+               "patch.1 has no name, and its default patch name 'patch_1' is already used by patch.0");
+}
+
 TEST(ScenarioErrors, DurationsAreCheckedAfterTheUnit) {
   const std::string d = "[domain]\nsource = \"synthetic_estuary\"\n[time]\n";
   expect_error(d + "duration = \"1e308 d\"\n", "duration", "time.duration: expected a duration of at most 1000 years");

@@ -154,8 +154,17 @@ void check_name(const Table& t, const std::string& key, const std::string& name,
 
 void fail_name_used(const Table& t, const std::string& key, const std::string& name, const Table& earlier,
                     const std::string& what) {
-  t.fail(key, what + " name '" + name + "' is already used by " + earlier.path() + " (line " +
-                  std::to_string(earlier.line(key)) + "); " + what + " names must be unique");
+  // A table without the key has a default name ("release_1"): the message says so rather than
+  // name a key the file does not have, and says how to tell the two apart.
+  const std::string line = " (line " + std::to_string(earlier.line(key));
+  if (!t.has(key))
+    t.fail_here(t.path() + " has no " + key + ", and its default " + what + " name '" + name + "' is already used by " +
+                earlier.path() + line + "); give each " + what + " its own " + key + " (" + key + " = \"...\")");
+  if (!earlier.has(key))
+    t.fail(key, what + " name '" + name + "' is already the default name of " + earlier.path() + line + ", which has no " +
+                    key + "); " + what + " names must be unique: give " + earlier.path() + " a " + key + " too");
+  t.fail(key, what + " name '" + name + "' is already used by " + earlier.path() + line + "); " + what +
+                  " names must be unique");
 }
 
 std::string suggestion(const std::string& word, const std::vector<std::string>& options, const std::string& label) {

@@ -143,7 +143,8 @@ class Table {
   int own_line_, line_;
 };
 
-/// Throws: `name` (t[key]) is already used by the `earlier` table, a table of the same array.
+/// Throws: `name` (t[key], or t's default name where it has no `key`) is already used by the
+/// `earlier` table, a table of the same array.
 [[noreturn]] void fail_name_used(const Table& t, const std::string& key, const std::string& name, const Table& earlier,
                                  const std::string& what);
 
