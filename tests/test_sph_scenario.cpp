@@ -145,6 +145,41 @@ TEST(SphScenario, ErrorsNameFileLineKeyAndWhatWasExpected) {
   EXPECT_EQ(error_of(kColumn + "[output]\ncheckpoint_interval = 0\n"), "(no error)");
 }
 
+// A fluid box below or beside [domain] would leave the flow in the first step, and one crossing a
+// tank's wall would lose its part in the wall's layers and spill the rest outside: refused, naming
+// the box's key and the extent it leaves. Above the domain's top or a tank's open top is allowed.
+TEST(SphScenario, FluidBoxesOutsideTheDomainOrATankAreRefused) {
+  const std::vector<std::string> domain = {"domain.min=[0.05, -0.05]", "domain.max=[0.5, 0.5]"};
+  std::string e = error_of(kColumn, domain);
+  EXPECT_TRUE(has(e, "col.toml:9: fluid.0.min: the box reaches x = 0 m, beyond [domain] (x from 0.05 to 0.5 m): fluid "
+                     "below or beside the domain leaves the flow in the first step")) << e;
+  e = error_of(kColumn, {"domain.min=[-0.1, 0.01]", "domain.max=[0.5, 0.5]"});
+  EXPECT_TRUE(has(e, "fluid.0.min: the box reaches z = 0 m, beyond [domain] (z from 0.01 m up)")) << e;
+  EXPECT_EQ(error_of(kColumn, {"domain.min=[-0.1, -0.1]", "domain.max=[0.5, 0.1]"}), "(no error)");  // above the top
+  e = error_of(kColumn, {"fluid.0.max=[0.5, 0.2]"});
+  EXPECT_TRUE(has(e, "--set fluid.0.max: fluid.0.max: the box reaches x = 0.5 m, beyond the inside of the tank wall.0 "
+                     "(x from 0 to 0.4 m): fluid in a tank's particle layers is left out")) << e;
+  e = error_of(kColumn, {"fluid.0.min=[-0.05, 0.0]"});
+  EXPECT_TRUE(has(e, "fluid.0.min: the box reaches x = -0.05 m, beyond the inside of the tank wall.0")) << e;
+  EXPECT_EQ(error_of(kColumn, {"fluid.0.max=[0.1, 0.35]"}), "(no error)");  // above the open top
+  e = error_of(kColumn, {"fluid.0.max=[0.1, 0.35]", "wall.0.top=closed"});
+  EXPECT_TRUE(has(e, "fluid.0.max: the box reaches z = 0.35 m, beyond the inside of the tank wall.0 (z from 0 to 0.3 m)"))
+      << e;
+  // Beside the tank, clear of its inside: read, and set up with a warning for the column of its
+  // particles in the tank's 3 layers (x 0.4-0.43 m); a box over a block likewise.
+  std::vector<std::string> warnings;
+  sph::make_setup(io::parse_sph_scenario(kColumn, "col.toml", "/base", {"fluid.0.min=[0.42, 0.0]", "fluid.0.max=[0.52, 0.1]"}),
+                  exec::Backend::serial, warnings);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], "fluid 0 overlaps wall 0 (the particle layers of a tank): 10 of its particles lie in the wall "
+                         "and are left out");
+  warnings.clear();
+  const std::string block = "[[wall]]\nkind = \"block\"\nmin = [0.05, 0.0]\nmax = [0.15, 0.05]\n";
+  sph::make_setup(io::parse_sph_scenario(kColumn + block, "col.toml", "/base"), exec::Backend::serial, warnings);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], "fluid 0 overlaps wall 1 (a block): 25 of its particles lie in the wall and are left out");
+}
+
 TEST(SphScenario, SizesBeyondTheLimitsAreRefusedBeforeAllocating) {
   std::vector<std::string> warnings;
   auto setup_error = [&](const std::vector<std::string>& sets) {

@@ -185,15 +185,29 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
     const std::array<long, 3> n = lattice_counts(dim, fb.lo, fb.hi, dp, what, warnings);
     const std::size_t before = P.size();
     const double top = fb.lo[v] + n[v] * dp;
+    std::vector<std::size_t> in_wall(solids.size(), 0);  // the box's lattice points left out, per wall
     for_lattice(dim, fb.lo, {0, 0, 0}, n, dp, [&](const Point& p, const std::array<long, 3>&) {
-      for (const Solid& o : solids)
-        if (o.contains(dim, p)) return;
+      for (std::size_t w = 0; w < solids.size(); ++w)
+        if (solids[w].contains(dim, p)) {
+          ++in_wall[w];
+          return;
+        }
       for (const Solid& o : earlier_fluid)
         if (o.contains(dim, p)) return;
       const double rho = sc.hydrostatic_start ? eos.density(f.rho0 * sc.gravity * (top - p[v])) : f.rho0;
       P.push(p, fb.velocity, rho, Kind::fluid);
     });
-    if (P.size() == before) warnings.push_back(what + " lies entirely inside walls or earlier fluid: it adds no particle");
+    if (P.size() == before) {
+      warnings.push_back(what + " lies entirely inside walls or earlier fluid: it adds no particle");
+    } else {
+      // A box over a block (an obstacle in the water) is a layout the overlap rule serves; a box in
+      // a tank's layers is refused by the scenario reader. Either way the user hears of it.
+      for (std::size_t w = 0; w < solids.size(); ++w)
+        if (in_wall[w] > 0)
+          warnings.push_back(what + " overlaps wall " + std::to_string(w) + " (" +
+                             (sc.walls[w].kind == WallBox::Kind::tank ? "the particle layers of a tank" : "a block") +
+                             "): " + std::to_string(in_wall[w]) + " of its particles lie in the wall and are left out");
+    }
     Solid mine;
     for (int c = 0; c < dim; ++c) mine.lo[c] = fb.lo[c], mine.hi[c] = fb.lo[c] + n[c] * dp;
     earlier_fluid.push_back(mine);

@@ -26,7 +26,8 @@ namespace ria::sph {
 /// c0 is the scenario's c0 or c0_coefficient sqrt(g H), H = depth or the fluid boxes' height.
 /// The cells cover [domain] or else the particles' box widened by 2h on every side.
 /// `warnings` receives what is legal but likely unintended (a box not a whole number of dp, c0 < 20
-/// sqrt(g H), a fluid box entirely inside walls, particles outside [domain]).
+/// sqrt(g H), a fluid box entirely inside walls or losing particles to one, particles outside
+/// [domain]).
 Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::string>& warnings);
 
 /// The smoothing length h = h_over_dp dp and the sound speed c0 of a scenario.

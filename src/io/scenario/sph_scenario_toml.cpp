@@ -1,7 +1,9 @@
 // The SPH scenario reader (sph_scenario_toml.hpp), on the checked TOML tables of scenario_reader.hpp.
 #include "io/scenario/sph_scenario_toml.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 
 #include "io/io_error.hpp"
@@ -163,6 +165,62 @@ void read_walls(const Table& root, sph::Scenario& s) {
   }
 }
 
+const char* axis_name(int dim, int c) { return dim == 2 ? (c == 0 ? "x" : "z") : (c == 0 ? "x" : c == 1 ? "y" : "z"); }
+
+std::string metres(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+/// Refuses fluid box t (read as b) where it reaches below lo or beyond hi (infinite: open) along
+/// an axis, naming min or max, the axis and the extent of `what`.
+void check_within(const Table& t, const sph::FluidBox& b, int dim, const sph::Point& lo, const sph::Point& hi,
+                  const std::string& what, const std::string& why) {
+  for (int c = 0; c < dim; ++c) {
+    const bool open = !std::isfinite(hi[c]);
+    const double slack = 1e-9 * std::max({1.0, std::fabs(lo[c]), open ? 0.0 : std::fabs(hi[c])});  // as written
+    const bool below = b.lo[c] < lo[c] - slack, above = !open && b.hi[c] > hi[c] + slack;
+    if (!below && !above) continue;
+    const std::string axis = axis_name(dim, c);
+    t.fail(below ? "min" : "max", "the box reaches " + axis + " = " + metres(below ? b.lo[c] : b.hi[c]) + " m, beyond " +
+                                      what + " (" + axis + " from " + metres(lo[c]) +
+                                      (open ? " m up" : " to " + metres(hi[c]) + " m") + "): " + why);
+  }
+}
+
+/// Each fluid box within [domain] (its top is open: fluid above it falls back) and, where it
+/// reaches into a tank, within the tank's inside: fluid below or beside the domain leaves the flow
+/// in the first step, and the part of a box in a tank's particle layers is left out while the part
+/// beyond them spills outside the tank. A box that touches a tank's layers from outside or covers
+/// a block is set up with a warning (make_setup).
+void check_fluid_boxes(const Table& root, const sph::Scenario& s) {
+  const std::vector<Table> tables = root.tables("fluid");
+  const int dim = s.dim, v = dim - 1;
+  for (std::size_t k = 0; k < s.fluid.size() && k < tables.size(); ++k) {
+    const sph::FluidBox& b = s.fluid[k];
+    if (s.has_domain) {
+      sph::Point hi = s.domain_hi;
+      hi[v] = INFINITY;
+      check_within(tables[k], b, dim, s.domain_lo, hi, "[domain]",
+                   "fluid below or beside the domain leaves the flow in the first step; expected a box within [domain] "
+                   "(above its top is allowed)");
+    }
+    for (std::size_t w = 0; w < s.walls.size(); ++w) {
+      const sph::WallBox& wb = s.walls[w];
+      if (wb.kind != sph::WallBox::Kind::tank) continue;
+      sph::Point hi = wb.hi;
+      if (wb.open_top) hi[v] = INFINITY;
+      bool inside = true;  // whether the box overlaps the tank's inside (open above an open top)
+      for (int c = 0; c < dim; ++c) inside = inside && b.lo[c] < hi[c] && b.hi[c] > wb.lo[c];
+      if (!inside) continue;
+      check_within(tables[k], b, dim, wb.lo, hi, "the inside of the tank wall." + std::to_string(w),
+                   "fluid in a tank's particle layers is left out and beyond them spills outside the tank; expected a "
+                   "box within the tank's min and max" + std::string(wb.open_top ? " (above its open top is allowed)" : ""));
+    }
+  }
+}
+
 void read_probes(const Table& root, sph::Scenario& s) {
   const auto tables = root.tables("probe");
   for (std::size_t i = 0; i < tables.size(); ++i) {
@@ -235,6 +293,7 @@ sph::Scenario parse_sph_scenario(const std::string& text, const std::string& nam
   read_domain(root, s);
   read_fluid(root, s);
   read_walls(root, s);
+  check_fluid_boxes(root, s);
   read_probes(root, s);
   return s;
 }
