@@ -47,7 +47,18 @@ TEST(Model, RefusesWhatLiesOutsideTheGrid) {
   expect_model_error(sc, "covers no wet cell");
   sc = test::forcing_scenario(3600);
   sc.boundaries[1].from = 20001, sc.boundaries[1].to = 20500;
-  expect_model_error(sc, "holds no cell centre");
+  expect_model_error(sc, "boundary.1.segment: [20001, 20500] on the north side holds no cell centre");
+  // Partly beyond its side: refused rather than clipped, naming the key and the side's extent.
+  sc.boundaries[1].from = 19000, sc.boundaries[1].to = 20500;
+  expect_model_error(sc, "boundary.1.segment: [19000, 20500] on the north side reaches more than half a cell beyond "
+                         "the side; expected a segment within it (the side runs along x from 0 to 20000, cells of 500 m)");
+  sc.boundaries[1].from = -300, sc.boundaries[1].to = 1000;
+  expect_model_error(sc, "boundary.1.segment: [-300, 1000] on the north side reaches more than half a cell beyond");
+  sc.boundaries[1].from = 0, sc.boundaries[1].to = 20000;  // the whole side, edges as written
+  EXPECT_NO_THROW(sim::build_model(sc, test::estuary_domain(40)));
+  // Up to half a cell beyond: an edge written for a grid of another resolution (accepted).
+  sc.boundaries[1].from = -250, sc.boundaries[1].to = 20250;
+  EXPECT_NO_THROW(sim::build_model(sc, test::estuary_domain(40)));
 }
 
 // A diffusivity whose explicit step limit would need more than 1e9 steps is refused, naming the

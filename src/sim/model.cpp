@@ -116,23 +116,32 @@ swe::Release make_release(const ReleaseSpec& r, std::size_t index, const Grid& g
   return out;
 }
 
-/// Cells [begin, end) along a side whose centres lie in the segment [from, to].
-void set_segment(const BoundarySpec& b, const Grid& g, swe::BoundarySide& side, double& width) {
+/// Cells [begin, end) along a side whose centres lie in the segment [from, to] of boundary
+/// `index`; a segment that holds no cell centre, or reaches beyond the side, is refused.
+void set_segment(const BoundarySpec& b, std::size_t index, const Grid& g, swe::BoundarySide& side, double& width) {
   const bool along_x = b.side == BoundarySpec::Side::south || b.side == BoundarySpec::Side::north;
   const int n = along_x ? g.nx : g.ny;
-  const double origin = along_x ? g.x0 : g.y0, d = along_x ? g.dx : g.dy;
+  const double origin = along_x ? g.x0 : g.y0, d = along_x ? g.dx : g.dy, end = origin + n * d;
   side.begin = 0;
   side.end = n;
   if (b.has_segment) {
+    const auto fail = [&](const std::string& what) {
+      std::ostringstream o;
+      o << "boundary." << index << ".segment: [" << b.from << ", " << b.to << "] on the " << side_name(b.side)
+        << " side " << what << " (the side runs along " << (along_x ? "x" : "y") << " from " << origin << " to " << end
+        << ", cells of " << d << " m)";
+      throw ModelError(o.str());
+    };
     side.begin = std::max(0, static_cast<int>(std::ceil((b.from - origin) / d - 0.5)));
     side.end = std::min(n, static_cast<int>(std::floor((b.to - origin) / d - 0.5)) + 1);
-    if (side.end <= side.begin) {
-      std::ostringstream o;
-      o << "boundary on the " << side_name(b.side) << " side: segment [" << b.from << ", " << b.to
-        << "] holds no cell centre of the side (" << (along_x ? "x" : "y") << " from " << origin << " to "
-        << origin + n * d << ", cells of " << d << " m)";
-      throw ModelError(o.str());
-    }
+    if (side.end <= side.begin) fail("holds no cell centre of the side");
+    // Clipping it would open a shorter segment than the one asked for (coordinates of another
+    // grid, or a typo). Up to half a cell beyond the edge is the edge as written for a grid of
+    // another resolution: domain.resolution resamples the DEM, and its edges move by a fraction
+    // of a cell (Coos Bay's north segment starts at the 50 m grid's edge, 20 m beyond the 200 m
+    // grid's); that overhang holds no cell centre of either grid.
+    if (b.from < origin - 0.5 * d || b.to > end + 0.5 * d)
+      fail("reaches more than half a cell beyond the side; expected a segment within it");
   }
   width = (side.end - side.begin) * d;
 }
@@ -300,7 +309,7 @@ void set_boundaries(const Scenario& sc, const Domain& domain, Model& m) {
     const swe::Side side = solver_side(spec.side);
     swe::BoundarySide& out = s.bc.side[side];
     out.kind = solver_kind(spec.kind);
-    set_segment(spec, g, out, m.segment_width[side]);
+    set_segment(spec, b, g, out, m.segment_width[side]);
     out.concentration = spec.concentration;
     if (spec.kind == BoundarySpec::Kind::level) {
       out.level = level_tide(spec, 0.0);
