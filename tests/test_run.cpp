@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "io/checkpoint/checkpoint.hpp"
 #include "io/gauge_csv.hpp"
@@ -59,6 +60,26 @@ TEST(Model, RefusesWhatLiesOutsideTheGrid) {
   // Up to half a cell beyond: an edge written for a grid of another resolution (accepted).
   sc.boundaries[1].from = -250, sc.boundaries[1].to = 20250;
   EXPECT_NO_THROW(sim::build_model(sc, test::estuary_domain(40)));
+}
+
+// A gauge on land dry at the start is legal (the tide may reach it) but reads depth 0 until then:
+// warned of by name, with its bed and the initial level. (500, 15000) is on the estuary's bank.
+TEST(Model, WarnsOfAGaugeOnDryLand) {
+  sim::Scenario sc = test::forcing_scenario(3600);
+  const sim::Model wet = sim::build_model(sc, test::estuary_domain(40));
+  EXPECT_TRUE(sim::model_warnings(sc, wet).empty());
+  sc.gauges.push_back({"dune", 500, 15000});
+  const sim::Model m = sim::build_model(sc, test::estuary_domain(40));
+  const std::vector<std::string> w = sim::model_warnings(sc, m);
+  ASSERT_EQ(w.size(), 1u);
+  const double bed = m.bed_z[m.gauges[2].cell];
+  EXPECT_GT(bed, sc.initial.level);
+  std::ostringstream expected;
+  expected << "gauge 2 ('dune') at (500, 15000) lies on land, dry at the start: its cell's bed is at z = " << bed
+           << " m, above the initial water level 0.5 m; it reads depth 0 until the water reaches it";
+  EXPECT_EQ(w[0], expected.str());
+  sc.initial.kind = sim::InitialSpec::Kind::checkpoint;  // the checkpoint's state is the start
+  EXPECT_TRUE(sim::model_warnings(sc, m).empty());
 }
 
 // A diffusivity whose explicit step limit would need more than 1e9 steps is refused, naming the

@@ -183,6 +183,8 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
     quiet_maps.output.png_times.clear();
     for (const std::string& w : sim::scenario_warnings(quiet_maps))
       std::fprintf(stderr, "ria ensemble: warning: %s\n", w.c_str());
+    for (const std::string& w : sim::model_warnings(p.base, *s->base_model))
+      std::fprintf(stderr, "ria ensemble: warning: %s\n", w.c_str());
     prepare_output_dir(a.output);
     s->lock = std::make_unique<io::OutputLock>(a.output);
   }

@@ -178,6 +178,8 @@ std::unique_ptr<Prepared> prepare_inputs(const RunArgs& a) {
   if (!restart.empty()) {
     p->ck = std::make_unique<io::Checkpoint>(io::read_checkpoint(restart));
     check_restart(*p->ck, restart, sc, m, p->key, p->prec);
+  } else if (is_root()) {  // a restart starts from the checkpoint's state, not the model's
+    for (const std::string& w : sim::model_warnings(sc, m)) std::fprintf(stderr, "ria run: warning: %s\n", w.c_str());
   }
 
   return p;

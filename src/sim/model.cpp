@@ -194,6 +194,23 @@ std::vector<std::string> scenario_warnings(const Scenario& sc) {
   return w;
 }
 
+std::vector<std::string> model_warnings(const Scenario& sc, const Model& m) {
+  std::vector<std::string> w;
+  if (sc.initial.kind == InitialSpec::Kind::checkpoint) return w;  // the start is the checkpoint's
+  for (std::size_t k = 0; k < m.gauges.size() && k < sc.gauges.size(); ++k) {
+    const GaugeCell& g = m.gauges[k];
+    if (g.cell >= m.init.h.size() || swe::is_wet(m.init.h[g.cell], sc.physics.dry_depth)) continue;
+    std::ostringstream o;
+    o << "gauge " << k << " ('" << g.name << "') at (" << g.x << ", " << g.y << ") lies on land, dry at the start: "
+      << "its cell's bed is at z = " << m.bed_z[g.cell] << " m";
+    if (sc.initial.kind == InitialSpec::Kind::still && m.bed_z[g.cell] >= sc.initial.level)
+      o << ", above the initial water level " << sc.initial.level << " m";
+    o << "; it reads depth 0 until the water reaches it";
+    w.push_back(o.str());
+  }
+  return w;
+}
+
 long long cell_at(const Grid& g, double x, double y) {
   const double x1 = g.x0 + g.nx * g.dx, y1 = g.y0 + g.ny * g.dy;
   if (!(x >= g.x0 && x <= x1 && y >= g.y0 && y <= y1)) return -1;

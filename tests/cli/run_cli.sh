@@ -392,6 +392,9 @@ inputs)  # input validation: rasters whose header disagrees with the data, serie
          --set output.png_at_end=false --set output.netcdf=false)
   expect 0 "^done" -- "$RIA" run --output edge "${SMALL[@]}" --set gauge.0.x=20000 --set gauge.0.y=20000
   expect 2 "gauge 0 \('mouth'\).*east of its east edge x = 20000" -- "$RIA" run "${SMALL[@]}" --set gauge.0.x=20000.5
+  # A gauge on the bank, dry at the start: run, with a warning naming it.
+  expect 0 "ria run: warning: gauge 0 \('mouth'\) at \(500, 15000\) lies on land, dry at the start: its cell's bed is at z = .* m, above the initial water level 1 m" \
+    -- "$RIA" run --output bank "${SMALL[@]}" --set gauge.0.x=500 --set gauge.0.y=15000
   # Warnings, once each: a map after the end, a release starting at the end, a series not covering the run.
   printf "${S}[[boundary]]\nside = \"north\"\nkind = \"discharge\"\nseries = [[600, 10], [1800, 20]]\n" > warn.toml
   printf '[[release]]\nx = 9669.0\ny = 9000.0\ndischarge = 1\nconcentration = 1\nstart = "1 h"\nduration = "1 h"\n' >> warn.toml

@@ -68,6 +68,11 @@ swe::Boundaries boundaries_at(const Scenario& sc, const Model& m, double t);
 /// a station tide whose smallest constituents are left out.
 std::vector<std::string> scenario_warnings(const Scenario& sc);
 
+/// The same for what needs the model: a gauge on land that is dry at the start (its bed above the
+/// initial water level), which reads depth 0 until the water reaches it, if it does. Nothing for
+/// initial.kind = "checkpoint" (the checkpoint's state is the start).
+std::vector<std::string> model_warnings(const Scenario& sc, const Model& m);
+
 /// Cell containing (x, y), or -1 when outside the closed domain [x0, x0 + nx dx] x [y0, y0 + ny dy]
 /// (a point on the east or north edge is in the last cell, as one on the west or south edge is in
 /// the first).
