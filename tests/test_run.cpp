@@ -44,6 +44,12 @@ TEST(Model, RefusesWhatLiesOutsideTheGrid) {
   sc.releases[0].x = -5;
   expect_model_error(sc, "release 0 ('outfall')");
   sc = test::forcing_scenario(3600);
+  sc.releases[0].radius = 1e9;  // larger than the domain's diagonal: refused with the key and value
+  expect_model_error(sc, "release.0.radius = 1e+09 m (release 0 ('outfall')) is larger than the diagonal of the domain "
+                         "[0, 20000] x [0, 20000], 28284.3 m");
+  sc.releases[0].radius = 28284;
+  EXPECT_NO_THROW(sim::build_model(sc, test::estuary_domain(40)));
+  sc = test::forcing_scenario(3600);
   sc.patches[0].x = 500, sc.patches[0].y = 15000, sc.patches[0].radius = 300;  // on land
   expect_model_error(sc, "covers no wet cell");
   sc = test::forcing_scenario(3600);

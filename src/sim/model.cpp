@@ -86,6 +86,14 @@ void set_patches(const Scenario& sc, const Grid& g, swe::HostState& init) {
 swe::Release make_release(const ReleaseSpec& r, std::size_t index, const Grid& g) {
   const std::string name = "release " + std::to_string(index) + " ('" + r.name + "')";
   if (cell_at(g, r.x, r.y) < 0) throw ModelError(name + " at (" + std::to_string(r.x) + ", " + std::to_string(r.y) + ") lies outside " + outside(g, r.x, r.y));
+  // A circle wider than the domain spreads the release over every cell: a unit mistake (km for m).
+  const double diagonal = std::hypot(g.nx * g.dx, g.ny * g.dy);
+  if (r.radius > diagonal) {
+    std::ostringstream o;
+    o << "release." << index << ".radius = " << r.radius << " m (" << name << ") is larger than the diagonal of "
+      << where(g) << ", " << diagonal << " m; expected a radius of at most that (0: a point release)";
+    throw ModelError(o.str());
+  }
   swe::Release out;
   out.ci = (r.x - g.x0) / g.dx;
   out.cj = (r.y - g.y0) / g.dy;
