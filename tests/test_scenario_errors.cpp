@@ -285,6 +285,12 @@ TEST(ScenarioErrors, PlausibleRangesSayWhy) {
   expect_error(kMinimal + "cfl = 0.01\n", "cfl", "time.cfl: got 0.01; expected in [0.05, 1] (the scheme is stable up to 1");
   expect_error(kMinimal + level + "constituents = [{name = \"M2\", amplitude = 25}]\n", "amplitude",
                "boundary.0.constituents.0.amplitude: got 25; expected in [0, 20] (m: the largest tides");
+  expect_error(kMinimal + level + "constituents = [{period = 1e-9, amplitude = 1}]\n", "period",
+               "boundary.0.constituents.0.period: got 1e-09; expected in [60, 631152000] (s: tides have periods from "
+               "about 2 h");
+  expect_error(kMinimal + level + "constituents = [{period = 12, amplitude = 1}]\n", "period", "got 12; expected in [60,");
+  expect_error(kMinimal + level + "constituents = [{period = \"21000 d\", amplitude = 1}]\n", "period",
+               "got 1814400000; expected in [60, 631152000]");
   expect_error(kMinimal + q + "discharge = 2e6\n", "discharge = 2e6",
                "boundary.0.discharge: got 2000000; expected in [0, 1000000] (m3/s: the Amazon carries about 2e5 m3/s)");
   expect_error(kMinimal + q + "series = [[0, 10], [3600, 5e6]]\n", "series",
@@ -292,6 +298,8 @@ TEST(ScenarioErrors, PlausibleRangesSayWhy) {
   expect_error(kMinimal + rel + "discharge = 3e6\n", "discharge", "release.0.discharge: got 3000000; expected in [0, 1000000]");
   // Accepted at the ends of the ranges.
   EXPECT_EQ(error_of(kMinimal + "cfl = 1\n[physics]\ngravity = 1\ndry_depth = 0.1\nmanning = 1\n"), "(no error)");
+  EXPECT_EQ(error_of(kMinimal + level + "constituents = [{period = 60, amplitude = 1}, {period = 631152000, amplitude = 1}]\n"),
+            "(no error)");
 }
 
 // Values that would overflow the state, fill the disk or stop every step: refused with the key,

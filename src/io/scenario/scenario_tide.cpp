@@ -40,6 +40,17 @@ std::string describe_constituent(const sim::ConstituentSpec& c) {
   return c.name.empty() ? "period " + describe_seconds(c.period) : c.name;
 }
 
+// The plausible period of a constituent given by period [s]. Tides run from the shallow-water
+// overtides (M8 3.1 h; higher ones to about 2 h) to the 18.61-year lunar nodal cycle. A period
+// below a minute is a wind wave or swell, no tide: a depth-averaged model on cells of metres to
+// kilometres does not carry it, and the level boundary, evaluated once per step (seconds to a
+// minute on such grids), would alias it; the usual cause is a unit mistake (12 for "12 h"). Above
+// 20 years it is a trend over the run, which mean_level or a series gives plainly.
+constexpr double kMinTidePeriod = 60, kMaxTidePeriod = 20 * 365.25 * 86400;
+constexpr const char* kTidePeriodWhy =
+    "s: tides have periods from about 2 h (shallow-water overtides) to 18.6 years (the lunar nodal cycle); "
+    "below a minute is a wind wave, not a tide: a unit mistake?";
+
 sim::ConstituentSpec read_constituent(const Table& c) {
   c.check_keys({"name", "period", "amplitude", "phase"});
   sim::ConstituentSpec o;
@@ -52,6 +63,7 @@ sim::ConstituentSpec read_constituent(const Table& c) {
     o.period = 360.0 / k->speed * 3600.0;
   } else if (c.has("period")) {
     o.period = *c.duration("period", above(0));
+    check_plausible(c, "period", o.period, between(kMinTidePeriod, kMaxTidePeriod), kTidePeriodWhy);
   } else {
     c.fail_here("a constituent in " + c.path() + " needs a name (e.g. \"M2\") or a period (e.g. \"12 h\")");
   }
