@@ -160,7 +160,8 @@ void register_tide(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "tide", "predict the tide of a station of XTide's harmonics database (levels, high and low waters), or list stations");
   cmd->add_option("station", a->station, "station name, or a part of it that only one station's name contains");
-  CLI::Option* search = cmd->add_option("--search", a->search, "list the stations whose name contains WORD");
+  CLI::Option* search =
+      cmd->add_option("--search", a->search, "list the stations whose name contains WORD")->check(non_blank_word());
   cmd->add_option("--from", a->from, "start, ISO 8601 (e.g. 2026-11-23 or 2026-11-23T06:00:00Z; no offset = UTC)");
   cmd->add_option("--to", a->to, "end, ISO 8601");
   cmd->add_option("--step", a->step_minutes, "interval of the level table [min]")->check(number_above(0))->capture_default_str();

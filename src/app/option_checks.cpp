@@ -62,4 +62,12 @@ CLI::Validator non_empty_path() {
                         "PATH");
 }
 
+CLI::Validator non_blank_word() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        return s.find_first_not_of(" \t\r\n") == std::string::npos ? "expected a word, got an empty or blank string" : "";
+      },
+      "WORD");
+}
+
 }  // namespace ria::app

@@ -22,4 +22,7 @@ CLI::Validator whole_number_below_2_64();
 /// back to a default directory and replace the results of another run there).
 CLI::Validator non_empty_path();
 
+/// A word that is not empty or blank (`--search ""` would match every name).
+CLI::Validator non_blank_word();
+
 }  // namespace ria::app

@@ -114,6 +114,9 @@ bad_inputs)
   printf '[output]\npng_at_end = false\nnetcdf = false\n' >> bom.toml
   expect 0 "^done: 600 s simulated" -- "$RIA" run bom.toml --output bomout
   expect 2 "--step: expected a finite number > 0, got 'inf'" -- "$RIA" tide Charleston --from 2026-11-23 --to 2026-11-24 --step inf
+  # An empty search word would list every station of the database.
+  expect 2 "--search: expected a word, got an empty or blank string" -- "$RIA" tide --search ""
+  expect 2 "--search: expected a word, got an empty or blank string" -- "$RIA" tide --search "  "
   expect 2 "scenario file '/dev/zero': expected a file or a pipe, not a device or socket" -- "$RIA" run /dev/zero
   mkdir -p adir
   expect 3 "cannot read checkpoint 'adir': it is a directory" -- "$RIA" run --restart adir "${SHORT[@]}"
