@@ -436,7 +436,7 @@ void register_ensemble(CLI::App& app, int& exit_code) {
   cmd->add_option("--members-csv", a->members_csv, "CSV file with one column per key and one row per member");
   cmd->add_option("--thresholds", a->thresholds, "concentrations for the exceedance probabilities, comma separated "
                                                  "(default: output.arrival_threshold)")
-      ->delimiter(',');
+      ->type_name("C[,C...]");
   cmd->add_option("--sample-interval", a->sample_interval, "the members' map outputs: their gauges when "
                                                            "output.gauge_interval = 0 (sets their time.output_interval; "
                                                            "default: the scenario's); maxima and arrivals are exact");

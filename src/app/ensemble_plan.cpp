@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 
 #include "app/default_scenario.hpp"
 #include "ensemble/sampling.hpp"
@@ -41,6 +42,31 @@ void check_range_ends(const EnsembleArgs& a, const Plan& p, const ensemble::Vary
   }
 }
 
+/// The concentrations of --thresholds: each occurrence a comma-separated list. An empty or blank
+/// entry ("", "0.1,,0.2", "0.1,") is refused: CLI11 would read "" as 0 and drop empty pieces.
+std::vector<double> read_thresholds(const std::vector<std::string>& given) {
+  std::vector<double> v;
+  for (const std::string& text : given) {
+    std::size_t begin = 0;
+    for (int k = 1;; ++k) {
+      const std::size_t comma = text.find(',', begin);
+      std::string entry = text.substr(begin, comma == std::string::npos ? std::string::npos : comma - begin);
+      entry.erase(0, entry.find_first_not_of(" \t"));
+      entry.erase(entry.find_last_not_of(" \t") + 1);
+      const std::string at = "--thresholds '" + text + "': entry " + std::to_string(k);
+      if (entry.empty()) throw io::InputError(at + " is empty; expected concentrations > 0, comma separated");
+      char* end = nullptr;
+      const double x = std::strtod(entry.c_str(), &end);
+      if (*end != '\0' || !std::isfinite(x))
+        throw io::InputError(at + " ('" + entry + "') is not a finite number; expected concentrations > 0, comma separated");
+      v.push_back(x);
+      if (comma == std::string::npos) break;
+      begin = comma + 1;
+    }
+  }
+  return v;
+}
+
 }  // namespace
 
 Plan make_plan(const EnsembleArgs& a) {
@@ -69,7 +95,7 @@ Plan make_plan(const EnsembleArgs& a) {
     throw io::InputError(p.base.file + ": initial.kind = \"checkpoint\" is not supported by ria ensemble (members start "
                          "from the scenario's own initial state; initial.kind = \"netcdf\" starts from an earlier run's "
                          "free surface)");
-  p.thresholds = a.thresholds.empty() ? std::vector<double>{p.base.output.arrival_threshold} : a.thresholds;
+  p.thresholds = a.thresholds.empty() ? std::vector<double>{p.base.output.arrival_threshold} : read_thresholds(a.thresholds);
   for (double t : p.thresholds)
     if (!(t > 0) || !std::isfinite(t))
       throw io::InputError("--thresholds: expected concentrations > 0, got " + shortest_text(t));

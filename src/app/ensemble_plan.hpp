@@ -23,7 +23,7 @@ struct EnsembleArgs {
   std::uint64_t seed = 1;
   bool seed_set = false;
   std::string members_csv;
-  std::vector<double> thresholds;
+  std::vector<std::string> thresholds;  // --thresholds as given: comma-separated numbers (make_plan reads them)
   std::string sample_interval;
   std::string concurrent = "auto";  // --concurrent: members run at once by this process, or auto
   bool quiet = false;

@@ -37,6 +37,13 @@ bad_inputs)  # every refusal exits 2 before any member runs, naming the key, fil
   expect 2 "--sample-interval 3h: expected a duration > 0 and <= time.duration" -- \
     "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --sample-interval 3h
   expect 2 "--thresholds: expected concentrations > 0" -- "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --thresholds 0.1,-1
+  # An empty or blank entry is refused (CLI11 read "" as 0 and dropped the empty piece of "0.1,,0.2").
+  expect 2 "--thresholds '': entry 1 is empty; expected concentrations > 0, comma separated" -- \
+    "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --thresholds ""
+  expect 2 "--thresholds '0.1, ,0.2': entry 2 is empty" -- "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --thresholds "0.1, ,0.2"
+  expect 2 "--thresholds '0.1,': entry 2 is empty" -- "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --thresholds 0.1,
+  expect 2 "--thresholds '0.1,abc': entry 2 \('abc'\) is not a finite number" -- \
+    "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --thresholds 0.1,abc
   # A member whose point leaves the domain: the member, its values and the model's message.
   expect 2 "member [0-9]+ \(release.0.x=.*release.0.y=.*\): .*release" -- "${E[@]}" --members 8 --vary-point outfall=40000
   printf 'member,physics.manning\n0,0.03\n1\n' > short.csv
