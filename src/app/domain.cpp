@@ -9,6 +9,7 @@
 #include "io/io_error.hpp"
 #include "io/netcdf/netcdf_input.hpp"
 #include "io/raster/raster.hpp"
+#include "io/scenario/scenario_toml.hpp"
 #include "ria/exec/device_info.hpp"
 #include "synthetic_estuary.hpp"
 #include "validate/problems.hpp"
@@ -61,7 +62,8 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
   const sim::DomainSpec& d = sc.domain;
   if (d.source == sim::DomainSpec::Source::synthetic_estuary) {
     const int n = d.cells > 0 ? d.cells : 200;
-    check_memory(double(n) * n, backend, precision, sc.file + ": domain.cells", "use fewer domain.cells");
+    check_memory(double(n) * n, backend, precision, io::where_given(sc, "domain.cells") + "domain.cells",
+                 "use fewer domain.cells");
     const bathymetry::Estuary e = bathymetry::make_estuary(n, n);
     sim::Domain b;
     b.grid = e.grid;
@@ -70,8 +72,8 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
     return b;
   }
   if (d.source == sim::DomainSpec::Source::analytic) {
-    check_memory(validate::problem_cells(d.analytic, d.cells), backend, precision, sc.file + ": domain.cells",
-                 "use fewer domain.cells");
+    check_memory(validate::problem_cells(d.analytic, d.cells), backend, precision,
+                 io::where_given(sc, "domain.cells") + "domain.cells", "use fewer domain.cells");
     const validate::Problem p = validate::make_problem(d.analytic, d.cells, validate::Options{backend, "default", precision});
     sim::Domain b;
     b.grid = p.setup.grid;
@@ -81,7 +83,7 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
     return b;
   }
 
-  const std::string what = sc.file + ": domain.dem '" + d.dem + "'";
+  const std::string what = io::where_given(sc, "domain.dem") + "domain.dem '" + d.dem + "'";
   io::RasterInfo info;
   io::Raster r = io::read_raster(d.dem, &info);  // the reader refuses sizes that do not fit in memory
   check_memory(double(info.nx) * info.ny, exec::Backend::serial, precision, what, kDemMemoryAdvice);

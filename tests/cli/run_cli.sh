@@ -82,7 +82,11 @@ bad_inputs)
   expect 3 "missing.toml" -- "$RIA" run missing.toml
   expect 2 "duration" -- "$RIA" run --set time.duration=-1h
   expect 2 "duration" -- "$RIA" run --set time.duration=0
-  expect 2 "GiB of host memory" -- "$RIA" run --set domain.cells=100000
+  # The memory refusal names where the cell count came from: the --set, or the file.
+  expect 2 "^ria run: --set domain.cells: domain.cells: a grid of 1e\+10 cells needs about .* GiB of host memory" -- \
+    "$RIA" run --set domain.cells=100000
+  printf 'name = "x"\n[domain]\nsource = "synthetic_estuary"\ncells = 100000\n[time]\nduration = "1 h"\n' > huge.toml
+  expect 2 "^ria run: huge.toml: domain.cells: a grid of 1e\+10 cells needs about .* GiB of host memory" -- "$RIA" run huge.toml
   { printf 'name = "x"\n[domain]\nsource = "synthetic_estuary"\ncells = 40\n[time]\nduration = "1 h"\n'
     for n in a b; do
       printf '[[release]]\nname = "%s"\nx = 9600.0\ny = 9000.0\nradius = 300.0\ndischarge = 1.0\n' $n

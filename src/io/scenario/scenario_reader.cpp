@@ -545,4 +545,6 @@ Document::~Document() = default;
 
 Table Document::root() const { return Table(&impl_->ctx, &impl_->root, "", 1, 1); }
 
+const std::vector<std::string>& Document::set_keys() const { return impl_->ctx.set_keys; }
+
 }  // namespace ria::io::detail

@@ -167,6 +167,8 @@ class Document {
   Document(const Document&) = delete;
   Document& operator=(const Document&) = delete;
   Table root() const;
+  /// The keys given with --set, as written ("physics.manning").
+  const std::vector<std::string>& set_keys() const;
 
  private:
   struct Impl;

@@ -247,6 +247,7 @@ sim::Scenario parse_scenario(const std::string& text, const std::string& name, c
                    "gauge", "output"});
   sim::Scenario s;
   s.file = name;
+  s.set_keys = doc.set_keys();
   s.base_dir = base_dir;
   if (auto v = root.string("name")) {
     detail::check_name(root, "name", *v, "scenario");

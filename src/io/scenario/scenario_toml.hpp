@@ -21,6 +21,15 @@ sim::Scenario load_scenario(const std::string& path, const std::vector<std::stri
 sim::Scenario parse_scenario(const std::string& text, const std::string& name, const std::string& base_dir,
                              const std::vector<std::string>& overrides = {});
 
+/// Where the value of `key` (dotted, e.g. "domain.cells") of a scenario came from, as the reader's
+/// messages begin: "--set KEY: " when a --set gave it (or a table above it), else "FILE: ". For
+/// checks made after reading (the memory a grid needs), which know no line.
+inline std::string where_given(const sim::Scenario& sc, const std::string& key) {
+  for (const std::string& s : sc.set_keys)
+    if (key == s || key.compare(0, s.size() + 1, s + ".") == 0) return "--set " + s + ": ";
+  return sc.file + ": ";
+}
+
 /// Parses a duration: a number of seconds or "<number> <unit>" with unit s, min, h, d (also "2h",
 /// "90min", "1.5 d", "3600 s"). Throws InputError naming `what` on anything else or a negative value.
 double parse_duration(const std::string& text, const std::string& what);
