@@ -197,6 +197,32 @@ TEST(SphScenario, SizesBeyondTheLimitsAreRefusedBeforeAllocating) {
   EXPECT_TRUE(has(e, "the neighbour-search cells of 2h = 0.03 m over the domain (2000 x 2000 m) would number")) << e;
 }
 
+// The count make_setup checks against 2^31 is the count it generates: a tank is its shell, not
+// the hollow box (which counted the inside and refused ria bench sph --particles 2e9, inside the
+// option's range, as 8.1e9 particles).
+TEST(SphScenario, TheParticleCountCheckedIsTheCountGenerated) {
+  std::vector<std::string> warnings;
+  const std::string block = "[[wall]]\nkind = \"block\"\nmin = [0.2, 0.0]\nmax = [0.3, 0.05]\n";
+  for (const std::vector<std::string>& sets :
+       {std::vector<std::string>{}, {"wall.0.top=closed"}, {"wall.0.layers=5", "particles.h_over_dp=2"}}) {
+    const sph::Scenario s = io::parse_sph_scenario(kColumn + block, "col.toml", "/base", sets);
+    EXPECT_EQ(sph::lattice_particle_count(s), sph::make_setup(s, exec::Backend::serial, warnings).particles.size())
+        << (sets.empty() ? "" : sets[0]);
+  }
+  const std::filesystem::path spheric = std::filesystem::path(RIA_SOURCE_DIR) / "scenarios/sph/spheric_test2_3d.toml";
+  const sph::Scenario s3 = io::load_sph_scenario(spheric.string(), {"particles.dp=0.05"});  // closed tank, a block
+  EXPECT_EQ(sph::lattice_particle_count(s3), sph::make_setup(s3, exec::Backend::serial, warnings).particles.size());
+  // ria bench sph's case (src/app/bench_sph.cpp) at its largest --particles, 2e9: dp = 3.45e-4 m.
+  sph::Scenario bench;
+  bench.dim = 3, bench.dp = 3.45e-4;
+  bench.fluid.resize(1), bench.walls.resize(1);
+  bench.fluid[0].hi = {0.4, 0.5, 0.4};
+  bench.walls[0].kind = sph::WallBox::Kind::tank, bench.walls[0].hi = {1.0, 0.5, 0.5};
+  const double n = sph::lattice_particle_count(bench);
+  EXPECT_GT(n, 1.9e9);
+  EXPECT_LT(n, sph::kMaxParticles);
+}
+
 TEST(SphScenario, UnreadableFileIsAnIoError) {
   EXPECT_THROW(io::load_sph_scenario("/nonexistent/dir/x.toml"), io::IoError);
 }

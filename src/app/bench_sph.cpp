@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <ctime>
 #include <memory>
+#include <stdexcept>
 
 #include "app/bench_report.hpp"
 #include "app/option_checks.hpp"
@@ -42,6 +43,12 @@ struct SphBenchRow {
   long steps = 0;
   double wall_s = 0, ms_per_step = 0, ms_per_step_per_million = 0, pairs_per_step = 0, gpips = 0;
 };
+
+// The largest --particles: below sph::kMaxParticles (2^31), which make_setup refuses, with room
+// for the boxes' rounding to whole dp (run_bench_sph checks each count against it before any is
+// measured, naming --particles).
+constexpr double kMostParticles = 2e9;
+static_assert(kMostParticles < sph::kMaxParticles, "--particles must stay below what a set-up holds");
 
 constexpr double kFluidVolume = 0.4 * 0.5 * 0.4;  // m^3
 constexpr double kWallArea = 0.5 * 1.0 + 2 * (1.0 + 0.5) * 0.5;  // floor and side walls, m^2
@@ -139,6 +146,17 @@ std::string to_json(const std::vector<std::string>& backends, const std::vector<
 }
 
 int run_bench_sph(const SphBenchArgs& a) {
+  // Every count against the set-up's limit before the first is measured.
+  for (double n : a.particles) {
+    const double dp = spacing_for(n, a.h_over_dp);
+    const double held = sph::lattice_particle_count(bench_scenario(dp, a.h_over_dp));
+    if (held > sph::kMaxParticles) {
+      char buf[200];
+      std::snprintf(buf, sizeof buf, "--particles %g: the dam break at dp = %.4g m holds about %.4g particles, more than "
+                    "2^31 (the most a set-up holds)", n, dp, held);
+      throw std::invalid_argument(buf);
+    }
+  }
   std::vector<std::string> backends = a.backends;
   if (backends.empty())
     for (exec::Backend b : exec::available_backends()) backends.push_back(exec::to_string(b));
@@ -183,7 +201,7 @@ CLI::App* register_bench_sph(CLI::App& bench, int& exit_code) {
       ->delimiter(',')
       ->check(CLI::IsMember({"double", "mixed"}));
   cmd->add_option("--particles", a->particles, "approximate particle counts (fluid + walls), e.g. 1e6,1e7")
-      ->delimiter(',')->check(number_in(1e3, 2e9))->capture_default_str();
+      ->delimiter(',')->check(number_in(1e3, kMostParticles))->capture_default_str();
   cmd->add_option("--h-over-dp", a->h_over_dp,
                   "smoothing length over particle spacing (DualSPHysics' 3-D coefh = 1 is sqrt(3) = 1.732)")
       ->check(number_in(1, 3))

@@ -81,6 +81,36 @@ double footprint_distance(int dim, const Point& p, const FluidBox& b) {
 
 double smoothing_length(const Scenario& sc) { return sc.h_over_dp * sc.dp; }
 
+long tank_layers(const Scenario& sc, const WallBox& w) {
+  return w.layers > 0 ? w.layers : static_cast<long>(std::ceil(2 * smoothing_length(sc) / sc.dp - 1e-9));
+}
+
+double lattice_particle_count(const Scenario& sc) {
+  const int dim = sc.dim, v = dim - 1;
+  // Particles per axis of a box, as lattice_counts makes them.
+  const auto counts = [&](const Point& lo, const Point& hi) {
+    std::array<double, 3> n{1, 1, 1};
+    for (int c = 0; c < dim; ++c) n[c] = std::max(1.0, std::round((hi[c] - lo[c]) / sc.dp));
+    return n;
+  };
+  double total = 0;
+  for (const WallBox& w : sc.walls) {
+    const std::array<double, 3> n = counts(w.lo, w.hi);
+    double inner = 1, outer = 1;  // a tank is its lattice widened by its layers (not above an open top), less the inside
+    const double L = w.kind == WallBox::Kind::tank ? static_cast<double>(tank_layers(sc, w)) : 0.0;
+    for (int c = 0; c < dim; ++c) {
+      inner *= n[c];
+      outer *= n[c] + (c == v && w.open_top ? 1 : 2) * L;
+    }
+    total += w.kind == WallBox::Kind::tank ? outer - inner : inner;
+  }
+  for (const FluidBox& b : sc.fluid) {
+    const std::array<double, 3> n = counts(b.lo, b.hi);
+    total += n[0] * n[1] * (dim == 3 ? n[2] : 1.0);
+  }
+  return total;
+}
+
 double reference_depth(const Scenario& sc) {
   if (sc.depth > 0) return sc.depth;
   const int v = sc.dim - 1;
@@ -123,16 +153,8 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
   const Tait eos = Tait::make(f.rho0, f.c0, f.gamma);
 
   // The lattices' size before any is generated: more than 2^31 particles is refused.
-  double lattice = 0;
-  auto count_box = [&](const Point& lo, const Point& hi, double extra) {
-    double n = 1;
-    for (int c = 0; c < dim; ++c) n *= std::max(1.0, std::round((hi[c] - lo[c]) / dp)) + extra;
-    lattice += n;
-  };
-  for (const WallBox& w : sc.walls)
-    count_box(w.lo, w.hi, w.kind == WallBox::Kind::tank ? 2.0 * (w.layers > 0 ? w.layers : std::ceil(2 * h / dp)) : 0.0);
-  for (const FluidBox& b : sc.fluid) count_box(b.lo, b.hi, 0);
-  if (lattice > static_cast<double>(1u << 31))
+  const double lattice = lattice_particle_count(sc);
+  if (lattice > kMaxParticles)
     throw std::invalid_argument(sc.file + ": the boxes at dp = " + num(dp) + " m hold about " + num(lattice) +
                                 " particles, more than 2^31 (particles.dp too small?)");
 
@@ -147,7 +169,7 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
     Solid solid;
     std::array<long, 3> first{0, 0, 0}, last = n;
     if (wb.kind == WallBox::Kind::tank) {
-      const long L = wb.layers > 0 ? wb.layers : static_cast<long>(std::ceil(2 * h / dp - 1e-9));
+      const long L = tank_layers(sc, wb);
       for (int c = 0; c < dim; ++c) first[c] = -L, last[c] = n[c] + L;
       if (wb.open_top) last[v] = n[v];
       solid.hollow = true;

@@ -210,6 +210,9 @@ bench)  # ria bench sph on the CPU: a row per backend with its search, pairs and
   awk -v g="$gpips" -v p="$pairs" -v n="$n" 'BEGIN { exit !(g > 0 && p > 10 * n) }' || fail "gpips $gpips, pairs/step $pairs"
   expect 2 "neighbour search 'tiles' runs on the CUDA backend only" -- "$RIA" bench sph --backend serial --search tiles --particles 2000
   expect 2 "precision 'mixed' runs on the CUDA backend only" -- "$RIA" bench sph --backend serial --precision mixed --particles 2000
+  # The range the help states is the range checked, below the 2^31 particles a set-up holds.
+  "$RIA" bench sph --help | grep -q -- "--particles .*NUMBER in \[1000, 2e+09\]" || fail "--particles range in the help"
+  expect 2 "--particles: expected a number in \[1000, 2e\+09\], got 3e9" -- "$RIA" bench sph --backend serial --particles 3e9
   echo "ok: bench sph, $n particles, $pairs pairs per step"
   ;;
 *) fail "unknown case" ;;

@@ -30,6 +30,15 @@ namespace ria::sph {
 /// [domain]).
 Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::string>& warnings);
 
+/// The most particles a set-up holds (ids, cell slots and sort keys are 32-bit); make_setup refuses
+/// a scenario whose lattices hold more, before it generates any.
+constexpr double kMaxParticles = 2147483648.0;  // 2^31
+/// The particles the scenario's lattices hold at most (each wall and fluid box as generated, a
+/// tank its shell only; overlaps are counted twice): what make_setup checks against kMaxParticles.
+double lattice_particle_count(const Scenario& sc);
+/// The particle layers of a tank wall: `layers`, or enough to hold the kernel support, ceil(2h / dp).
+long tank_layers(const Scenario& sc, const WallBox& w);
+
 /// The smoothing length h = h_over_dp dp and the sound speed c0 of a scenario.
 double smoothing_length(const Scenario& sc);
 double sound_speed(const Scenario& sc);
