@@ -70,6 +70,9 @@ TEST(ScenarioErrors, Ranges) {
   expect_error(dem + "bbox = [0, 0, 5]\n[time]\nduration = 1\n", "bbox", "expected an array of 4 numbers, got 3 elements");
   expect_error("[domain]\nsource = \"synthetic_estuary\"\ncells = 2\n[time]\nduration = 1\n", "cells",
                "expected an integer in [8, 100000], got 2");
+  // An analytic case takes as few cells as ria validate --resolution (it took 4 to 7 before).
+  expect_error("[domain]\nsource = \"analytic\"\nanalytic = \"ritter\"\ncells = 4\n[time]\nduration = 1\n", "cells",
+               "domain.cells: expected an integer in [8, 100000], got 4");
   expect_error(kMinimal + level + "mean_level = 0\nsegment = [5, 1]\n", "segment", "from < to");
   expect_error(kMinimal + level + "constituents = [{name = \"M2\", amplitude = -1}]\n", "amplitude",
                "boundary.0.constituents.0.amplitude: expected a number >= 0, got -1");

@@ -8,6 +8,7 @@
 #include "io/io_error.hpp"
 #include "io/json.hpp"
 #include "ria/sim/analytic_cases.hpp"
+#include "ria/sim/scenario.hpp"
 #include "ria/swe/solver.hpp"
 #include "validate/problems.hpp"
 #include "validate/validate.hpp"
@@ -22,9 +23,8 @@ struct ValidateArgs {
   std::string json;
 };
 
-/// The fewest cells along a case's main axis that --resolution takes: fewer leave no room for a
-/// dam break's two states or Thacker's basin.
-constexpr int kMinResolution = 8;
+/// The fewest cells along a case's main axis that --resolution takes (as domain.cells).
+constexpr int kMinResolution = sim::DomainSpec::kMinCells;
 
 int run_validate(const ValidateArgs& a) {
   validate::Options opt;

@@ -32,8 +32,13 @@ struct DomainSpec {
 
   // source = analytic: a case of `ria validate` (bed, initial state and boundaries of that case).
   AnalyticCase analytic = AnalyticCase::lake_at_rest;  // named as in analytic_cases.hpp
-  // source = analytic or synthetic_estuary: cells per side (0: the case's default).
+  // source = analytic or synthetic_estuary: cells per side (0: the case's default; else at
+  // least kMinCells).
   int cells = 0;
+  /// The fewest cells per side of an analytic case or the synthetic estuary (also `ria validate
+  /// --resolution`): fewer leave no room for a dam break's two states, Thacker's basin or the
+  /// estuary's river mouth.
+  static constexpr int kMinCells = 8;
 };
 
 struct TimeSpec {

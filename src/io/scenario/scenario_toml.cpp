@@ -63,9 +63,7 @@ void read_domain(const Table& root, sim::Scenario& s) {
   } else {
     d->allow_only({"source", "cells"}, "with source = \"synthetic_estuary\"");
   }
-  // The synthetic estuary's channel, flats and banks need 8 cells a side (bathymetry/).
-  const int fewest = o.source == Source::synthetic_estuary ? 8 : 4;
-  if (auto n = d->integer("cells", fewest, 100000)) o.cells = static_cast<int>(*n);
+  if (auto n = d->integer("cells", sim::DomainSpec::kMinCells, 100000)) o.cells = static_cast<int>(*n);
 }
 
 // The most map outputs and gauge samples a run may ask for (check_output_count; checkpoints:
