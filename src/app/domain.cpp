@@ -4,13 +4,12 @@
 #include <cmath>
 #include <sstream>
 
+#include "app/memory_check.hpp"
 #include "io/raster/crs.hpp"
-#include "io/host_memory.hpp"
 #include "io/io_error.hpp"
 #include "io/netcdf/netcdf_input.hpp"
 #include "io/raster/raster.hpp"
 #include "io/scenario/scenario_toml.hpp"
-#include "ria/exec/device_info.hpp"
 #include "synthetic_estuary.hpp"
 #include "validate/problems.hpp"
 
@@ -28,27 +27,13 @@ sim::Domain domain_from_raster(const io::Raster& r) {
 }  // namespace
 
 std::string memory_shortfall(double cells, exec::Backend backend, Precision precision, const std::string& advice) {
-  const double host_need = 15.0 * 8.0 * cells;
-  const double host_have = io::available_host_memory_bytes();
-  if (host_have > 0 && host_need > host_have) {
-    std::ostringstream o;
-    o << "a grid of " << cells << " cells needs about " << io::format_gib(host_need) << " of host memory, "
-      << io::format_gib(host_have) << " are available; " << advice;
-    return o.str();
-  }
-  if (backend == exec::Backend::cuda) {
-    const double bytes = precision == Precision::f32 ? 4.0 : 8.0;  // mixed: a double state
-    const double dev_need = 12.0 * bytes * cells;
-    const double dev_have = exec::cuda_free_memory_bytes();
-    if (dev_have > 0 && dev_need > dev_have) {
-      std::ostringstream o;
-      o << "a grid of " << cells << " cells needs about " << io::format_gib(dev_need) << " of GPU memory, "
-        << io::format_gib(dev_have) << " are free; " << advice
-        << (precision == Precision::f32 ? "" : ", or --precision float");
-      return o.str();
-    }
-  }
-  return "";
+  // Host: ~15 doubles per cell (state copies, outputs, extremes); GPU: 12 arrays of the state's
+  // precision (mixed: a double state).
+  const double bytes = precision == Precision::f32 ? 4.0 : 8.0;
+  std::ostringstream subject;
+  subject << "a grid of " << cells << " cells";
+  return app::memory_shortfall(subject.str(), 15.0 * 8.0 * cells, backend == exec::Backend::cuda ? 12.0 * bytes * cells : 0.0,
+                               advice, precision == Precision::f32 ? "" : ", or --precision float");
 }
 
 void check_memory(double cells, exec::Backend backend, Precision precision, const std::string& what,

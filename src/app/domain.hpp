@@ -31,7 +31,8 @@ sim::InitialFields load_initial_fields(const sim::Scenario& sc, const sim::Domai
 /// anything of that size is allocated: host ~ 15 doubles per cell (state copies, outputs, extremes)
 /// plus, on the GPU, 2 x 4 state fields, bed and work arrays in the run's precision. The message
 /// is "<what>: <need and have>; <advice>" (advice: what makes the grid smaller where it was given,
-/// e.g. "use fewer domain.cells"; on the GPU "--precision float" is offered too).
+/// e.g. "use fewer domain.cells"; on the GPU "--precision float" is offered too). The comparison
+/// with the memory there is memory_check.hpp's, which SPH set-ups share.
 void check_memory(double cells, exec::Backend backend, Precision precision, const std::string& what,
                   const std::string& advice);
 
