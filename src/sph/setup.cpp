@@ -37,6 +37,25 @@ std::array<long, 3> lattice_counts(int dim, const Point& lo, const Point& hi, do
   return n;
 }
 
+/// Particles per axis of the box [lo, hi], as lattice_counts makes them (as doubles: no overflow
+/// for a dp far too small, which the callers refuse).
+std::array<double, 3> lattice_extent(int dim, const Point& lo, const Point& hi, double dp) {
+  std::array<double, 3> n{1, 1, 1};
+  for (int c = 0; c < dim; ++c) n[c] = std::max(1.0, std::round((hi[c] - lo[c]) / dp));
+  return n;
+}
+
+/// What make_setup refuses before it generates a particle: a dimension other than 2 or 3, no
+/// fluid, lattices of more than 2^31 particles.
+void check_lattice(const Scenario& sc) {
+  if (sc.dim != 2 && sc.dim != 3) throw std::invalid_argument("SPH runs in 2 or 3 dimensions, not " + std::to_string(sc.dim));
+  if (sc.fluid.empty()) throw std::invalid_argument(sc.file + ": no [[fluid]] box: an SPH scenario needs fluid");
+  const double lattice = lattice_particle_count(sc);
+  if (lattice > kMaxParticles)
+    throw std::invalid_argument(sc.file + ": the boxes at dp = " + num(sc.dp) + " m hold about " + num(lattice) +
+                                " particles, more than 2^31 (particles.dp too small?)");
+}
+
 /// The solid of a wall, for the overlap rule: inside [lo, hi] (closed) and, for a tank, not
 /// strictly inside its inner box (open above an open top).
 struct Solid {
@@ -87,12 +106,7 @@ long tank_layers(const Scenario& sc, const WallBox& w) {
 
 double lattice_particle_count(const Scenario& sc) {
   const int dim = sc.dim, v = dim - 1;
-  // Particles per axis of a box, as lattice_counts makes them.
-  const auto counts = [&](const Point& lo, const Point& hi) {
-    std::array<double, 3> n{1, 1, 1};
-    for (int c = 0; c < dim; ++c) n[c] = std::max(1.0, std::round((hi[c] - lo[c]) / sc.dp));
-    return n;
-  };
+  const auto counts = [&](const Point& lo, const Point& hi) { return lattice_extent(dim, lo, hi, sc.dp); };
   double total = 0;
   for (const WallBox& w : sc.walls) {
     const std::array<double, 3> n = counts(w.lo, w.hi);
@@ -111,6 +125,37 @@ double lattice_particle_count(const Scenario& sc) {
   return total;
 }
 
+Grid lattice_cells(const Scenario& sc) {
+  const int dim = sc.dim, v = dim - 1;
+  const double dp = sc.dp, h = smoothing_length(sc);
+  if (sc.has_domain) return cell_grid(dim, sc.domain_lo, sc.domain_hi, 2 * h);
+  // The first and last lattice points of each box along each axis, as make_setup places them.
+  Point lo{}, hi{};
+  for (int c = 0; c < dim; ++c) lo[c] = std::numeric_limits<double>::infinity(), hi[c] = -lo[c];
+  const auto cover = [&](const Point& origin, const std::array<double, 3>& first, const std::array<double, 3>& last) {
+    for (int c = 0; c < dim; ++c) {
+      lo[c] = std::min(lo[c], origin[c] + (first[c] + 0.5) * dp);
+      hi[c] = std::max(hi[c], origin[c] + (last[c] - 1 + 0.5) * dp);
+    }
+  };
+  for (const WallBox& w : sc.walls) {
+    std::array<double, 3> first{0, 0, 0}, last = lattice_extent(dim, w.lo, w.hi, dp);
+    if (w.kind == WallBox::Kind::tank) {
+      const double L = static_cast<double>(tank_layers(sc, w));
+      for (int c = 0; c < dim; ++c) first[c] = -L, last[c] += c == v && w.open_top ? 0 : L;
+    }
+    cover(w.lo, first, last);
+  }
+  for (const FluidBox& b : sc.fluid) cover(b.lo, {0, 0, 0}, lattice_extent(dim, b.lo, b.hi, dp));
+  for (int c = 0; c < dim; ++c) lo[c] -= 2 * h, hi[c] += 2 * h;
+  return cell_grid(dim, lo, hi, 2 * h);
+}
+
+void check_set_up_limits(const Scenario& sc, Search search) {
+  check_lattice(sc);
+  search_cells(lattice_cells(sc), sc.dim, cell_reach(search));
+}
+
 double reference_depth(const Scenario& sc) {
   if (sc.depth > 0) return sc.depth;
   const int v = sc.dim - 1;
@@ -125,9 +170,8 @@ double sound_speed(const Scenario& sc) {
 }
 
 Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::string>& warnings) {
+  check_lattice(sc);
   const int dim = sc.dim, v = dim - 1;
-  if (dim != 2 && dim != 3) throw std::invalid_argument("SPH runs in 2 or 3 dimensions, not " + std::to_string(dim));
-  if (sc.fluid.empty()) throw std::invalid_argument(sc.file + ": no [[fluid]] box: an SPH scenario needs fluid");
   const double dp = sc.dp, h = smoothing_length(sc);
   Setup s;
   s.dim = dim;
@@ -151,12 +195,6 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
                          " m/s of fluid box " + std::to_string(k) + ": the density may vary by more than 1%");
   }
   const Tait eos = Tait::make(f.rho0, f.c0, f.gamma);
-
-  // The lattices' size before any is generated: more than 2^31 particles is refused.
-  const double lattice = lattice_particle_count(sc);
-  if (lattice > kMaxParticles)
-    throw std::invalid_argument(sc.file + ": the boxes at dp = " + num(dp) + " m hold about " + num(lattice) +
-                                " particles, more than 2^31 (particles.dp too small?)");
 
   Particles& P = s.particles;
   P.dim = dim;

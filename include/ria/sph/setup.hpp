@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ria/exec/backend.hpp"
+#include "ria/grid/grid.hpp"
 #include "ria/sph/scenario.hpp"
 #include "ria/sph/solver.hpp"
 
@@ -36,6 +37,16 @@ constexpr double kMaxParticles = 2147483648.0;  // 2^31
 /// The particles the scenario's lattices hold at most (each wall and fluid box as generated, a
 /// tank its shell only; overlaps are counted twice): what make_setup checks against kMaxParticles.
 double lattice_particle_count(const Scenario& sc);
+/// The neighbour-search cells (of 2h) make_setup makes for the scenario, from its boxes' lattices
+/// before any particle is generated: over [domain], or over the lattices' box widened by 2h; the
+/// set-up's cells unless overlaps leave a box's outermost particles out (then at least as many).
+/// Throws as cell_grid (src/sph/cell_list.hpp) for more than 2^28.
+Grid lattice_cells(const Scenario& sc);
+/// Refuses (std::invalid_argument) a scenario no machine runs, before anything is generated or
+/// counted against the memory: what make_setup refuses before it generates (not 2 or 3
+/// dimensions, no fluid, more than kMaxParticles), and more than 2^28 cells of `search` over
+/// lattice_cells (the solvers' own check, cell_list.hpp search_cells, with its words).
+void check_set_up_limits(const Scenario& sc, Search search);
 /// The particle layers of a tank wall: `layers`, or enough to hold the kernel support, ceil(2h / dp).
 long tank_layers(const Scenario& sc, const WallBox& w);
 
