@@ -196,8 +196,12 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
   }
   const Tait eos = Tait::make(f.rho0, f.c0, f.gamma);
 
+  const double lattice = lattice_particle_count(sc);  // at most 2^31 (check_lattice)
   Particles& P = s.particles;
   P.dim = dim;
+  // Room for every lattice point (overlaps counted twice): the arrays hold what the memory check
+  // counted (ria/sph/memory.hpp), not up to twice that from growing as they fill.
+  P.reserve(static_cast<std::size_t>(lattice));
   std::vector<Solid> solids;
   // Walls.
   for (std::size_t w = 0; w < sc.walls.size(); ++w) {

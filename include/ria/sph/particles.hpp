@@ -38,6 +38,11 @@ struct Particles {
     for (std::uint8_t x : kind) n += x == static_cast<std::uint8_t>(k);
     return n;
   }
+  /// Room for n particles in every array the dimension uses.
+  void reserve(std::size_t n) {
+    for (int c = 0; c < dim; ++c) r[c].reserve(n), v[c].reserve(n);
+    rho.reserve(n), kind.reserve(n), id.reserve(n);
+  }
   /// Appends a particle with position r, velocity v (the first `dim` components used).
   void push(const std::array<double, 3>& pos, const std::array<double, 3>& vel, double density, Kind k) {
     for (int c = 0; c < dim; ++c) r[c].push_back(pos[c]), v[c].push_back(vel[c]);
