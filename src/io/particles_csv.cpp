@@ -8,6 +8,13 @@
 #include "io/json.hpp"
 
 namespace ria::io {
+namespace {
+/// The text reserved per row: a row is up to ~12 characters of id and kind, then a value of up to
+/// 16 characters (%.9g) per column; typical rows are shorter.
+std::size_t row_bytes(int dim) { return dim == 2 ? 90 : 130; }
+}  // namespace
+
+double particles_csv_bytes(int dim, double n) { return (sizeof(std::size_t) + row_bytes(dim)) * n; }
 
 void write_particles_csv(const std::string& path, const sph::Particles& p, const sph::Tait& eos) {
   const std::size_t n = p.size();
@@ -17,7 +24,7 @@ void write_particles_csv(const std::string& path, const sph::Particles& p, const
     by_id[p.id[a]] = a;
   }
   std::string out = p.dim == 2 ? "id,kind,x,z,vx,vz,rho,p\n" : "id,kind,x,y,z,vx,vy,vz,rho,p\n";
-  out.reserve(out.size() + n * (p.dim == 2 ? 90 : 130));
+  out.reserve(out.size() + n * row_bytes(p.dim));
   char buf[64];
   for (std::size_t k = 0; k < n; ++k) {
     const std::size_t a = by_id[k];

@@ -16,4 +16,9 @@ namespace ria::io {
 /// Writes atomically (temporary file, then rename); IoError naming the path on failure.
 void write_particles_csv(const std::string& path, const sph::Particles& p, const sph::Tait& eos);
 
+/// The memory write_particles_csv takes for n particles of `dim` dimensions [bytes]: the id order
+/// (8 bytes a particle) and the text it reserves (90 bytes a row in 2-D, 130 in 3-D; rows longer
+/// than that on average would grow it).
+double particles_csv_bytes(int dim, double n);
+
 }  // namespace ria::io

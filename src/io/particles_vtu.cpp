@@ -97,6 +97,14 @@ std::string particles_vtu(const sph::Particles& p, const sph::Tait& eos) {
   return x;
 }
 
+double particles_vtu_bytes(double n) {
+  // points, velocity (3 doubles each), density, pressure (doubles), kind, types (1 byte), id (4),
+  // connectivity, offsets (8 each), and by_id (8).
+  const double arrays = 2 * 24 + 2 * 8 + 2 * 1 + 4 + 2 * 8 + 8;
+  const double data = 2 * 24 + 2 * 8 + 2 * 1 + 4 + 2 * 8;  // the appended section (its 9 headers aside)
+  return (arrays + 2 * data + data + 2 * data) * n;
+}
+
 void write_particles_vtu(const std::string& path, const sph::Particles& p, const sph::Tait& eos) {
   write_file_atomic(path, particles_vtu(p, eos));
 }

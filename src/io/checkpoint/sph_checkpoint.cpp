@@ -6,6 +6,7 @@
 
 #include "io/checkpoint/binary_io.hpp"
 #include "io/io_error.hpp"
+#include "ria/sph/memory.hpp"
 
 namespace ria::io {
 namespace {
@@ -37,6 +38,8 @@ void write_sph_checkpoint(const std::string& path, const SphCheckpoint& c) {
   for (const auto& [key, value] : c.identity) w.str(key), w.str(value);
   binary::write_framed(path, kMagic, kVersion, w.bytes());
 }
+
+double sph_checkpoint_write_bytes(int dim, double n) { return 3 * sph::particles_bytes(dim, n); }
 
 SphCheckpoint read_sph_checkpoint(const std::string& path) {
   const binary::Framed framed = binary::read_framed(path, kMagic, "SPH checkpoint", kVersion, kVersion);

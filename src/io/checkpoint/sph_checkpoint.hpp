@@ -25,6 +25,12 @@ struct SphCheckpoint {
 /// Writes atomically (temporary file, then rename): an interrupted write keeps the previous file.
 void write_sph_checkpoint(const std::string& path, const SphCheckpoint& c);
 
+/// The most memory write_sph_checkpoint holds at once for n particles of `dim` dimensions, besides
+/// the checkpoint it is given [bytes]: the payload, one copy of the particles' bytes in a string
+/// grown by doubling (up to three copies while its last growth copies it), then the framed file
+/// (one more copy beside a payload of up to two).
+double sph_checkpoint_write_bytes(int dim, double n);
+
 /// Reads and verifies one. IoError when unreadable; InputError naming the file when it is not an
 /// SPH checkpoint, of another version, truncated, corrupted (CRC-32), or a value is out of range
 /// (dimension, time, step count, a non-finite coordinate or density, a kind other than fluid, out or
