@@ -19,6 +19,7 @@
 #include "app/bench_report.hpp"
 #include "app/option_checks.hpp"
 #include "app/options.hpp"
+#include "app/sph_memory.hpp"
 #include "io/json.hpp"
 #include "ria/exec/threads.hpp"
 #include "ria/sph/setup.hpp"
@@ -145,22 +146,18 @@ std::string to_json(const std::vector<std::string>& backends, const std::vector<
   return w.str();
 }
 
+/// One row's backend, search and precision.
+struct SphBenchCase {
+  exec::Backend backend;
+  sph::Search search;
+  Precision precision;
+};
+
 int run_bench_sph(const SphBenchArgs& a) {
-  // Every count against the set-up's limit before the first is measured.
-  for (double n : a.particles) {
-    const double dp = spacing_for(n, a.h_over_dp);
-    const double held = sph::lattice_particle_count(bench_scenario(dp, a.h_over_dp));
-    if (held > sph::kMaxParticles) {
-      char buf[200];
-      std::snprintf(buf, sizeof buf, "--particles %g: the dam break at dp = %.4g m holds about %.4g particles, more than "
-                    "2^31 (the most a set-up holds)", n, dp, held);
-      throw std::invalid_argument(buf);
-    }
-  }
   std::vector<std::string> backends = a.backends;
   if (backends.empty())
     for (exec::Backend b : exec::available_backends()) backends.push_back(exec::to_string(b));
-  std::vector<SphBenchRow> rows;
+  std::vector<SphBenchCase> cases;
   for (const std::string& bn : backends) {
     const exec::Backend b = exec::parse_backend(bn);
     std::vector<sph::Search> searches;
@@ -171,17 +168,42 @@ int run_bench_sph(const SphBenchArgs& a) {
     for (const std::string& p : a.precisions) precisions.push_back(parse_precision(p));
     if (precisions.empty()) precisions = sph::precisions_of(b);
     for (sph::Search s : searches)
-      for (Precision p : precisions)
-        for (double n : a.particles) {
-          const SphBenchRow r = measure(b, s, p, n, a.h_over_dp, a.steps);
-          std::printf("%-7s %-10s %-6s %9lld particles (%lld fluid, dp %.4g m) %10.3f ms/step %8.3f ms/step/M %8.3f GPIPS  "
-                      "%.0f pairs/step\n",
-                      r.backend.c_str(), r.search.c_str(), r.precision.c_str(), r.particles, r.fluid, r.dp, r.ms_per_step,
-                      r.ms_per_step_per_million, r.gpips, r.pairs_per_step);
-          std::fflush(stdout);
-          rows.push_back(r);
-        }
+      for (Precision p : precisions) cases.push_back({b, s, p});
   }
+  // Every count against the set-up's limit and the memory here before the first is measured.
+  for (double n : a.particles) {
+    const double dp = spacing_for(n, a.h_over_dp);
+    const sph::Scenario sc = bench_scenario(dp, a.h_over_dp);
+    const double held = sph::lattice_particle_count(sc);
+    char what[200];
+    std::snprintf(what, sizeof what, "--particles %g", n);
+    if (held > sph::kMaxParticles) {
+      char buf[200];
+      std::snprintf(buf, sizeof buf, "%s: the dam break at dp = %.4g m holds about %.4g particles, more than "
+                    "2^31 (the most a set-up holds)", what, dp, held);
+      throw std::invalid_argument(buf);
+    }
+    for (const SphBenchCase& c : cases) {
+      try {
+        sph::check_set_up_limits(sc, c.search);  // the search's cells
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(std::string(what) + ": " + e.what());
+      }
+      // The set-up and its solver, stepped without the driver.
+      check_sph_memory(sc, c.backend, c.search, c.precision, false, 0.0, what, "use fewer --particles");
+    }
+  }
+  std::vector<SphBenchRow> rows;
+  for (const SphBenchCase& c : cases)
+    for (double n : a.particles) {
+      const SphBenchRow r = measure(c.backend, c.search, c.precision, n, a.h_over_dp, a.steps);
+      std::printf("%-7s %-10s %-6s %9lld particles (%lld fluid, dp %.4g m) %10.3f ms/step %8.3f ms/step/M %8.3f GPIPS  "
+                  "%.0f pairs/step\n",
+                  r.backend.c_str(), r.search.c_str(), r.precision.c_str(), r.particles, r.fluid, r.dp, r.ms_per_step,
+                  r.ms_per_step_per_million, r.gpips, r.pairs_per_step);
+      std::fflush(stdout);
+      rows.push_back(r);
+    }
   if (!a.json.empty()) io::write_file_atomic(a.json, to_json(backends, rows, a.steps, a.h_over_dp));
   return kOk;
 }

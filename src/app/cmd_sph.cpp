@@ -9,19 +9,23 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <sstream>
 
 #include "app/option_checks.hpp"
 #include "app/options.hpp"
 #include "app/run_outputs.hpp"
 #include "app/run_support.hpp"
+#include "app/sph_memory.hpp"
 #include "app/sph_outputs.hpp"
 #include "io/checkpoint/sph_checkpoint.hpp"
 #include "io/io_error.hpp"
 #include "io/json.hpp"
 #include "io/maps/image.hpp"
 #include "io/output_lock.hpp"
+#include "io/scenario/scenario_toml.hpp"
 #include "io/scenario/sph_scenario_toml.hpp"
 #include "ria/sph/driver.hpp"
+#include "ria/sph/memory.hpp"
 #include "ria/sph/setup.hpp"
 
 namespace ria::app {
@@ -131,10 +135,21 @@ int run_sph(const SphArgs& a) {
   if (!a.output.empty()) sc.directory = a.output;
   if (interrupted_during(kCmd, "reading the scenario")) return kInterrupted;
   const exec::Backend backend = exec::parse_backend(a.backend);
+  const sph::Search search = sph::parse_search(a.search);
+  const Precision precision = parse_precision(a.precision);
+  // What no machine runs, then the memory of the set-up, its solver, the loop's copy, the outputs
+  // and a restart's checkpoint against this machine's, before any particle is generated.
+  sph::check_set_up_limits(sc, search);
+  const double n = sph::lattice_particle_count(sc);
+  std::ostringstream what;
+  what << io::where_given(sc, "particles.dp") << "particles.dp = " << sc.dp << " m";
+  check_sph_memory(sc, backend, search, precision, true,
+                   sph_outputs_bytes(sc, n) + (a.restart.empty() ? 0.0 : sph::particles_bytes(sc.dim, n)), what.str(),
+                   "use a larger particles.dp");
   std::vector<std::string> warnings;
   sph::Setup setup = sph::make_setup(sc, backend, warnings);
-  setup.search = sph::parse_search(a.search);
-  setup.precision = parse_precision(a.precision);
+  setup.search = search;
+  setup.precision = precision;
   if (sc.snapshot_png && !io::png_built())
     warnings.push_back("this ria was built without cairo (libcairo2-dev, -DRIA_CAIRO=ON): output.snapshot_png draws "
                        "no pictures; the other snapshots are written");

@@ -10,6 +10,7 @@
 #include "io/particles_csv.hpp"
 #include "io/maps/image.hpp"
 #include "io/particles_vtu.hpp"
+#include "ria/sph/memory.hpp"
 
 namespace ria::app {
 
@@ -24,6 +25,13 @@ std::string snapshot_name(double t, const char* ext) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "particles_%010lld.%s", static_cast<long long>(std::llround(t * 1e6)), ext);
   return buf;
+}
+
+double sph_outputs_bytes(const sph::Scenario& sc, double n) {
+  double most = sph::particles_bytes(sc.dim, n) + io::sph_checkpoint_write_bytes(sc.dim, n);
+  if (sc.snapshots && sc.snapshot_csv) most = std::max(most, io::particles_csv_bytes(sc.dim, n));
+  if (sc.snapshots && sc.snapshot_vtu) most = std::max(most, io::particles_vtu_bytes(n));
+  return most;
 }
 
 SphOutputs::SphOutputs(const sph::Scenario& sc, SphRunContext ctx)

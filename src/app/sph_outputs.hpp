@@ -30,6 +30,13 @@ std::vector<std::string> sph_series_columns(const sph::Scenario& sc);
 /// The snapshot file name at time t: particles_<round(t * 1e6), 10 digits>.<ext> (csv, vtu, png).
 std::string snapshot_name(double t, const char* ext = "csv");
 
+/// The most memory the outputs of a run of n particles take at once besides the particles they are
+/// given [bytes]: a checkpoint's (SphOutputs::checkpoint's copy of the particles and the writer's,
+/// io::sph_checkpoint_write_bytes) or, with snapshots, the largest snapshot writer's
+/// (io::particles_csv_bytes, io::particles_vtu_bytes; a PNG's image does not grow with n). The
+/// writers run one after another and free what they took.
+double sph_outputs_bytes(const sph::Scenario& sc, double n);
+
 /// The outputs of `ria sph run` in its directory: series.csv, particle snapshots and the
 /// checkpoint. The series and snapshots are written as NAME.partial and replace an earlier run's
 /// files only by finish(), as `ria run`'s maps and gauges do (run_outputs.hpp), so a run that

@@ -215,5 +215,49 @@ bench)  # ria bench sph on the CPU: a row per backend with its search, pairs and
   expect 2 "--particles: expected a number in \[1000, 2e\+09\], got 3e9" -- "$RIA" bench sph --backend serial --particles 3e9
   echo "ok: bench sph, $n particles, $pairs pairs per step"
   ;;
+memory)  # set-ups larger than this machine: refused at once, before any particle is generated
+  # Under an 8 GiB address space and 60 s: a run that went on to generate its particles would end
+  # in bad_alloc (exit 1) or time out (124), never exit 2 with these words.
+  limited() { ( ulimit -v 8388608; timeout 60 "$@" ); }
+  # What the memory check reads as available (sysconf _SC_AVPHYS_PAGES: MemFree), in GiB.
+  free_gib=$(awk '/^MemFree:/ { printf "%d", $2 / 1048576 }' /proc/meminfo)
+  # 909^3 = 7.5e8 particles in 3-D: about 420 GiB (set-up, solver, the loop's copy, a checkpoint's).
+  cat > big.toml <<'TOML'
+name = "big"
+dimensions = 3
+[particles]
+dp = 0.0011
+[time]
+duration = "0.1 s"
+output_interval = "0.01 s"
+[[fluid]]
+min = [0.0, 0.0, 0.0]
+max = [1.0, 1.0, 1.0]
+[output]
+directory = "big"
+TOML
+  sed 's/^dp = 0.0011/dp = 0.05/' big.toml > small.toml
+  # The search's cells are refused as before, on any machine: 2e9 particles split into cells of h.
+  expect 2 "^ria bench sph: --particles 2e\+09: the neighbour-search cells of h = .* more than 2\^28" -- \
+    limited "$RIA" bench sph --backend serial --particles 2e9
+  if [ "$free_gib" -ge 400 ]; then
+    echo "skipped: $free_gib GiB free, more than the set-ups below need"
+    exit 77
+  fi
+  expect 2 "^ria sph run: big.toml: particles.dp = 0.0011 m: a set-up of about 7.51089e\+08 particles needs about [0-9.]+ GiB of host memory, [0-9.]+ GiB are available; use a larger particles.dp$" -- \
+    limited "$RIA" sph run big.toml --backend serial
+  [ -e big ] && fail "the refused run made its output directory"
+  expect 2 "^ria sph run: --set particles.dp: particles.dp = 0.0011 m: a set-up of about 7.51089e\+08 particles needs about" -- \
+    limited "$RIA" sph run small.toml --backend serial --set particles.dp=0.0011
+  # ria bench sph at 2.5e8 particles (about 75 GiB), where its search's cells still fit.
+  if [ "$free_gib" -lt 70 ]; then
+    expect 2 "^ria bench sph: --particles 2.5e\+08: a set-up of about [0-9.e+]+ particles needs about [0-9.]+ GiB of host memory, [0-9.]+ GiB are available; use fewer --particles$" -- \
+      limited "$RIA" bench sph --backend serial --particles 2.5e8
+  fi
+  # What fits still runs.
+  "$RIA" sph run small.toml --backend serial --quiet --set time.duration=0.002 --set time.output_interval=0.001 \
+    --set output.snapshots=false > small.txt 2>&1 || { cat small.txt; fail "a set-up that fits was refused"; }
+  echo "ok: set-ups larger than the machine refused before generation"
+  ;;
 *) fail "unknown case" ;;
 esac

@@ -46,6 +46,7 @@ struct Probe {
 
 struct Scenario {
   std::string name, description, file, base_dir;
+  std::vector<std::string> set_keys;  // the keys given with --set ("particles.dp"): messages name them
   int dim = 2;
 
   // [particles]

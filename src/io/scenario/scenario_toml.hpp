@@ -23,8 +23,10 @@ sim::Scenario parse_scenario(const std::string& text, const std::string& name, c
 
 /// Where the value of `key` (dotted, e.g. "domain.cells") of a scenario came from, as the reader's
 /// messages begin: "--set KEY: " when a --set gave it (or a table above it), else "FILE: ". For
-/// checks made after reading (the memory a grid needs), which know no line.
-inline std::string where_given(const sim::Scenario& sc, const std::string& key) {
+/// checks made after reading (the memory a grid or an SPH set-up needs), which know no line. Any
+/// scenario with `file` and `set_keys`: sim::Scenario, sph::Scenario.
+template <class Scenario>
+std::string where_given(const Scenario& sc, const std::string& key) {
   for (const std::string& s : sc.set_keys)
     if (key == s || key.compare(0, s.size() + 1, s + ".") == 0) return "--set " + s + ": ";
   return sc.file + ": ";

@@ -276,6 +276,7 @@ sph::Scenario parse_sph_scenario(const std::string& text, const std::string& nam
                    "probe", "output"});
   sph::Scenario s;
   s.file = name;
+  s.set_keys = doc.set_keys();
   s.base_dir = base_dir;
   if (auto v = root.string("name")) {
     detail::check_name(root, "name", *v, "scenario");
