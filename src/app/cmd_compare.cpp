@@ -15,6 +15,7 @@
 #include "app/sph_scenarios.hpp"
 #include "io/io_error.hpp"
 #include "io/scenario/sph_scenario_toml.hpp"
+#include "ria/number_text.hpp"
 
 namespace ria::app {
 namespace {
@@ -45,12 +46,6 @@ struct CompareArgs {
   double spheric_dp = 0.04;
   bool quiet = false;
 };
-
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
 
 compare::Progress progress_of(const CompareArgs& a) {
   if (a.quiet) return {};
@@ -176,7 +171,7 @@ int run_compare(const CompareArgs& a) {
   compare::column_of(column);
   for (double T : a.profile_T)
     if (a.profile_T_given && !(T > 0 && T <= a.until))
-      throw io::InputError("--profile-times: T = " + num(T) + " is not in (0, --until = " + num(a.until) + "]");
+      throw io::InputError("--profile-times: T = " + number_text(T) + " is not in (0, --until = " + number_text(a.until) + "]");
   sph::Scenario tank;
   if (a.spheric) {
     tank = load(a.spheric_scenario, kSphericTest2, kSphericTest2Name, {});

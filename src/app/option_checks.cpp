@@ -5,17 +5,12 @@
 #include <cmath>
 #include <cstdlib>
 #include <functional>
-#include <sstream>
 #include <string>
+
+#include "ria/number_text.hpp"
 
 namespace ria::app {
 namespace {
-
-std::string text(double v) {
-  std::ostringstream o;
-  o << v;
-  return o.str();
-}
 
 /// A validator for the numbers `ok` accepts, described as "a number <range>".
 CLI::Validator number_where(const std::function<bool(double)>& ok, const std::string& range) {
@@ -36,11 +31,11 @@ CLI::Validator number_where(const std::function<bool(double)>& ok, const std::st
 }  // namespace
 
 CLI::Validator number_in(double lo, double hi) {
-  return number_where([lo, hi](double v) { return v >= lo && v <= hi; }, "in [" + text(lo) + ", " + text(hi) + "]");
+  return number_where([lo, hi](double v) { return v >= lo && v <= hi; }, "in [" + number_text(lo) + ", " + number_text(hi) + "]");
 }
 
 CLI::Validator number_above(double lo) {
-  return number_where([lo](double v) { return v > lo; }, "> " + text(lo));
+  return number_where([lo](double v) { return v > lo; }, "> " + number_text(lo));
 }
 
 CLI::Validator whole_number_below_2_64() {

@@ -2,18 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "io/io_error.hpp"
+#include "ria/number_text.hpp"
 
 namespace ria::compare {
 namespace {
-
-std::string num(double v) {
-  std::ostringstream o;
-  o << v;
-  return o.str();
-}
 
 [[noreturn]] void refuse(const sph::Scenario& sc, const std::string& what) {
   throw io::InputError(sc.file + ": " + what);
@@ -68,13 +62,13 @@ Column column_of(const sph::Scenario& sc) {
   c.length = tank.hi[0] - tank.lo[0];
   c.g = sc.gravity;
   if (!same(f.lo[0], tank.lo[0], c.length))
-    refuse(sc, "fluid.0.min x = " + num(f.lo[0]) + " is not the tank's upstream wall x = " + num(tank.lo[0]) +
+    refuse(sc, "fluid.0.min x = " + number_text(f.lo[0]) + " is not the tank's upstream wall x = " + number_text(tank.lo[0]) +
                    " (wall.min); the column must stand against it");
   if (!same(f.lo[1], tank.lo[1], c.height))
-    refuse(sc, "fluid.0.min z = " + num(f.lo[1]) + " is not the tank's floor z = " + num(tank.lo[1]) +
+    refuse(sc, "fluid.0.min z = " + number_text(f.lo[1]) + " is not the tank's floor z = " + number_text(tank.lo[1]) +
                    "; the column must stand on it");
   if (!(f.hi[0] < tank.hi[0]))
-    refuse(sc, "fluid.0.max x = " + num(f.hi[0]) + " reaches the far wall x = " + num(tank.hi[0]) +
+    refuse(sc, "fluid.0.max x = " + number_text(f.hi[0]) + " reaches the far wall x = " + number_text(tank.hi[0]) +
                    "; the water needs dry floor to run onto");
   return c;
 }
@@ -120,15 +114,15 @@ Tank tank_of(const sph::Scenario& sc) {
     require_at_rest(sc, f);
     const sph::FluidBox& b = sc.fluid[f];
     if (!same(b.lo[2], t.floor, 1.0))
-      refuse(sc, "fluid." + std::to_string(f) + ".min z = " + num(b.lo[2]) + " is not the tank's floor z = " +
-                     num(t.floor) + "; in plan view water stands on the floor");
+      refuse(sc, "fluid." + std::to_string(f) + ".min z = " + number_text(b.lo[2]) + " is not the tank's floor z = " +
+                     number_text(t.floor) + "; in plan view water stands on the floor");
     t.water.push_back(b);
   }
   for (std::size_t w = 0; w < sc.walls.size(); ++w) {
     const sph::WallBox& b = sc.walls[w];
     if (b.kind != sph::WallBox::Kind::block) continue;
     if (!same(b.lo[2], t.floor, 1.0))
-      refuse(sc, "wall." + std::to_string(w) + " (a block) starts at z = " + num(b.lo[2]) +
+      refuse(sc, "wall." + std::to_string(w) + " (a block) starts at z = " + number_text(b.lo[2]) +
                      " above the floor; in plan view a block is raised bed from the floor up");
     t.blocks.push_back({b.lo[0], b.hi[0], b.lo[1], b.hi[1], b.hi[2] - t.floor});
   }

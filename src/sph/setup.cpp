@@ -3,22 +3,16 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <stdexcept>
 
+#include "ria/number_text.hpp"
 #include "ria/sph/eos.hpp"
 #include "sph/cell_list.hpp"
 #include "sph/particle_step.hpp"
 
 namespace ria::sph {
 namespace {
-
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
-}
 
 const char* axis_name(int dim, int c) { return dim == 2 ? (c == 0 ? "x" : "z") : (c == 0 ? "x" : c == 1 ? "y" : "z"); }
 
@@ -31,8 +25,8 @@ std::array<long, 3> lattice_counts(int dim, const Point& lo, const Point& hi, do
     const double L = hi[c] - lo[c];
     n[c] = std::max(1L, std::lround(L / dp));
     if (std::fabs(n[c] * dp - L) > 0.01 * dp)
-      warnings.push_back(what + ": its " + axis_name(dim, c) + " extent " + num(L) + " m is " + num(L / dp) +
-                         " dp; " + std::to_string(n[c]) + " particles stand for " + num(n[c] * dp) + " m");
+      warnings.push_back(what + ": its " + axis_name(dim, c) + " extent " + number_text(L) + " m is " + number_text(L / dp) +
+                         " dp; " + std::to_string(n[c]) + " particles stand for " + number_text(n[c] * dp) + " m");
   }
   return n;
 }
@@ -52,7 +46,7 @@ void check_lattice(const Scenario& sc) {
   if (sc.fluid.empty()) throw std::invalid_argument(sc.file + ": no [[fluid]] box: an SPH scenario needs fluid");
   const double lattice = lattice_particle_count(sc);
   if (lattice > kMaxParticles)
-    throw std::invalid_argument(sc.file + ": the boxes at dp = " + num(sc.dp) + " m hold about " + num(lattice) +
+    throw std::invalid_argument(sc.file + ": the boxes at dp = " + number_text(sc.dp) + " m hold about " + number_text(lattice) +
                                 " particles, more than 2^31 (particles.dp too small?)");
 }
 
@@ -184,14 +178,14 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
   f.alpha = sc.alpha, f.wall_viscosity = sc.wall_viscosity, f.kinematic_viscosity = sc.kinematic_viscosity, f.sps_filter = sc.sps ? sc.dp : 0.0, f.diffusion = sc.diffusion, f.delta = sc.delta, f.gravity = sc.gravity, f.cfl = sc.cfl;
   const double H = reference_depth(sc);
   if (H > 0 && f.c0 < 20 * std::sqrt(sc.gravity * H) * (1 - 1e-12))
-    warnings.push_back("c0 = " + num(f.c0) + " m/s is below 10 U_max = 20 sqrt(g H) = " +
-                       num(20 * std::sqrt(sc.gravity * H)) + " m/s (U_max = 2 sqrt(g H), the dam-break front speed, H = " +
-                       num(H) + " m): the density may vary by more than 1%");
+    warnings.push_back("c0 = " + number_text(f.c0) + " m/s is below 10 U_max = 20 sqrt(g H) = " +
+                       number_text(20 * std::sqrt(sc.gravity * H)) + " m/s (U_max = 2 sqrt(g H), the dam-break front speed, H = " +
+                       number_text(H) + " m): the density may vary by more than 1%");
   for (std::size_t k = 0; k < sc.fluid.size(); ++k) {
     double u2 = 0;
     for (int c = 0; c < dim; ++c) u2 += sc.fluid[k].velocity[c] * sc.fluid[k].velocity[c];
     if (f.c0 < 10 * std::sqrt(u2) * (1 - 1e-12))
-      warnings.push_back("c0 = " + num(f.c0) + " m/s is below 10 times the initial speed " + num(std::sqrt(u2)) +
+      warnings.push_back("c0 = " + number_text(f.c0) + " m/s is below 10 times the initial speed " + number_text(std::sqrt(u2)) +
                          " m/s of fluid box " + std::to_string(k) + ": the density may vary by more than 1%");
   }
   const Tait eos = Tait::make(f.rho0, f.c0, f.gamma);
@@ -300,8 +294,8 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
     const int n = p.kind == Probe::Kind::height ? dim - 1 : dim;  // a height probe: its horizontal coordinates
     for (int c = 0; c < n; ++c)
       if (!(p.at[c] >= lo[c] && p.at[c] <= hi[c]))
-        throw std::invalid_argument(sc.file + ": probe '" + p.name + "' at " + axis_name(dim, c) + " = " + num(p.at[c]) +
-                                    " m lies outside the particles' box [" + num(lo[c]) + ", " + num(hi[c]) +
+        throw std::invalid_argument(sc.file + ": probe '" + p.name + "' at " + axis_name(dim, c) + " = " + number_text(p.at[c]) +
+                                    " m lies outside the particles' box [" + number_text(lo[c]) + ", " + number_text(hi[c]) +
                                     "] m along " + axis_name(dim, c) + " (the domain when [domain] is given)");
   }
   if (sc.has_domain) {
