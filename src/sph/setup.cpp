@@ -16,26 +16,27 @@ namespace {
 
 const char* axis_name(int dim, int c) { return dim == 2 ? (c == 0 ? "x" : "z") : (c == 0 ? "x" : c == 1 ? "y" : "z"); }
 
-/// Particles per axis of [lo, hi] at spacing dp: round(L / dp), at least 1; warns when L is not a
-/// whole number of dp (to 1% of dp).
+/// Particles per axis of the box [lo, hi] at spacing dp: round(L / dp), at least 1 (as doubles: no
+/// overflow for a dp far too small, which the callers refuse).
+std::array<double, 3> lattice_extent(int dim, const Point& lo, const Point& hi, double dp) {
+  std::array<double, 3> n{1, 1, 1};
+  for (int c = 0; c < dim; ++c) n[c] = std::max(1.0, std::round((hi[c] - lo[c]) / dp));
+  return n;
+}
+
+/// lattice_extent as the counts make_setup generates; warns when L is not a whole number of dp
+/// (to 1% of dp).
 std::array<long, 3> lattice_counts(int dim, const Point& lo, const Point& hi, double dp, const std::string& what,
                                    std::vector<std::string>& warnings) {
+  const std::array<double, 3> e = lattice_extent(dim, lo, hi, dp);
   std::array<long, 3> n{1, 1, 1};
   for (int c = 0; c < dim; ++c) {
     const double L = hi[c] - lo[c];
-    n[c] = std::max(1L, std::lround(L / dp));
+    n[c] = static_cast<long>(e[c]);
     if (std::fabs(n[c] * dp - L) > 0.01 * dp)
       warnings.push_back(what + ": its " + axis_name(dim, c) + " extent " + number_text(L) + " m is " + number_text(L / dp) +
                          " dp; " + std::to_string(n[c]) + " particles stand for " + number_text(n[c] * dp) + " m");
   }
-  return n;
-}
-
-/// Particles per axis of the box [lo, hi], as lattice_counts makes them (as doubles: no overflow
-/// for a dp far too small, which the callers refuse).
-std::array<double, 3> lattice_extent(int dim, const Point& lo, const Point& hi, double dp) {
-  std::array<double, 3> n{1, 1, 1};
-  for (int c = 0; c < dim; ++c) n[c] = std::max(1.0, std::round((hi[c] - lo[c]) / dp));
   return n;
 }
 
