@@ -250,10 +250,12 @@ class CudaSolver final : public Solver {
     if constexpr (kDevice) {  // the fused step: dependent on the previous phase 2 (dependent_launch.cuh)
       auto kernel = cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S>;
       if constexpr (runs_active_tiles(BX, BY)) {  // the tiles are on only with these shapes (set_shape)
-        if (tiles.on()) kernel = cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S, true>;
+        if (tiles.on())
+          kernel = records_in_update() ? cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S, true, true>
+                                       : cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S, true>;
       }
       exec::cuda::launch_dependent(dependent_, kernel, grid_, dim3(BX, BY), stream_, src, fields(out), sweep_, st, step,
-                                   nullptr, 0, setup_.grid.ny, perim, tiles);
+                                   nullptr, 0, setup_.grid.ny, perim, tiles, ext_.fields(), rule_);
       return;
     }
     cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S><<<grid_, dim3(BX, BY), 0, stream_>>>(
@@ -277,6 +279,11 @@ class CudaSolver final : public Solver {
     }
     tiled<16, 16, Src, kPhase1, kDevice>(src, out, dt, st, tiles);
   }
+
+  /// Whether the fused update records the extremes of the state it writes (ExtremesSetup::in_update,
+  /// k_update_tiled's kRecord): built for the update with the active tiles' flags, so only while
+  /// they are on; otherwise the side kernel records each step's input.
+  bool records_in_update() const { return setup_.extremes.track && setup_.extremes.in_update && tiles_on_; }
 
   /// The block shape of the tiled kernels while the active tiles are on (Variant).
   dim3 tiles_shape() const {
@@ -363,11 +370,13 @@ class CudaSolver final : public Solver {
   ///   - with the extremes tracked, k_record_step_start records buffer b (the step's input) beside
   ///     the update: both only read buffer b and the clock, which phase 2 advances. (Recorded
   ///     inside the update kernel, the records' loads made each thread wait after its work: 1.5x
-  ///     the step time on the estuary, docs/performance.md.)
+  ///     the step time on the estuary, docs/performance.md.) Not with records_in_update(): the
+  ///     update records its output then.
   ///   - with `balance_before` (a previous step in this launch sequence), k_fused_balance
   ///     accumulates that step's balance from perimeter_[1 - b], which this update does not write.
   void launch_fused_step(int b, bool balance_before) {
-    const bool extremes = setup_.extremes.track, balance = balance_before && setup_.track_balance;
+    const bool extremes = setup_.extremes.track && !records_in_update(),
+               balance = balance_before && setup_.track_balance;
     if (extremes || balance) RIA_CUDA_CHECK(cudaEventRecord(fork_, stream_));
     if (balance) launch_side_balance(1 - b);
     if (extremes) {
@@ -456,6 +465,9 @@ class CudaSolver final : public Solver {
   /// stops is decided on the device.
   long advance_fused(double t_stop, long max_steps, double t_hold) {
     const long start = steps_;
+    // Steps that record their output leave the state they start from to be recorded here (again,
+    // which changes nothing, where a step or record_extremes already did).
+    if (records_in_update()) ext_.record(cfields(cur_), 0, n_, t_, rule_, stream_);
     const long long limit = max_steps >= (1L << 40) ? (1LL << 62) : static_cast<long long>(steps_) + max_steps;
     cuda::k_fused_start<<<1, 128, 0, stream_>>>(clock_, t_stop, limit, t_hold, setup_.dt_rule(), sweep_.bc);
     RIA_CUDA_CHECK(cudaGetLastError());

@@ -239,10 +239,18 @@ constexpr int min_blocks_per_sm() {
 /// flag: the flags' few instructions cost the water column 4-6% when compiled in but unused.)
 /// S: the state's precision (T, or double for Precision::mixed: the fluxes, the shared tiles and
 /// the local dt stay in T, the update of each cell is in S).
-template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, class S = T, bool kTiles = false>
+/// kRecord (a fused step, kDeviceDt): each owner records the state it writes into the extremes
+/// `ext` by `rule` (extremes.hpp), at the step's end time as phase 2 computes it (advance_time of
+/// the clock's t, dt and t_stop), instead of k_record_step_start recording the step's input
+/// beside the update: the same states at the same times, one kernel fewer a step
+/// (ExtremesSetup::in_update).
+template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, class S = T, bool kTiles = false,
+          bool kRecord = false>
 __global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDeviceDt, kTiles>()))
     k_update_tiled(Src src, Fields<S> out, SweepSetup<T> s, StepTime st_host, StepDt<S, kDeviceDt> step,
-                   T* __restrict__ partial, int j_begin, int j_end, PerimeterFluxes<T> perim, ActiveTiles tiles = {}) {
+                   T* __restrict__ partial, int j_begin, int j_end, PerimeterFluxes<T> perim, ActiveTiles tiles = {},
+                   ExtremesFields<S> ext = {}, ExtremesRule<S> rule = {}) {
+  static_assert(!kRecord || kDeviceDt, "the update records the extremes in fused steps only");
   __shared__ EdgeFlux<T> fx[BY][BX];
   __shared__ EdgeFlux<T> fy[BY][BX];
   __shared__ T scratch[32];
@@ -299,7 +307,9 @@ __global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDevice
   if (owner) {
     const Conserved<S> w = update_from_edge_fluxes(cs.exact(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx],
                                                    fy[ty][tx], s, t, dt, i, j);
-    store(out, static_cast<std::size_t>(j - s.row0) * s.nx + i, w);
+    const std::size_t k = static_cast<std::size_t>(j - s.row0) * s.nx + i;
+    store(out, k, w);
+    if constexpr (kRecord) record_extremes(ext, k, w, advance_time(t, step.clock->dt, step.clock->t_stop), rule);
     if (kPhase1) local = local_dt(narrow<T>(w), s.inv_dx, s.inv_dy, s.physics);
     if (kTiles) bits = nonzero_bits(is_zero_state(w), tx - 1, ty - 1, BX - 1, BY - 1);
   }

@@ -4,8 +4,9 @@
 // sweep bit for bit: states, balance, steps and extremes, in each precision and with both fused
 // kernels (the same 15 x 15 tiles while the skip is on, different shapes without it), on an estuary dry enough that the solver uses the skip, where tiles of land that starts
 // with a current become all zero after the first step and two slugs of water run over dry land
-// across tile edges in all four directions (dry_skip_case.hpp). Run as an ensemble
-// member, each keeps the same concentration records.
+// across tile edges in all four directions (dry_skip_case.hpp). Recorded inside the update
+// (ExtremesSetup::in_update), the extremes are the same bit for bit; run as an ensemble member,
+// each keeps the same concentration records.
 #include <gtest/gtest.h>
 
 #include "../dry_skip_case.hpp"
@@ -32,8 +33,13 @@ TEST(ActiveTiles, SameBitsAsTheFullSweepOnBothFusedShapes) {
       const double quiet = static_cast<double>(swe::quiet_tiles(a.h, a.qx, a.qy, a.hc, n, n, tw, th, pins));
       EXPECT_GT(quiet, (swe::kQuietShareToUse + 0.01) * static_cast<double>(pins.size()));
       test::expect_same_bits(on, off);
+      // The full records kept by the update itself (ExtremesSetup::in_update: each step records the
+      // state it writes, the advance the state it starts from) against the side kernel's.
+      const auto in_update = [](swe::SolverSetup& s) { s.extremes.in_update = true; };
+      test::expect_same_bits(test::run_dry_skip_case(exec::Backend::cuda, kernel, p, true, n, in_update), on);
       // As an ensemble member (no balance, the concentration's records only), with the active
-      // tiles and without: the side kernels of both read h and hc only.
+      // tiles (recorded inside the update) and without (by the side kernel, which reads h and hc
+      // only).
       for (const test::DrySkipOutcome* run : {&on, &off})
         test::expect_member_records(
             test::run_dry_skip_case(exec::Backend::cuda, kernel, p, run == &on, n, ensemble::set_member_setup), *run);

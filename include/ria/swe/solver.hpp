@@ -47,6 +47,11 @@ struct ExtremesSetup {
   bool track = false;
   double arrival_threshold = 0;
   bool depth_and_speed = true;  // false: the concentration's records only (ExtremesRule::depth_and_speed)
+  // Where a fused CUDA step records, while its active tiles run: false, a side kernel beside the
+  // update records the step's input; true, the update records the state it writes. The same
+  // records bit for bit; inside the update, members sharing a GPU ran faster and lone runs slower
+  // (docs/performance.md). Other backends and kernels record as they always do.
+  bool in_update = false;
 };
 
 /// Manning's n of the bed [s/m^(1/3)]: `per_cell` (nx * ny, row-major) where given, else `uniform`
