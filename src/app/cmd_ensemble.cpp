@@ -96,7 +96,7 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   const exec::Backend backend = exec::parse_backend(a.backend.backend);
   if (mpi::world().started && backend == exec::Backend::cuda)
     s->cuda_device = exec::select_cuda_device(mpi::world().local_rank);
-  s->models = std::make_unique<MemberModels>(a.backend);
+  s->models = std::make_unique<MemberModels>(a.backend, !a.no_dry_skip);
   s->base_model = std::make_unique<sim::Model>(s->models->build(p.base));
   const Grid& g = s->base_model->setup.grid;
   // Rank 0 keeps every finished member's maximum concentration and arrival time (and, under MPI,
@@ -392,6 +392,7 @@ int run_ensemble(const EnsembleArgs& a) {
   r.backend = s->backend;
   r.ranks = mpi::world().size;
   r.concurrent = s->concurrent;
+  r.dry_skip = !a.no_dry_skip;
   r.interrupted = interrupted;
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
   write_ensemble_outputs(r);
@@ -447,6 +448,9 @@ void register_ensemble(CLI::App& app, int& exit_code) {
       ->type_name("K|auto")
       ->capture_default_str();
   cmd->add_flag("--quiet", a->quiet, "no progress lines");
+  cmd->add_flag("--no-dry-skip", a->no_dry_skip,
+                "the members compute dry land too: no dry-edge check or quiet row segments on the CPU, no active "
+                "tiles on the GPU (same results; for measurement)");
   cmd->callback([a, seed, &exit_code] {
     a->seed_set = seed->count() > 0;
     const std::string name = mpi::world().started ? "ria ensemble (rank " + std::to_string(mpi::world().rank) + " of " +

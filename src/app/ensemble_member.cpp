@@ -23,8 +23,9 @@ const char* status_name(MemberOutcome::Status s) {
   }
 }
 
-MemberModels::MemberModels(const BackendChoice& b)
-    : backend_(exec::parse_backend(b.backend)), precision_(parse_precision(b.precision)), kernel_(b.kernel) {}
+MemberModels::MemberModels(const BackendChoice& b, bool dry_skip)
+    : backend_(exec::parse_backend(b.backend)), precision_(parse_precision(b.precision)), kernel_(b.kernel),
+      dry_skip_(dry_skip) {}
 
 const sim::Domain& MemberModels::bed(const sim::Scenario& sc) {
   auto it = beds_.find(sc.physics.manning_raster);
@@ -55,6 +56,7 @@ sim::Model MemberModels::build(const sim::Scenario& sc) {
   m.setup.backend = backend_;
   m.setup.kernel = kernel_;
   m.setup.precision = precision_;
+  m.setup.dry_skip = dry_skip_;
   return m;
 }
 

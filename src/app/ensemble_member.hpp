@@ -37,8 +37,9 @@ const char* status_name(MemberOutcome::Status s);
 /// elements in place as others are inserted).
 class MemberModels {
  public:
-  explicit MemberModels(const BackendChoice& backend);
-  /// The model of scenario sc with the chosen backend, kernel and precision. Throws what
+  /// dry_skip: SolverSetup::dry_skip of every member (false: --no-dry-skip).
+  MemberModels(const BackendChoice& backend, bool dry_skip);
+  /// The model of scenario sc with the chosen backend, kernel, precision and dry skip. Throws what
   /// load_bed and sim::build_model throw (InputError naming the key).
   sim::Model build(const sim::Scenario& sc);
 
@@ -49,6 +50,7 @@ class MemberModels {
   exec::Backend backend_;
   Precision precision_;
   std::string kernel_;
+  bool dry_skip_;
   std::map<std::string, sim::Domain> beds_;                   // by physics.manning raster ("" uniform)
   std::map<std::string, sim::InitialFields> initial_fields_;  // by initial file, variables and time
 };

@@ -29,6 +29,7 @@ struct EnsembleRecord {
   std::string backend;                  // the members' solver, in words
   int ranks = 1;
   int concurrent = 1;                   // members run at once per rank (--concurrent, clamped)
+  bool dry_skip = true;                 // the members' SolverSetup::dry_skip (false: --no-dry-skip)
   bool interrupted = false;
   double wall_s = 0;
 };

@@ -27,6 +27,7 @@ struct EnsembleArgs {
   std::string sample_interval;
   std::string concurrent = "auto";  // --concurrent: members run at once by this process, or auto
   bool quiet = false;
+  bool no_dry_skip = false;  // compute dry land too (SolverSetup::dry_skip off; for measurement)
 };
 
 /// The scenario file (or the embedded default) with these overrides.

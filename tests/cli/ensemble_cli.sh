@@ -143,6 +143,16 @@ concurrent)  # --concurrent 3: the files of the members run one at a time, byte 
   awk -F, -v w="$w" 'NR > 1 { s += $6 } END { exit !(s > 1.5 * w) }' k3/out/members.csv \
     || { cat k3/out/members.csv k3/out/summary.json; fail "the members did not run at once"; }
   echo "ok: --concurrent 3 wrote the files of --concurrent 1 ($compared compared byte for byte)"
+  # --no-dry-skip (for measurement): the members compute dry land too, with the same results.
+  (mkdir ns && cd ns && "${E[@]}" "${ARGS[@]}" --no-dry-skip --output out >run.txt 2>&1) || { cat ns/run.txt; fail "--no-dry-skip"; }
+  for f in k1/out/*; do
+    b=$(basename "$f")
+    case $b in members.csv | summary.json) continue ;; esac
+    cmp "$f" "ns/out/$b" || fail "$b differs with --no-dry-skip"
+  done
+  grep -q '"dry_skip": false' ns/out/summary.json || fail "summary.json of --no-dry-skip does not say dry_skip false"
+  grep -q '"dry_skip": true' k1/out/summary.json || fail "summary.json does not say dry_skip true"
+  echo "ok: --no-dry-skip wrote the same files"
   # OpenMP: 2 members at once divide the cores (floor(cores / 2) threads each, at least 1), and
   # give the serial solver's results (bitwise, as for one member).
   env -u OMP_NUM_THREADS "$RIA" ensemble --backend openmp "${TINY[@]:2}" "${ARGS[@]}" --concurrent 2 --output omp >omp.txt 2>&1
