@@ -160,8 +160,9 @@ class CudaSolver final : public Solver {
   }
   void get_extremes(HostExtremes& e) const override {
     require_extremes(setup_);
-    // The fused kernel records each step's input state (swe_kernels_cuda.cuh): the current state,
-    // the last step's output, is recorded here (again, which changes nothing, when it already was).
+    // The fused kernel's side kernel records each step's input state (swe_kernels_cuda.cuh): the
+    // current state, the last step's output, is recorded here (again, which changes nothing, when
+    // it already was, as when the update records its output: records_in_update).
     if (v_.dt == DtMode::device) {
       ext_.record(cfields(cur_), 0, n_, t_, rule_, stream_);
     }
@@ -368,10 +369,9 @@ class CudaSolver final : public Solver {
   /// perimeter fluxes in perimeter_[b] when the balance is tracked, and phase 2. Two side branches
   /// start from the state the step reads, after the previous phase 2, and join before this one's:
   ///   - with the extremes tracked, k_record_step_start records buffer b (the step's input) beside
-  ///     the update: both only read buffer b and the clock, which phase 2 advances. (Recorded
-  ///     inside the update kernel, the records' loads made each thread wait after its work: 1.5x
-  ///     the step time on the estuary, docs/performance.md.) Not with records_in_update(): the
-  ///     update records its output then.
+  ///     the update: both only read buffer b and the clock, which phase 2 advances. Not with
+  ///     records_in_update(): the update records its output then (members sharing a GPU: 1.2x
+  ///     faster; a lone run gains nothing, docs/performance.md, eighteenth session).
   ///   - with `balance_before` (a previous step in this launch sequence), k_fused_balance
   ///     accumulates that step's balance from perimeter_[1 - b], which this update does not write.
   void launch_fused_step(int b, bool balance_before) {
@@ -466,7 +466,9 @@ class CudaSolver final : public Solver {
   long advance_fused(double t_stop, long max_steps, double t_hold) {
     const long start = steps_;
     // Steps that record their output leave the state they start from to be recorded here (again,
-    // which changes nothing, where a step or record_extremes already did).
+    // which changes nothing, where a step or record_extremes already did): one pass over the grid
+    // an advance, so that a state set between advances (set_state) is recorded as the side
+    // kernel's first step would record it.
     if (records_in_update()) ext_.record(cfields(cur_), 0, n_, t_, rule_, stream_);
     const long long limit = max_steps >= (1L << 40) ? (1LL << 62) : static_cast<long long>(steps_) + max_steps;
     cuda::k_fused_start<<<1, 128, 0, stream_>>>(clock_, t_stop, limit, t_hold, setup_.dt_rule(), sweep_.bc);

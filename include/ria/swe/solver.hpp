@@ -49,8 +49,9 @@ struct ExtremesSetup {
   bool depth_and_speed = true;  // false: the concentration's records only (ExtremesRule::depth_and_speed)
   // Where a fused CUDA step records, while its active tiles run: false, a side kernel beside the
   // update records the step's input; true, the update records the state it writes. The same
-  // records bit for bit; inside the update, members sharing a GPU ran faster and lone runs slower
-  // (docs/performance.md). Other backends and kernels record as they always do.
+  // records bit for bit; inside the update, members sharing a GPU ran 1.2x faster and lone runs
+  // gained nothing (docs/performance.md, 2026-11-27). Other backends and kernels record as they
+  // always do.
   bool in_update = false;
 };
 
