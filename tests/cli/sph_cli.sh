@@ -219,8 +219,8 @@ memory)  # set-ups larger than this machine: refused at once, before any particl
   # Under an 8 GiB address space and 60 s: a run that went on to generate its particles would end
   # in bad_alloc (exit 1) or time out (124), never exit 2 with these words.
   limited() { ( ulimit -v 8388608; timeout 60 "$@" ); }
-  # What the memory check reads as available (sysconf _SC_AVPHYS_PAGES: MemFree), in GiB.
-  free_gib=$(awk '/^MemFree:/ { printf "%d", $2 / 1048576 }' /proc/meminfo)
+  # What the memory check reads as available (MemAvailable, or less under a cgroup limit), in GiB.
+  free_gib=$(awk '/^MemAvailable:/ { printf "%d", $2 / 1048576 }' /proc/meminfo)
   # 909^3 = 7.5e8 particles in 3-D: about 420 GiB (set-up, solver, the loop's copy, a checkpoint's).
   cat > big.toml <<'TOML'
 name = "big"
