@@ -7,15 +7,18 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <stdexcept>
 
 #include "app/compare_outputs.hpp"
 #include "app/option_checks.hpp"
 #include "app/options.hpp"
 #include "app/run_support.hpp"
+#include "app/sph_memory.hpp"
 #include "app/sph_scenarios.hpp"
 #include "io/io_error.hpp"
 #include "io/scenario/sph_scenario_toml.hpp"
 #include "ria/number_text.hpp"
+#include "ria/sph/setup.hpp"
 
 namespace ria::app {
 namespace {
@@ -163,6 +166,20 @@ void compare_tank(const CompareArgs& a, sph::Scenario sc, exec::Backend backend,
   report_tank(c, a.output, files);
 }
 
+/// Refuses an SPH set-up of sc at spacing dp that no machine runs or that is larger than this one
+/// (ria sph run's checks: sph::check_set_up_limits, check_sph_memory for the driver's run with the
+/// cell-range search in double, as compare::run_sph runs it). what: the option that set dp.
+void check_sph_fits(sph::Scenario sc, double dp, exec::Backend backend, const std::string& what,
+                    const std::string& advice) {
+  sc.dp = dp;
+  try {
+    sph::check_set_up_limits(sc, sph::Search::cell_range);
+  } catch (const std::invalid_argument& e) {
+    throw io::InputError(what + ": " + e.what());
+  }
+  check_sph_memory(sc, backend, sph::Search::cell_range, Precision::f64, true, 0.0, what, advice);
+}
+
 int run_compare(const CompareArgs& a) {
   const exec::Backend backend = exec::parse_backend(a.backend);
   if (a.spheric_sph && !a.spheric) throw io::InputError("--spheric-sph needs --spheric");
@@ -177,6 +194,13 @@ int run_compare(const CompareArgs& a) {
     tank = load(a.spheric_scenario, kSphericTest2, kSphericTest2Name, {});
     compare::tank_of(tank);
   }
+  // The SPH set-ups, before either model runs: what no machine runs, then this machine's memory.
+  if (!a.no_sph)
+    check_sph_fits(column, compare::column_of(column).a / a.sph_resolution, backend,
+                   "--sph-resolution " + std::to_string(a.sph_resolution), "use a smaller --sph-resolution");
+  if (a.spheric_sph)
+    check_sph_fits(tank, a.spheric_dp, backend, "--spheric-dp " + number_text(a.spheric_dp) + " m",
+                   "use a larger --spheric-dp");
   prepare_output_dir(a.output);
   std::vector<std::string> files;
   compare_column(a, column, backend, files);

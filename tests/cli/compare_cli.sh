@@ -107,6 +107,16 @@ bad_options)
     "$RIA" compare dambreak --no-sph --spheric --spheric-scenario "$SRC/scenarios/sph/martin_moyce_2d.toml" --output o
   expect 2 "--set physics.alfa: unknown key" -- "$RIA" compare dambreak --set physics.alfa=0.1
   expect 3 "cannot read SPH scenario file 'missing.toml'" -- "$RIA" compare dambreak --scenario missing.toml
+  # A 3-D SPH set-up no machine runs (Test 2's tank ten times larger at dp = 5 mm: 5e9 fluid
+  # particles) is refused before either model runs, under an 8 GiB address space and 60 s (a run
+  # that went on would end in bad_alloc or time out), and makes no output directory.
+  sed -e 's/^max = \[1.228, 1.0, 0.55\]/max = [12.28, 10.0, 5.5]/' -e 's/^max = \[3.22, 1.0, 1.0\]/max = [32.2, 10.0, 10.0]/' \
+    "$SRC/scenarios/sph/spheric_test2_3d.toml" > big_tank.toml
+  grep -q '^max = \[32.2, 10.0, 10.0\]' big_tank.toml || fail "big_tank.toml: the tank was not enlarged"
+  expect 2 "^ria compare dambreak: --spheric-dp 0.005 m: .*particles" -- \
+    bash -c 'ulimit -v 8388608; exec timeout 60 "$0" compare dambreak --no-sph --spheric --spheric-sph --spheric-dp 0.005 --spheric-scenario big_tank.toml --output big --quiet' "$RIA"
+  [ ! -e big ] || fail "the refused comparison made its output directory"
+  echo "ok: the oversized SPH set-up refused before anything ran, no output directory"
   ;;
 *) fail "unknown case" ;;
 esac
