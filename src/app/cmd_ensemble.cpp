@@ -392,7 +392,6 @@ int run_ensemble(const EnsembleArgs& a) {
   r.backend = s->backend;
   r.ranks = mpi::world().size;
   r.concurrent = s->concurrent;
-  r.dry_skip = !a.no_dry_skip;
   r.interrupted = interrupted;
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
   write_ensemble_outputs(r);

@@ -17,7 +17,7 @@ namespace ria::app {
 struct EnsembleRecord {
   std::string dir;                     // exists, writable, locked
   const sim::Scenario* base = nullptr;  // the base scenario (with --set and --sample-interval)
-  const sim::Model* model = nullptr;    // its model: grid, bed, CRS, gauges
+  const sim::Model* model = nullptr;    // its model: grid, bed, CRS, gauges, the members' dry skip
   const ensemble::MemberTable* table = nullptr;
   const std::vector<MemberOutcome>* members = nullptr;  // one per row of the table
   std::string sampling;                 // "latin_hypercube", "grid" or "csv"
@@ -29,7 +29,6 @@ struct EnsembleRecord {
   std::string backend;                  // the members' solver, in words
   int ranks = 1;
   int concurrent = 1;                   // members run at once per rank (--concurrent, clamped)
-  bool dry_skip = true;                 // the members' SolverSetup::dry_skip (false: --no-dry-skip)
   bool interrupted = false;
   double wall_s = 0;
 };

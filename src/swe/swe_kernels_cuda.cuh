@@ -212,10 +212,11 @@ __device__ inline void mark_tile(const ActiveTiles& a, int tile, unsigned bits, 
 /// flags took the kernel to 82). Measured on the H100 (docs/performance.md, 2026-11-25): fused 32x8
 /// at 4000^2, 1, 7 and 8 blocks gave 32.9, 33.9 and 33.8 G cell-updates/s with a float state, 26.7,
 /// 30.5 and 30.4 with Precision::mixed; with the tiles on Coos Bay (on 32 x 8 threads then), 6
-/// blocks made 8 concurrent members 3% faster than 7, and 5 did not (on 16 x 16 threads, 2026-11-27:
-/// 7 blocks made members 1-2% faster and a lone Coos Bay day 4% slower); in double, 4 and 5 blocks spilled and lost a third, and 3 made the Coos
-/// Bay day 13% faster than 2. The host-driven variants and the MPI row blocks were
-/// not measured and keep what their registers allow.
+/// blocks made 8 concurrent members 3% faster than 7, and 5 did not (on 16 x 16 threads,
+/// 2026-11-27: 7 blocks made members 1-2% faster and a lone Coos Bay day 4% slower); in double, 4
+/// and 5 blocks spilled and lost a third, and 3 made the Coos Bay day 13% faster than 2. The
+/// host-driven variants and the MPI row blocks were not measured and keep what their registers
+/// allow.
 template <class T, int kThreads, bool kDeviceDt, bool kTiles = false>
 constexpr int min_blocks_per_sm() {
   if (!kDeviceDt) return 1;
