@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "ria/swe/mixed_state.hpp"
 #include "ria/swe/solver.hpp"
 #include "run_fixture.hpp"
 
@@ -96,5 +97,48 @@ TEST(MixedPrecision, NamesItselfAndIsRefusedByTheHostDrivenCudaKernels) {
     FAIL() << "kernel 'optimized' accepted --precision mixed";
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("fused"), std::string::npos) << e.what();
+  }
+}
+
+TEST(MixedPrecision, KeepsWaterAndPollutantAsFloatPairsAndMomentumInFloat) {
+  // mixed_state.hpp: hi = fl(v), lo = fl(v - hi), so hi + lo is v to 48 bits; momentum in float.
+  const double v = 1.0 + std::ldexp(1.0, -25) + std::ldexp(1.0, -52);  // v - fl(v) needs 28 bits
+  const swe::FloatPair p = swe::split_pair(v);
+  EXPECT_EQ(p.hi, 1.0f);
+  EXPECT_EQ(p.lo, std::ldexp(1.0f, -25));
+  for (double x : {v, 0.1, -3.7e-3, 123.456789012345, 1e-9, 0.0}) {
+    const double kept = swe::join_pair(swe::split_pair(x).hi, swe::split_pair(x).lo);
+    EXPECT_LE(std::fabs(kept - x), std::ldexp(std::fabs(x), -48)) << x;
+    EXPECT_EQ(swe::split_pair(kept).hi, static_cast<float>(x)) << x;  // the fluxes read fl(x)
+    const swe::FloatPair again = swe::split_pair(kept);
+    EXPECT_EQ(swe::join_pair(again.hi, again.lo), kept) << x;  // a kept value is kept exactly
+  }
+  // Every backend keeps that state: a set state comes back rounded so, a kept one unchanged.
+  const sim::Scenario sc = test::forcing_scenario(600.0);
+  sim::Model m = sim::build_model(sc, test::estuary_domain(32));
+  m.setup.precision = Precision::mixed;
+  for (exec::Backend b : {exec::Backend::serial, exec::Backend::cuda}) {
+    if (b == exec::Backend::cuda && !exec::cuda_device_available()) continue;
+    m.setup.backend = b;
+    auto solver = swe::make_solver(m.setup);
+    swe::HostState s;
+    s.resize(m.setup.grid.cells());
+    s.h[5] = v, s.qx[5] = 0.1, s.qy[5] = -v, s.hc[5] = 3 * v;
+    solver->set_state(s);
+    swe::HostState back;
+    solver->get_state(back);
+    EXPECT_EQ(back.h[5], 1.0 + std::ldexp(1.0, -25)) << solver->description();
+    EXPECT_EQ(back.qx[5], static_cast<double>(0.1f)) << solver->description();
+    EXPECT_EQ(back.qy[5], -1.0) << solver->description();
+    const swe::FloatPair hc = swe::split_pair(3 * v);
+    EXPECT_EQ(back.hc[5], swe::join_pair(hc.hi, hc.lo)) << solver->description();
+    EXPECT_EQ(solver->probe({5})[0].h, back.h[5]) << solver->description();
+    EXPECT_EQ(solver->totals().water, back.h[5] * m.setup.grid.area()) << solver->description();
+    solver->set_state(back);
+    swe::HostState twice;
+    solver->get_state(twice);
+    EXPECT_EQ(twice.h, back.h) << solver->description();
+    EXPECT_EQ(twice.qx, back.qx) << solver->description();
+    EXPECT_EQ(twice.hc, back.hc) << solver->description();
   }
 }

@@ -56,6 +56,11 @@ void expect_one_step_equals_stencil(sim::Model m, const swe::HostState& state, P
   const std::vector<double>* in[4] = {&state.h, &state.qx, &state.qy, &state.hc};
   for (int c = 0; c < 4; ++c)
     for (std::size_t k = 0; k < n; ++k) f[c * n + k] = static_cast<S>((*in[c])[k]);
+  // The state as the precision keeps it (mixed_state.hpp: the solver rounds a set state so).
+  for (std::size_t k = 0; k < n; ++k) {
+    const swe::Conserved<S> w = swe::kept_state<S, T>(swe::Conserved<S>{f[k], f[n + k], f[2 * n + k], f[3 * n + k]});
+    f[k] = w.h, f[n + k] = w.qx, f[2 * n + k] = w.qy, f[3 * n + k] = w.hc;
+  }
   const std::vector<T> H(m.setup.H.begin(), m.setup.H.end());
   const swe::SweepSetup<T> sw = swe::make_sweep_setup<T>(m.setup);
   const swe::ArraySource<T, S> src{{f.data(), f.data() + n, f.data() + 2 * n, f.data() + 3 * n}, H.data(), sw.nx, 0};
@@ -63,7 +68,8 @@ void expect_one_step_equals_stencil(sim::Model m, const swe::HostState& state, P
   for (int j = 0; j < sw.ny; ++j)
     for (int i = 0; i < sw.nx; ++i) {
       const std::size_t k = static_cast<std::size_t>(j) * sw.nx + i;
-      const swe::Conserved<S> w = swe::update_from_neighbours(src, sw, swe::step_time(sw.bc, 0.0), static_cast<S>(dt), i, j);
+      const swe::Conserved<S> w =
+          swe::kept_state<S, T>(swe::update_from_neighbours(src, sw, swe::step_time(sw.bc, 0.0), static_cast<S>(dt), i, j));
       ASSERT_EQ(static_cast<double>(w.h), got.h[k]) << precision_name(p) << " cell " << i << "," << j;
       ASSERT_EQ(static_cast<double>(w.qx), got.qx[k]) << precision_name(p) << " cell " << i << "," << j;
       ASSERT_EQ(static_cast<double>(w.qy), got.qy[k]) << precision_name(p) << " cell " << i << "," << j;

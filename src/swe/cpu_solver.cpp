@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <type_traits>
 #include <vector>
 
 #include "exec/cpu/parallel_for.hpp"
@@ -53,6 +54,7 @@ class CpuSolver final : public Solver, public BlockSolver {
   // ------------------------------------------------------------------ Solver (the whole grid)
   void set_state(const HostState& s) override {
     copy_in(s.h, h(cur_)); copy_in(s.qx, qx(cur_)); copy_in(s.qy, qy(cur_)); copy_in(s.hc, hc(cur_));
+    keep_all(cur_);
     segments_.clear();
     compute_local_dt(cur_);
   }
@@ -223,6 +225,15 @@ class CpuSolver final : public Solver, public BlockSolver {
     if (src.size() != setup_.grid.cells()) throw std::invalid_argument("state field has the wrong size for the grid");
     for (std::size_t k = 0; k < n_; ++k) dst[k] = static_cast<S>(src[offset_ + k]);
   }
+  /// The state v as this precision keeps it (mixed_state.hpp: Precision::mixed rounds a set state
+  /// as it rounds each update).
+  void keep_all(std::vector<S>& v) const {
+    if constexpr (!std::is_same<S, T>::value) {
+      const ConstFields<S> f = view(v);
+      const Fields<S> out{h(v), qx(v), qy(v), hc(v)};
+      for (std::size_t k = 0; k < n_; ++k) store(out, k, kept_state<S, T>(load(f, k)));
+    }
+  }
   ConstFields<S> view(const std::vector<S>& v) const {
     return {v.data(), v.data() + n_, v.data() + 2 * n_, v.data() + 3 * n_};
   }
@@ -288,8 +299,8 @@ class CpuSolver final : public Solver, public BlockSolver {
           unsigned bits = 0;  // NonzeroBits of the segment's new cells
           for (int i = s0; i < std::min(nx_, s0 + W); ++i) {
             const std::size_t k = local(j) + i;
-            const Conserved<S> w = update_from_edge_fluxes(src.exact(i, j), x.at(i), x.at(i + 1), below.at(i),
-                                                           above.at(i), sweep_, t, dt, i, j);
+            const Conserved<S> w = kept_state<S, T>(update_from_edge_fluxes(
+                src.exact(i, j), x.at(i), x.at(i + 1), below.at(i), above.at(i), sweep_, t, dt, i, j));
             store(out, k, w);
             local_dt_[k] = local_dt(narrow<T>(w), sweep_.inv_dx, sweep_.inv_dy, sweep_.physics);
             if (record) swe::record_extremes(e, k, w, t_end, rule_);

@@ -22,11 +22,14 @@ namespace {
 
 constexpr int kGraphSteps = 32;  // steps per CUDA graph launch (even: the ping-pong ends where it began)
 
-/// S: the state's precision, T: the fluxes' (equal, or double and float for Precision::mixed, which
-/// only the fused variants run: make_cuda_solver).
+/// S: the precision of the state's values, T: the fluxes' (equal, or double and float for
+/// Precision::mixed, which only the fused variants run: make_cuda_solver, and whose state is kept
+/// as six floats a cell, mixed_fields.hpp).
 template <class S, class T>
 class CudaSolver final : public Solver {
   static constexpr bool kUniform = std::is_same<S, T>::value;
+  using Stored = std::conditional_t<kUniform, S, float>;  // what the state buffers hold
+  static constexpr int kFields = kUniform ? 4 : 6;         // arrays of stride_ values a buffer
  public:
   // Fields start at multiples of 512 bytes (the texture alignment of linear memory).
   CudaSolver(const SolverSetup& s, const Variant& v)
@@ -44,7 +47,7 @@ class CudaSolver final : public Solver {
     // which no legacy-stream operation may then depend on.
     stream_ = exec::cuda::make_stream(cudaStreamNonBlocking);
     side_ = exec::cuda::make_stream(cudaStreamNonBlocking);
-    for (auto& b : buf_) b = exec::cuda::DeviceBuffer<S>(4 * stride_);
+    for (auto& b : buf_) b = exec::cuda::DeviceBuffer<Stored>(kFields * stride_);
     H_ = exec::cuda::DeviceBuffer<T>(n_);
     dt_ = exec::cuda::DeviceBuffer<T>(n_);
     clock_ = exec::cuda::DeviceBuffer<cuda::DeviceClock>(1);
@@ -80,7 +83,7 @@ class CudaSolver final : public Solver {
     if (v.textures) {
       tex_H_ = exec::cuda::texture_of<T>(H_, n_);
       for (int b = 0; b < 2; ++b)
-        for (int f = 0; f < 4; ++f) tex_[b][f] = exec::cuda::texture_of<S>(buf_[b] + f * stride_, n_);
+        for (int f = 0; f < 4; ++f) tex_[b][f] = exec::cuda::texture_of<Stored>(buf_[b] + f * stride_, n_);
     }
     balance_side_ = exec::cuda::make_stream(cudaStreamNonBlocking);
     fork_ = exec::cuda::make_event();
@@ -93,14 +96,20 @@ class CudaSolver final : public Solver {
   }
 
   void set_state(const HostState& s) override {
-    std::vector<S> host(4 * n_);
+    std::vector<Stored> host(kFields * n_);
     const std::vector<double>* f[4] = {&s.h, &s.qx, &s.qy, &s.hc};
     for (int c = 0; c < 4; ++c) {
       if (f[c]->size() != n_) throw std::invalid_argument("state field has the wrong size for the grid");
-      std::transform(f[c]->begin(), f[c]->end(), host.begin() + c * n_, [](double x) { return static_cast<S>(x); });
+      std::transform(f[c]->begin(), f[c]->end(), host.begin() + c * n_, [](double x) { return static_cast<Stored>(x); });
     }
-    for (int c = 0; c < 4; ++c)
-      RIA_CUDA_CHECK(cudaMemcpyAsync(buf_[cur_] + c * stride_, host.data() + c * n_, n_ * sizeof(S),
+    if constexpr (!kUniform) {  // the pairs of h and hc (mixed_state.hpp): fields 4 and 5 hold the los
+      for (int p = 0; p < 2; ++p) {
+        const std::vector<double>& v = p == 0 ? s.h : s.hc;
+        for (std::size_t k = 0; k < n_; ++k) host[(4 + p) * n_ + k] = split_pair(v[k]).lo;
+      }
+    }
+    for (int c = 0; c < kFields; ++c)
+      RIA_CUDA_CHECK(cudaMemcpyAsync(buf_[cur_] + c * stride_, host.data() + c * n_, n_ * sizeof(Stored),
                                      cudaMemcpyHostToDevice, stream_));
     reset_tiles(s);
     min_local_ = reduce_local_dt();
@@ -108,11 +117,18 @@ class CudaSolver final : public Solver {
   }
 
   void get_state(HostState& s) const override {
-    std::vector<S> host(4 * n_);
-    for (int c = 0; c < 4; ++c) exec::cuda::copy_to_host(host.data() + c * n_, buf_[cur_] + c * stride_, n_, stream_);
+    std::vector<Stored> host(kFields * n_);
+    for (int c = 0; c < kFields; ++c)
+      exec::cuda::copy_to_host(host.data() + c * n_, buf_[cur_] + c * stride_, n_, stream_);
     s.resize(n_);
     std::vector<double>* f[4] = {&s.h, &s.qx, &s.qy, &s.hc};
     for (int c = 0; c < 4; ++c) std::copy(host.begin() + c * n_, host.begin() + (c + 1) * n_, f[c]->begin());
+    if constexpr (!kUniform) {
+      for (std::size_t k = 0; k < n_; ++k) {
+        s.h[k] = join_pair(host[k], host[4 * n_ + k]);
+        s.hc[k] = join_pair(host[3 * n_ + k], host[5 * n_ + k]);
+      }
+    }
   }
 
   double time() const override { return t_; }
@@ -138,8 +154,9 @@ class CudaSolver final : public Solver {
 
   Totals totals() const override {
     const double area = setup_.grid.area();
-    return {reducer_->reduce(exec::ReduceOp::sum, buf_[cur_], n_) * area,
-            reducer_->reduce(exec::ReduceOp::sum, buf_[cur_] + 3 * stride_, n_) * area};
+    const auto sum = [&](int field) { return reducer_->reduce(exec::ReduceOp::sum, buf_[cur_] + field * stride_, n_); };
+    if constexpr (kUniform) return {sum(0) * area, sum(3) * area};
+    else return {(sum(0) + sum(4)) * area, (sum(3) + sum(5)) * area};  // the his and the los
   }
 
   void set_boundaries(const Boundaries& bc) override {
@@ -183,11 +200,12 @@ class CudaSolver final : public Solver {
     std::vector<Conserved<double>> out;
     for (std::size_t k : cells) {
       if (k >= n_) throw std::out_of_range("probe: cell index outside the grid");
-      S v[4];
-      for (int c = 0; c < 4; ++c)
-        RIA_CUDA_CHECK(cudaMemcpyAsync(&v[c], buf_[cur_] + c * stride_ + k, sizeof(S), cudaMemcpyDeviceToHost, stream_));
+      Stored v[6] = {};
+      for (int c = 0; c < kFields; ++c)
+        RIA_CUDA_CHECK(cudaMemcpyAsync(&v[c], buf_[cur_] + c * stride_ + k, sizeof(Stored), cudaMemcpyDeviceToHost, stream_));
       RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
-      out.push_back({double(v[0]), double(v[1]), double(v[2]), double(v[3])});
+      if constexpr (kUniform) out.push_back({double(v[0]), double(v[1]), double(v[2]), double(v[3])});
+      else out.push_back({join_pair(v[0], v[4]), double(v[1]), double(v[2]), join_pair(v[3], v[5])});
     }
     return out;
   }
@@ -197,20 +215,30 @@ class CudaSolver final : public Solver {
   }
 
   // naive and decoupled: state (4) + bed read, state written (4 + 5 incl. the dt kernel's read),
-  // local dt written and read (2): 15 values; two-phase and fused: 9 values (read 5, write 4): the
-  // state's 8 in S, the bed in T.
+  // local dt written and read (2): 15 values; two-phase and fused: the state's arrays read and
+  // written (4 each, a mixed state's 6 floats), the bed read in T.
   double bytes_per_cell_update() const override {
-    return v_.dt == DtMode::tree ? 15.0 * sizeof(T) : 8.0 * sizeof(S) + sizeof(T);
+    return v_.dt == DtMode::tree ? 15.0 * sizeof(T) : 2.0 * kFields * sizeof(Stored) + sizeof(T);
   }
 
  private:
-  ConstFields<S> cfields(int b) const {
-    return {buf_[b], buf_[b] + stride_, buf_[b] + 2 * stride_, buf_[b] + 3 * stride_};
+  /// Buffer b's state: ConstFields<S> / Fields<S>, or a mixed state's ConstMixedFields / MixedFields.
+  auto cfields(int b) const {
+    const Stored* p = buf_[b];
+    if constexpr (kUniform) return ConstFields<S>{p, p + stride_, p + 2 * stride_, p + 3 * stride_};
+    else return ConstMixedFields{p, p + stride_, p + 2 * stride_, p + 3 * stride_, p + 4 * stride_, p + 5 * stride_};
   }
-  Fields<S> fields(int b) const { return {buf_[b], buf_[b] + stride_, buf_[b] + 2 * stride_, buf_[b] + 3 * stride_}; }
+  auto fields(int b) const {
+    Stored* p = buf_[b];
+    if constexpr (kUniform) return Fields<S>{p, p + stride_, p + 2 * stride_, p + 3 * stride_};
+    else return MixedFields{p, p + stride_, p + 2 * stride_, p + 3 * stride_, p + 4 * stride_, p + 5 * stride_};
+  }
   ArraySource<T, S> array_source(int b) const { return {cfields(b), H_, setup_.grid.nx, 0}; }
-  cuda::TexSource<T, S> tex_source(int b) const {
-    return {tex_[b][0], tex_[b][1], tex_[b][2], tex_[b][3], tex_H_, setup_.grid.nx, 0};
+  auto tex_source(int b) const {
+    if constexpr (kUniform) return cuda::TexSource<T>{tex_[b][0], tex_[b][1], tex_[b][2], tex_[b][3], tex_H_, setup_.grid.nx, 0};
+    else
+      return cuda::MixedTexSource{tex_[b][0], tex_[b][1], tex_[b][2], tex_[b][3], tex_H_,
+                                  buf_[b] + 4 * stride_, buf_[b] + 5 * stride_, setup_.grid.nx, 0};
   }
 
   /// Local dt kernel and the tree reduction launched level by level (the paper's naive dt).
@@ -394,7 +422,7 @@ class CudaSolver final : public Solver {
       RIA_CUDA_CHECK(cudaGetLastError());
       RIA_CUDA_CHECK(cudaEventRecord(join_, side_));
     }
-    tiled_by_shape<cuda::TexSource<T, S>, true, true>(tex_source(b), 1 - b, S(0), StepTime{}, active_tiles(b));
+    tiled_by_shape<decltype(tex_source(b)), true, true>(tex_source(b), 1 - b, S(0), StepTime{}, active_tiles(b));
     RIA_CUDA_CHECK(cudaGetLastError());
     if (extremes) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
     if (balance) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, balance_join_, 0));
@@ -524,7 +552,7 @@ class CudaSolver final : public Solver {
   std::size_t n_, stride_;
   SweepSetup<T> sweep_;
   // Buffers first: the textures over them, streams, events and the graph are released before.
-  exec::cuda::DeviceBuffer<S> buf_[2];
+  exec::cuda::DeviceBuffer<Stored> buf_[2];
   exec::cuda::DeviceBuffer<T> H_, dt_, partial_, scalar_;
   exec::cuda::DeviceBuffer<cuda::DeviceClock> clock_;
   exec::cuda::PinnedBuffer<cuda::DeviceClock> clock_host_;  // queue_clock_read

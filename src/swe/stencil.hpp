@@ -11,6 +11,7 @@
 #include "ria/swe/balance.hpp"
 #include "ria/swe/boundary.hpp"
 #include "ria/swe/cell_update.hpp"
+#include "ria/swe/mixed_state.hpp"
 #include "ria/swe/extremes.hpp"
 #include "ria/swe/release.hpp"
 #include "ria/swe/roe_flux.hpp"
@@ -77,6 +78,10 @@ RIA_HD inline Conserved<T> load(const ConstFields<T>& f, std::size_t k) {
   return {f.h[k], f.qx[k], f.qy[k], f.hc[k]};
 }
 
+/// Cell k's depth.
+template <class T>
+RIA_HD inline T depth_at(const ConstFields<T>& f, std::size_t k) { return f.h[k]; }
+
 /// Cell k as record_extremes reads it under rule r: the whole state, or without qx and qy (left
 /// 0, not read) when r records the concentration only.
 template <class T>
@@ -134,12 +139,19 @@ RIA_HD inline bool dry_edge(T hl, T hr) {
 /// the same functions.
 template <class T, class S = T>
 struct ArraySource {
+  using Stored = S;       // what the arrays hold
+  using Out = Fields<S>;  // where a GPU step writes the state
   ConstFields<S> f;
   const T* H;
   int nx, row0;
   RIA_HD std::size_t index(int i, int j) const { return static_cast<std::size_t>(j - row0) * nx + i; }
   RIA_HD Conserved<S> exact(int i, int j) const { return load(f, index(i, j)); }
   RIA_HD Conserved<T> state(int i, int j) const { return narrow<T>(exact(i, j)); }
+  /// Cell (i, j)'s exact state from its state as read (the GPU's OwnCellSource).
+  RIA_HD Conserved<S> exact_of(const Conserved<T>& seen, int i, int j) const {
+    if constexpr (std::is_same<S, T>::value) return seen;
+    else return exact(i, j);
+  }
   RIA_HD T depth(int i, int j) const { return static_cast<T>(f.h[index(i, j)]); }
   RIA_HD T bed(int i, int j) const { return H[index(i, j)]; }
 };

@@ -11,6 +11,7 @@
 #include "ria/swe/block_solver.hpp"
 #include "ria/swe/extremes.hpp"
 #include "swe/active_tiles.hpp"
+#include "swe/mixed_fields.hpp"
 #include "swe/stencil.hpp"
 
 namespace ria::swe::cuda {
@@ -29,44 +30,73 @@ __device__ inline double tex_value<double>(cudaTextureObject_t t, int k) {
 }
 
 /// State and bed fetched through texture objects (read-only data path, cached for the 2-D
-/// neighbourhood accesses that are not coalesced), Viñas et al. section 4. The state is stored in
-/// S and seen by the fluxes in T (ArraySource in stencil.hpp says why the two may differ).
-template <class T, class S = T>
+/// neighbourhood accesses that are not coalesced), Viñas et al. section 4; a state in T.
+template <class T>
 struct TexSource {
+  using Stored = T;        // what the textures hold
+  using Out = Fields<T>;   // where a step writes the state
   cudaTextureObject_t h, qx, qy, hc, H;
   int nx, row0;
   __device__ int index(int i, int j) const { return (j - row0) * nx + i; }
-  __device__ Conserved<S> exact(int i, int j) const {
+  __device__ Conserved<T> state(int i, int j) const {
     const int k = index(i, j);
-    return {tex_value<S>(h, k), tex_value<S>(qx, k), tex_value<S>(qy, k), tex_value<S>(hc, k)};
+    return {tex_value<T>(h, k), tex_value<T>(qx, k), tex_value<T>(qy, k), tex_value<T>(hc, k)};
   }
-  __device__ Conserved<T> state(int i, int j) const { return narrow<T>(exact(i, j)); }
-  __device__ T depth(int i, int j) const { return static_cast<T>(tex_value<S>(h, index(i, j))); }
+  __device__ Conserved<T> exact(int i, int j) const { return state(i, j); }
+  /// Cell (i, j)'s exact state from its state as read (OwnCellSource): the same.
+  __device__ Conserved<T> exact_of(const Conserved<T>& seen, int, int) const { return seen; }
+  __device__ T depth(int i, int j) const { return tex_value<T>(h, index(i, j)); }
   __device__ T bed(int i, int j) const { return tex_value<T>(H, index(i, j)); }
+};
+
+/// Precision::mixed's state (mixed_fields.hpp) for the fused kernels: the his (the float state the
+/// fluxes read) and the bed through texture objects as TexSource<float>; a cell's exact value,
+/// which only its own update reads, joins its los, loaded through the read-only cache.
+struct MixedTexSource {
+  using Stored = float;
+  using Out = MixedFields;
+  cudaTextureObject_t h, qx, qy, hc, H;
+  const float* __restrict__ h_lo;
+  const float* __restrict__ hc_lo;
+  int nx, row0;
+  __device__ int index(int i, int j) const { return (j - row0) * nx + i; }
+  __device__ Conserved<float> state(int i, int j) const {
+    const int k = index(i, j);
+    return {tex1Dfetch<float>(h, k), tex1Dfetch<float>(qx, k), tex1Dfetch<float>(qy, k), tex1Dfetch<float>(hc, k)};
+  }
+  __device__ Conserved<double> exact_of(const Conserved<float>& seen, int i, int j) const {
+    const int k = index(i, j);
+    return {join_pair(seen.h, __ldg(h_lo + k)), seen.qx, seen.qy, join_pair(seen.hc, __ldg(hc_lo + k))};
+  }
+  __device__ Conserved<double> exact(int i, int j) const { return exact_of(state(i, j), i, j); }
+  __device__ float depth(int i, int j) const { return tex1Dfetch<float>(h, index(i, j)); }
+  __device__ float bed(int i, int j) const { return tex1Dfetch<float>(H, index(i, j)); }
 };
 
 /// The source of a tiled kernel's thread, which reads its own cell (i, j) three times: as the
 /// left cell of its x-edge, the lower cell of its y-edge and the start of its update. A texture
 /// fetch is a load the compiler does not merge with another; with kHold the cell is fetched once
-/// into `own` and the three reads take it from there. The stencil asks for the cell as (i + 1) - 1
-/// and (j + 1) - 1, so the index tests fold at compile time; `own` is read only where the stencil
-/// asks for (i, j), which is then a cell of the grid (load_own says when). Every tiled kernel with
-/// a float state holds it (fused, optimized, decoupled, the MPI row blocks); measured on the H100,
-/// fused float 1-2.5% faster, while a double state held in registers across both edges cost
-/// mixed 20% and double 24% (docs/performance.md), so a double state is fetched as before.
-template <class Src, class T, class S, bool kHold = sizeof(S) == 4>
+/// into `own` (as the fluxes read it) and the three reads take it from there, the update's exact
+/// state through Src::exact_of (for a mixed state, its los joined). The stencil asks for the cell
+/// as (i + 1) - 1 and (j + 1) - 1, so the index tests fold at compile time; `own` is read only
+/// where the stencil asks for (i, j), which is then a cell of the grid (load_own says when). Every
+/// tiled kernel with a float state held holds it (fused float and mixed, optimized, decoupled, the
+/// MPI row blocks); measured on the H100, fused float 1-2.5% faster, while a double state held in
+/// registers across both edges cost double 24% (docs/performance.md), so a double state is
+/// fetched as before.
+template <class Src, class T, class S, bool kHold = sizeof(typename Src::Stored) == 4>
 struct OwnCellSource {
   const Src& src;
   int i, j;
-  Conserved<S> own{};
+  Conserved<T> own{};
   T own_bed{};
   __device__ OwnCellSource(const Src& s, int ci, int cj, bool load_own) : src(s), i(ci), j(cj) {
-    if (kHold && load_own) own = src.exact(i, j), own_bed = src.bed(i, j);
+    if (kHold && load_own) own = src.state(i, j), own_bed = src.bed(i, j);
   }
   __device__ bool is_own(int a, int b) const { return kHold && a == i && b == j; }
-  __device__ Conserved<S> exact(int a, int b) const { return is_own(a, b) ? own : src.exact(a, b); }
-  __device__ Conserved<T> state(int a, int b) const { return narrow<T>(exact(a, b)); }
-  __device__ T depth(int a, int b) const { return is_own(a, b) ? static_cast<T>(own.h) : src.depth(a, b); }
+  __device__ Conserved<S> exact(int a, int b) const { return is_own(a, b) ? src.exact_of(own, a, b) : src.exact(a, b); }
+  __device__ Conserved<T> state(int a, int b) const { return is_own(a, b) ? own : src.state(a, b); }
+  __device__ T depth(int a, int b) const { return is_own(a, b) ? own.h : src.depth(a, b); }
   __device__ T bed(int a, int b) const { return is_own(a, b) ? own_bed : src.bed(a, b); }
 };
 
@@ -113,8 +143,8 @@ __device__ inline void side_levels(const Boundaries& bc, double t, double* level
 
 // ---------------------------------------------------------------- naive (paper section 3)
 
-template <class S, class T>
-__global__ void k_local_dt(ConstFields<S> f, std::size_t n, T inv_dx, T inv_dy, Physics<T> p, T* __restrict__ dt) {
+template <class F, class T>
+__global__ void k_local_dt(F f, std::size_t n, T inv_dx, T inv_dy, Physics<T> p, T* __restrict__ dt) {
   const std::size_t k = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (k < n) dt[k] = local_dt(narrow<T>(load(f, k)), inv_dx, inv_dy, p);
 }
@@ -217,7 +247,7 @@ __device__ inline void mark_tile(const ActiveTiles& a, int tile, unsigned bits, 
 /// and 5 blocks spilled and lost a third, and 3 made the Coos Bay day 13% faster than 2. The
 /// host-driven variants and the MPI row blocks were not measured and keep what their registers
 /// allow.
-template <class T, int kThreads, bool kDeviceDt, bool kTiles = false>
+template <class T, class S, int kThreads, bool kDeviceDt, bool kTiles = false>
 constexpr int min_blocks_per_sm() {
   if (!kDeviceDt) return 1;
   if (sizeof(T) != 4) return 3;
@@ -238,8 +268,9 @@ constexpr int min_blocks_per_sm() {
 /// kTiles, tiles: the active-tile flags (active_tiles.hpp; kPhase1 and the whole grid only): a tile
 /// quiet in this step's state and the previous one returns after writing its partial. (A template
 /// flag: the flags' few instructions cost the water column 4-6% when compiled in but unused.)
-/// S: the state's precision (T, or double for Precision::mixed: the fluxes, the shared tiles and
-/// the local dt stay in T, the update of each cell is in S).
+/// S: the precision of the state's values (T, or double for Precision::mixed: the fluxes, the
+/// shared tiles and the local dt stay in T, the update of each cell is in S); Src::Out, where the
+/// state goes (Fields<S>, or MixedFields: mixed_state.hpp's floats).
 /// kRecord (a fused step, kDeviceDt): each owner records the state it writes into the extremes
 /// `ext` by `rule` (extremes.hpp), at the step's end time as phase 2 computes it (advance_time of
 /// the clock's t, dt and t_stop), instead of k_record_step_start recording the step's input
@@ -247,8 +278,8 @@ constexpr int min_blocks_per_sm() {
 /// (ExtremesSetup::in_update).
 template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, class S = T, bool kTiles = false,
           bool kRecord = false>
-__global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDeviceDt, kTiles>()))
-    k_update_tiled(Src src, Fields<S> out, SweepSetup<T> s, StepTime st_host, StepDt<S, kDeviceDt> step,
+__global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, S, BX * BY, kDeviceDt, kTiles>()))
+    k_update_tiled(Src src, typename Src::Out out, SweepSetup<T> s, StepTime st_host, StepDt<S, kDeviceDt> step,
                    T* __restrict__ partial, int j_begin, int j_end, PerimeterFluxes<T> perim, ActiveTiles tiles = {},
                    ExtremesFields<S> ext = {}, ExtremesRule<S> rule = {}) {
   static_assert(!kRecord || kDeviceDt, "the update records the extremes in fused steps only");
@@ -306,13 +337,12 @@ __global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDevice
   }
   __syncthreads();
   if (owner) {
-    const Conserved<S> w = update_from_edge_fluxes(cs.exact(i, j), fx[ty][tx - 1], fx[ty][tx], fy[ty - 1][tx],
-                                                   fy[ty][tx], s, t, dt, i, j);
     const std::size_t k = static_cast<std::size_t>(j - s.row0) * s.nx + i;
-    store(out, k, w);
-    if constexpr (kRecord) record_extremes(ext, k, w, advance_time(t, step.clock->dt, step.clock->t_stop), rule);
-    if (kPhase1) local = local_dt(narrow<T>(w), s.inv_dx, s.inv_dy, s.physics);
-    if (kTiles) bits = nonzero_bits(is_zero_state(w), tx - 1, ty - 1, BX - 1, BY - 1);
+    const KeptCell<S, T> w = keep_cell<T>(out, k, update_from_edge_fluxes(cs.exact(i, j), fx[ty][tx - 1], fx[ty][tx],
+                                                                          fy[ty - 1][tx], fy[ty][tx], s, t, dt, i, j));
+    if constexpr (kRecord) record_extremes(ext, k, w.value, advance_time(t, step.clock->dt, step.clock->t_stop), rule);
+    if (kPhase1) local = local_dt(w.seen, s.inv_dx, s.inv_dy, s.physics);
+    if (kTiles) bits = nonzero_bits(is_zero_state(w.value), tx - 1, ty - 1, BX - 1, BY - 1);
   }
   if (kPhase1) {
     unsigned tile_bits = 0;
@@ -449,8 +479,8 @@ __global__ void __launch_bounds__(1024) k_fused_balance(FusedBalance<T> fb, cons
 /// the current state.
 /// Cells of tiles all zero in that state (tiles: active_tiles.hpp) are not read: recording a zero
 /// state changes no record (extremes.hpp: 0 is not above a maximum, and the cell is not wet).
-template <class S>
-__global__ void k_record_step_start(ConstFields<S> f, std::size_t n, const DeviceClock* clock, ExtremesFields<S> e,
+template <class S, class F>
+__global__ void k_record_step_start(F f, std::size_t n, const DeviceClock* clock, ExtremesFields<S> e,
                                     ExtremesRule<S> r, TileMap tiles) {
   const std::size_t k = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (k < n && clock->dt > 0 && !tiles.zero_at(k)) record_extremes(e, k, extremes_input(f, k, r), clock->t, r);
@@ -460,8 +490,8 @@ __global__ void k_record_step_start(ConstFields<S> f, std::size_t n, const Devic
 /// (bx, by) (thread (tx, ty) the cell (bx w + tx, by h + ty), tx < w, ty < h), so the block of an
 /// all-zero tile leaves after one flag load. A cell whose depth records nothing (ExtremesRule::records:
 /// depth <= 0 or NaN; with the concentration's records only, not wet) is not read further.
-template <class S>
-__global__ void k_record_step_start_tiles(ConstFields<S> f, int ny, const DeviceClock* clock, ExtremesFields<S> e,
+template <class S, class F>
+__global__ void k_record_step_start_tiles(F f, int ny, const DeviceClock* clock, ExtremesFields<S> e,
                                           ExtremesRule<S> r, TileMap tiles) {
   if (!(clock->dt > 0) || tiles.flags[blockIdx.y * tiles.tiles_x + blockIdx.x].zero) return;
   const int i = blockIdx.x * tiles.tile_w + threadIdx.x, j = blockIdx.y * tiles.tile_h + threadIdx.y;
@@ -469,7 +499,7 @@ __global__ void k_record_step_start_tiles(ConstFields<S> f, int ny, const Device
       j >= ny)
     return;
   const std::size_t k = static_cast<std::size_t>(j) * tiles.nx + i;
-  if (!r.records(f.h[k])) return;
+  if (!r.records(depth_at(f, k))) return;
   record_extremes(e, k, extremes_input(f, k, r), clock->t, r);
 }
 
