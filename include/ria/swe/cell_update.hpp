@@ -7,6 +7,7 @@
 #pragma once
 
 #include "ria/config.hpp"
+#include "ria/swe/mixed_state.hpp"
 #include "ria/swe/sources.hpp"
 #include "ria/swe/state.hpp"
 
@@ -14,16 +15,18 @@ namespace ria::swe {
 
 /// Eq. 5 alone: the cell's state after the four edge fluxes, dt_dx = dt/dx, dt_dy = dt/dy. The
 /// state and the step are in S, the fluxes in T (S = T, or S = double and T = float for
-/// Precision::mixed): each flux is widened to S before it is added, so one edge's flux leaves one
-/// cell and enters its neighbour as the same S value and the sum over the cells telescopes to S
-/// round-off.
+/// Precision::mixed): each water and pollutant flux is widened to S before it is added, so one
+/// edge's flux leaves one cell and enters its neighbour as the same S value and the sum over the
+/// cells telescopes to S round-off; the momentum is updated in MomentumOf<S, T> (mixed: float).
 template <class S, class T>
 RIA_HD inline Conserved<S> flux_update(const Conserved<S>& w, const EdgeFlux<T>& west, const EdgeFlux<T>& east,
                                        const EdgeFlux<T>& south, const EdgeFlux<T>& north, S dt_dx, S dt_dy) {
+  using M = MomentumOf<S, T>;  // the momentum's precision (mixed_state.hpp)
+  const M mx = static_cast<M>(dt_dx), my = static_cast<M>(dt_dy);
   Conserved<S> r;
   r.h = w.h - (dt_dx * (S(east.h) - S(west.h)) + dt_dy * (S(north.h) - S(south.h)));
-  r.qx = w.qx - (dt_dx * (S(east.qn_l) - S(west.qn_r)) + dt_dy * (S(north.qt) - S(south.qt)));
-  r.qy = w.qy - (dt_dx * (S(east.qt) - S(west.qt)) + dt_dy * (S(north.qn_l) - S(south.qn_r)));
+  r.qx = S(M(w.qx) - (mx * (M(east.qn_l) - M(west.qn_r)) + my * (M(north.qt) - M(south.qt))));
+  r.qy = S(M(w.qy) - (mx * (M(east.qt) - M(west.qt)) + my * (M(north.qn_l) - M(south.qn_r))));
   r.hc = w.hc - (dt_dx * (S(east.hc) - S(west.hc)) + dt_dy * (S(north.hc) - S(south.hc)));
   return r;
 }

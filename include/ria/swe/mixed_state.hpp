@@ -9,15 +9,24 @@
 // 48 significant bits: each update rounds h and hc by at most 2^-49 of their value, the balance's
 // error grows as those roundings add up (tests/test_mixed_precision.cpp measures it), far below
 // float's 2^-25 a step. The momentum, which no balance conserves (friction and the bed's pressure
-// terms change it) and which the fluxes read in float, is kept in float.
+// terms change it) and which the fluxes read in float, is kept in float and updated in float
+// (MomentumOf), as Precision::f32 updates it.
 // Every backend keeps this state: the CUDA fused kernels store the floats (swe/mixed_fields.hpp),
 // the CPU keeps doubles rounded to the same values (mixed_kept).
 #pragma once
+
+#include <type_traits>
 
 #include "ria/config.hpp"
 #include "ria/swe/state.hpp"
 
 namespace ria::swe {
+
+/// The precision a state of values in S, read by fluxes in T, updates its momentum in: float for
+/// Precision::mixed (S = double, T = float), which keeps it in float (cell_update.hpp flux_update,
+/// sources.hpp friction), else S.
+template <class S, class T>
+using MomentumOf = std::conditional_t<sizeof(S) == 8 && sizeof(T) == 4, T, S>;
 
 /// v as a pair of floats: hi = fl(v), lo = fl(v - hi); hi + lo is v to 48 bits.
 struct FloatPair {

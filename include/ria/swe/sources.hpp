@@ -5,6 +5,7 @@
 
 #include "ria/config.hpp"
 #include "ria/minmax.hpp"
+#include "ria/swe/mixed_state.hpp"
 #include "ria/swe/state.hpp"
 #include "ria/swe/wet_dry.hpp"
 
@@ -17,7 +18,8 @@ namespace ria::swe {
 /// Unconditionally stable, never reverses the flow. Dry cells (wet_dry.hpp) get q = 0.
 /// n: the cell's Manning coefficient [s/m^(1/3)], >= 0. The state is in S, the physics in T
 /// (S = T, or a double state with float physics, Precision::mixed): wet/dry and the factor are
-/// judged in T, as the fluxes see the state, and the momentum divided in S.
+/// judged in T, as the fluxes see the state, and the momentum divided in its own precision
+/// (MomentumOf, mixed_state.hpp: S, or float for Precision::mixed).
 template <class S, class T>
 RIA_HD inline void apply_friction_and_dry_policy(Conserved<S>& w, S dt, T n, const Physics<T>& p) {
   const T h = static_cast<T>(w.h);
@@ -30,8 +32,9 @@ RIA_HD inline void apply_friction_and_dry_policy(Conserved<S>& w, S dt, T n, con
     const T qx = static_cast<T>(w.qx), qy = static_cast<T>(w.qy);
     const T speed = sqrt(qx * qx + qy * qy) / h;
     const T factor = T(1) + static_cast<T>(dt) * p.g * n * n * speed / (h * cbrt(h));
-    w.qx /= static_cast<S>(factor);
-    w.qy /= static_cast<S>(factor);
+    using M = MomentumOf<S, T>;
+    w.qx = static_cast<S>(static_cast<M>(w.qx) / static_cast<M>(factor));
+    w.qy = static_cast<S>(static_cast<M>(w.qy) / static_cast<M>(factor));
   }
 }
 
