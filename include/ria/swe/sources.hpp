@@ -22,20 +22,23 @@ namespace ria::swe {
 /// (MomentumOf, mixed_state.hpp: S, or float for Precision::mixed).
 template <class S, class T>
 RIA_HD inline void apply_friction_and_dry_policy(Conserved<S>& w, S dt, T n, const Physics<T>& p) {
+  using M = MomentumOf<S, T>;
   const T h = static_cast<T>(w.h);
+  // The momentum in M (exact: it is kept in M), set back once: a mixed state's momentum stays in
+  // float from the flux update to the store.
+  M qx = static_cast<M>(w.qx), qy = static_cast<M>(w.qy);
   if (!is_wet(h, p.h_dry)) {
-    w.qx = S(0);
-    w.qy = S(0);
-    return;
-  }
-  if (n > T(0)) {
-    const T qx = static_cast<T>(w.qx), qy = static_cast<T>(w.qy);
-    const T speed = sqrt(qx * qx + qy * qy) / h;
+    qx = M(0);
+    qy = M(0);
+  } else if (n > T(0)) {
+    const T ux = static_cast<T>(qx), uy = static_cast<T>(qy);
+    const T speed = sqrt(ux * ux + uy * uy) / h;
     const T factor = T(1) + static_cast<T>(dt) * p.g * n * n * speed / (h * cbrt(h));
-    using M = MomentumOf<S, T>;
-    w.qx = static_cast<S>(static_cast<M>(w.qx) / static_cast<M>(factor));
-    w.qy = static_cast<S>(static_cast<M>(w.qy) / static_cast<M>(factor));
+    qx = qx / static_cast<M>(factor);
+    qy = qy / static_cast<M>(factor);
   }
+  w.qx = static_cast<S>(qx);
+  w.qy = static_cast<S>(qy);
 }
 
 /// First-order decay dC/dt = -lambda C, exact over the step: hc *= exp(-lambda dt), in the state's
