@@ -1,4 +1,5 @@
-// Precision::mixed (ria/config.hpp): a double state updated from float edge fluxes. It must keep
+// Precision::mixed (ria/config.hpp, swe/mixed_state.hpp): water and pollutant updated in double
+// from float edge fluxes and kept to 48 bits, momentum in float. It must keep
 // the water and pollutant balance to double round-off, where a float state loses it at the 1e-7
 // level, and follow the double solution as closely as float does.
 #include <gtest/gtest.h>

@@ -11,9 +11,10 @@
 namespace ria {
 
 /// Floating-point precision chosen at run time; the solvers are templates on the C++ types.
-/// f32 and f64: state and arithmetic in float or double. mixed: the state, each cell's update from
-/// its edge fluxes and the sources are double, the edge fluxes and the time step float
-/// (swe/cell_update.hpp), so water and pollutant are conserved to double round-off.
+/// f32 and f64: state and arithmetic in float or double. mixed: the edge fluxes and the time step
+/// are float, each cell's water and pollutant are updated in double and kept to 48 bits (a pair
+/// of floats), its momentum is updated and kept in float (swe/mixed_state.hpp, cell_update.hpp),
+/// so water and pollutant are conserved to double round-off.
 enum class Precision { f32, f64, mixed };
 
 /// The name of a precision on the command line, in checkpoints and in reports.

@@ -28,11 +28,12 @@ sim::Domain domain_from_raster(const io::Raster& r) {
 
 std::string memory_shortfall(double cells, exec::Backend backend, Precision precision, const std::string& advice) {
   // Host: ~15 doubles per cell (state copies, outputs, extremes); GPU: 12 arrays of the state's
-  // precision (mixed: a double state).
-  const double bytes = precision == Precision::f32 ? 4.0 : 8.0;
+  // precision (two state buffers of 4, the bed, the local dt and the partial minima, Manning's n),
+  // or with mixed two buffers of 6 floats and those 4 arrays in float (swe/mixed_fields.hpp).
+  const double gpu_bytes = precision == Precision::f32 ? 12.0 * 4.0 : precision == Precision::mixed ? 16.0 * 4.0 : 12.0 * 8.0;
   std::ostringstream subject;
   subject << "a grid of " << cells << " cells";
-  return app::memory_shortfall(subject.str(), 15.0 * 8.0 * cells, backend == exec::Backend::cuda ? 12.0 * bytes * cells : 0.0,
+  return app::memory_shortfall(subject.str(), 15.0 * 8.0 * cells, backend == exec::Backend::cuda ? gpu_bytes * cells : 0.0,
                                advice, precision == Precision::f32 ? "" : ", or --precision float");
 }
 

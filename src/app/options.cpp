@@ -17,8 +17,9 @@ void add_backend_options(CLI::App& cmd, BackendChoice& c) {
   cmd.add_option("--kernel", c.kernel, "kernel variant (CUDA: naive, optimized, fused, ...; CPU: default)")
       ->capture_default_str();
   cmd.add_option("--precision", c.precision,
-                 "floating-point precision: float, double, or mixed (double state and update, float fluxes: "
-                 "conserves like double; CPU backends and the CUDA fused kernel)")
+                 "floating-point precision: float, double, or mixed (float fluxes; water and pollutant kept "
+                 "to 48 bits and updated in double, momentum in float: conserves like double; CPU backends "
+                 "and the CUDA fused kernel)")
       ->check(CLI::IsMember({"float", "double", "mixed"}))
       ->capture_default_str();
 }

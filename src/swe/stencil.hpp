@@ -56,7 +56,7 @@ struct SweepSetup {
   Boundaries bc;
   Releases rel;
   bool dry_skip = true;  // skip the flux of interior edges between two dry cells (dry_edge): same results
-  // 1/dx, 1/dy and the decay rate in double, for a double state updated from T fluxes
+  // 1/dx, 1/dy and the decay rate in double, for the double update of a state read by T fluxes
   // (Precision::mixed): the update then divides by the same dx, dy as the totals and the balance.
   double inv_dx_wide = 1, inv_dy_wide = 1, decay_rate_wide = 0;
 };

@@ -17,7 +17,7 @@ namespace ria::swe {
 /// (a cube root, not pow: on the GPU powf is about four times cbrtf's instructions).
 /// Unconditionally stable, never reverses the flow. Dry cells (wet_dry.hpp) get q = 0.
 /// n: the cell's Manning coefficient [s/m^(1/3)], >= 0. The state is in S, the physics in T
-/// (S = T, or a double state with float physics, Precision::mixed): wet/dry and the factor are
+/// (S = T, or double values with float physics, Precision::mixed): wet/dry and the factor are
 /// judged in T, as the fluxes see the state, and the momentum divided in its own precision
 /// (MomentumOf, mixed_state.hpp: S, or float for Precision::mixed).
 template <class S, class T>

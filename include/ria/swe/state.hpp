@@ -16,7 +16,7 @@ struct Conserved {
   T h, qx, qy, hc;
 };
 
-/// A state in the flux precision T (Precision::mixed: a double state seen by float fluxes; the
+/// A state in the flux precision T (Precision::mixed: double values seen by float fluxes; the
 /// identity when the state is already in T).
 template <class T, class S>
 RIA_HD inline Conserved<T> narrow(const Conserved<S>& w) {
