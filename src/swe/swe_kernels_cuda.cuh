@@ -244,10 +244,11 @@ __device__ inline void mark_tile(const ActiveTiles& a, int tile, unsigned bits, 
 /// 30.5 and 30.4 with Precision::mixed; with the tiles on Coos Bay (on 32 x 8 threads then), 6
 /// blocks made 8 concurrent members 3% faster than 7, and 5 did not (on 16 x 16 threads,
 /// 2026-11-27: 7 blocks made members 1-2% faster and a lone Coos Bay day 4% slower); in double, 4
-/// and 5 blocks spilled and lost a third, and 3 made the Coos Bay day 13% faster than 2. The
+/// and 5 blocks spilled and lost a third, and 3 made the Coos Bay day 13% faster than 2; a
+/// mixed variant at 40 registers (6 blocks of 256, 3 of 512) was 0-3% slower (2026-11-27). The
 /// host-driven variants and the MPI row blocks were not measured and keep what their registers
 /// allow.
-template <class T, class S, int kThreads, bool kDeviceDt, bool kTiles = false>
+template <class T, int kThreads, bool kDeviceDt, bool kTiles = false>
 constexpr int min_blocks_per_sm() {
   if (!kDeviceDt) return 1;
   if (sizeof(T) != 4) return 3;
@@ -278,7 +279,7 @@ constexpr int min_blocks_per_sm() {
 /// (ExtremesSetup::in_update).
 template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, class S = T, bool kTiles = false,
           bool kRecord = false>
-__global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, S, BX * BY, kDeviceDt, kTiles>()))
+__global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDeviceDt, kTiles>()))
     k_update_tiled(Src src, typename Src::Out out, SweepSetup<T> s, StepTime st_host, StepDt<S, kDeviceDt> step,
                    T* __restrict__ partial, int j_begin, int j_end, PerimeterFluxes<T> perim, ActiveTiles tiles = {},
                    ExtremesFields<S> ext = {}, ExtremesRule<S> rule = {}) {
