@@ -144,6 +144,30 @@ TEST(Driver, DefaultCheckpointsChangeNoStepAndRestartBitwise) {
   }
 }
 
+TEST(Driver, MixedPrecisionRestartsBitwise) {
+  // Mixed keeps water and pollutant as float pairs and momentum in float (swe/mixed_state.hpp); a
+  // checkpoint holds those values as doubles, and a solver set from it keeps them unchanged, so a
+  // resumed run takes the same steps to the same bits as the run that wrote the checkpoint.
+  sim::Scenario sc = test::forcing_scenario(1800);
+  sc.time.output_interval = 1800;
+  sc.output.checkpoint_interval = -1;  // the default checkpoints, every 10%
+  sim::Model m = sim::build_model(sc, test::estuary_domain(32));
+  for (exec::Backend b : {exec::Backend::serial, exec::Backend::cuda}) {
+    if (b == exec::Backend::cuda && !exec::cuda_device_available()) continue;
+    auto whole = test::start_solver(m, b, "default", Precision::mixed);
+    test::RecordingObserver with;
+    sim::run(*whole, sc, m, with, {});
+    ASSERT_GE(with.checkpoints.size(), 5u);
+    test::RecordingObserver rest;
+    auto resumed = test::resume_run(m, sc, b, Precision::mixed, with, 2, rest);
+    EXPECT_EQ(resumed->steps(), whole->steps()) << whole->description();
+    EXPECT_EQ(rest.checkpoints.back().h, with.checkpoints.back().h) << whole->description();
+    EXPECT_EQ(rest.checkpoints.back().qx, with.checkpoints.back().qx) << whole->description();
+    EXPECT_EQ(rest.checkpoints.back().qy, with.checkpoints.back().qy) << whole->description();
+    EXPECT_EQ(rest.checkpoints.back().hc, with.checkpoints.back().hc) << whole->description();
+  }
+}
+
 TEST(Driver, DenseStopsAreNoTimeStepCollapse) {
   sim::Scenario sc = test::forcing_scenario(3600);
   sc.time.output_interval = 1e-10;  // every step ends on a stop: tiny progress, but no collapse
