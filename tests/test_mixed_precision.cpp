@@ -9,6 +9,7 @@
 #include "ria/swe/mixed_state.hpp"
 #include "ria/swe/solver.hpp"
 #include "run_fixture.hpp"
+#include "swe/state_image.hpp"
 
 using namespace ria;
 
@@ -142,4 +143,38 @@ TEST(MixedPrecision, KeepsWaterAndPollutantAsFloatPairsAndMomentumInFloat) {
     EXPECT_EQ(twice.qx, back.qx) << solver->description();
     EXPECT_EQ(twice.hc, back.hc) << solver->description();
   }
+}
+
+TEST(StateImage, HoldsTheStateAsEachPrecisionKeepsIt) {
+  // The host image of a CUDA state buffer (swe/state_image.hpp): a state goes in and comes back as
+  // its precision keeps it: rounded to float, exact in double, mixed_kept for mixed's six floats.
+  swe::HostState s;
+  s.resize(3);
+  const double v = 1.0 + std::ldexp(1.0, -25) + std::ldexp(1.0, -52);
+  s.h = {v, 0.0, 2.5e-3 + 1e-13};
+  s.qx = {0.1, -0.0, 1e-9};
+  s.qy = {-v, 3.0, 0.0};
+  s.hc = {3 * v, 0.0, 7.25e-11};
+  swe::HostState f, d, m;
+  swe::state_of_image<float, 4>(swe::state_image<float, 4>(s, 3), 3, f);
+  swe::state_of_image<double, 4>(swe::state_image<double, 4>(s, 3), 3, d);
+  const std::vector<float> mixed_image = swe::state_image<float, 6>(s, 3);
+  swe::state_of_image<float, 6>(mixed_image, 3, m);
+  for (std::size_t k = 0; k < 3; ++k) {
+    const swe::Conserved<double> w{s.h[k], s.qx[k], s.qy[k], s.hc[k]}, kept = swe::mixed_kept(w);
+    EXPECT_EQ(f.h[k], double(float(w.h)));
+    EXPECT_EQ(f.qy[k], double(float(w.qy)));
+    EXPECT_EQ(d.h[k], w.h);
+    EXPECT_EQ(d.hc[k], w.hc);
+    EXPECT_EQ(m.h[k], kept.h) << k;
+    EXPECT_EQ(m.qx[k], kept.qx) << k;
+    EXPECT_EQ(m.qy[k], kept.qy) << k;
+    EXPECT_EQ(m.hc[k], kept.hc) << k;
+    const float cell[6] = {mixed_image[k], mixed_image[3 + k], mixed_image[6 + k],
+                           mixed_image[9 + k], mixed_image[12 + k], mixed_image[15 + k]};
+    EXPECT_EQ((swe::image_cell<float, 6>(cell, 1).hc), kept.hc) << k;  // one cell's values, as probe reads them
+  }
+  EXPECT_NE(m.h[0], v);  // the pair rounds what needs more than 48 bits
+  s.qx.pop_back();
+  EXPECT_THROW((swe::state_image<float, 6>(s, 3)), std::invalid_argument);
 }

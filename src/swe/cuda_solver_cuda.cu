@@ -15,6 +15,7 @@
 #include "swe/solver_common.hpp"
 #include "swe/cuda_extremes.cuh"
 #include "swe/cuda_variants.hpp"
+#include "swe/state_image.hpp"
 #include "swe/swe_kernels_cuda.cuh"
 
 namespace ria::swe {
@@ -96,18 +97,7 @@ class CudaSolver final : public Solver {
   }
 
   void set_state(const HostState& s) override {
-    std::vector<Stored> host(kFields * n_);
-    const std::vector<double>* f[4] = {&s.h, &s.qx, &s.qy, &s.hc};
-    for (int c = 0; c < 4; ++c) {
-      if (f[c]->size() != n_) throw std::invalid_argument("state field has the wrong size for the grid");
-      std::transform(f[c]->begin(), f[c]->end(), host.begin() + c * n_, [](double x) { return static_cast<Stored>(x); });
-    }
-    if constexpr (!kUniform) {  // the pairs of h and hc (mixed_state.hpp): fields 4 and 5 hold the los
-      for (int p = 0; p < 2; ++p) {
-        const std::vector<double>& v = p == 0 ? s.h : s.hc;
-        for (std::size_t k = 0; k < n_; ++k) host[(4 + p) * n_ + k] = split_pair(v[k]).lo;
-      }
-    }
+    const std::vector<Stored> host = state_image<Stored, kFields>(s, n_);
     for (int c = 0; c < kFields; ++c)
       RIA_CUDA_CHECK(cudaMemcpyAsync(buf_[cur_] + c * stride_, host.data() + c * n_, n_ * sizeof(Stored),
                                      cudaMemcpyHostToDevice, stream_));
@@ -120,15 +110,7 @@ class CudaSolver final : public Solver {
     std::vector<Stored> host(kFields * n_);
     for (int c = 0; c < kFields; ++c)
       exec::cuda::copy_to_host(host.data() + c * n_, buf_[cur_] + c * stride_, n_, stream_);
-    s.resize(n_);
-    std::vector<double>* f[4] = {&s.h, &s.qx, &s.qy, &s.hc};
-    for (int c = 0; c < 4; ++c) std::copy(host.begin() + c * n_, host.begin() + (c + 1) * n_, f[c]->begin());
-    if constexpr (!kUniform) {
-      for (std::size_t k = 0; k < n_; ++k) {
-        s.h[k] = join_pair(host[k], host[4 * n_ + k]);
-        s.hc[k] = join_pair(host[3 * n_ + k], host[5 * n_ + k]);
-      }
-    }
+    state_of_image<Stored, kFields>(host, n_, s);
   }
 
   double time() const override { return t_; }
@@ -200,12 +182,11 @@ class CudaSolver final : public Solver {
     std::vector<Conserved<double>> out;
     for (std::size_t k : cells) {
       if (k >= n_) throw std::out_of_range("probe: cell index outside the grid");
-      Stored v[6] = {};
+      Stored v[kFields];
       for (int c = 0; c < kFields; ++c)
         RIA_CUDA_CHECK(cudaMemcpyAsync(&v[c], buf_[cur_] + c * stride_ + k, sizeof(Stored), cudaMemcpyDeviceToHost, stream_));
       RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
-      if constexpr (kUniform) out.push_back({double(v[0]), double(v[1]), double(v[2]), double(v[3])});
-      else out.push_back({join_pair(v[0], v[4]), double(v[1]), double(v[2]), join_pair(v[3], v[5])});
+      out.push_back(image_cell<Stored, kFields>(v, 1));
     }
     return out;
   }
