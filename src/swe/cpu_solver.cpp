@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
-#include <type_traits>
 #include <vector>
 
 #include "exec/cpu/parallel_for.hpp"
@@ -228,7 +227,7 @@ class CpuSolver final : public Solver, public BlockSolver {
   /// The state v as this precision keeps it (mixed_state.hpp: Precision::mixed rounds a set state
   /// as it rounds each update).
   void keep_all(std::vector<S>& v) const {
-    if constexpr (!std::is_same<S, T>::value) {
+    if constexpr (kMixed<S, T>) {
       const ConstFields<S> f = view(v);
       const Fields<S> out{h(v), qx(v), qy(v), hc(v)};
       for (std::size_t k = 0; k < n_; ++k) store(out, k, kept_state<S, T>(load(f, k)));

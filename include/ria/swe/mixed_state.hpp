@@ -22,11 +22,15 @@
 
 namespace ria::swe {
 
-/// The precision a state of values in S, read by fluxes in T, updates its momentum in: float for
-/// Precision::mixed (S = double, T = float), which keeps it in float (cell_update.hpp flux_update,
-/// sources.hpp friction), else S.
+/// Whether a state of values in S read by fluxes in T is Precision::mixed's (S = double, T = float).
 template <class S, class T>
-using MomentumOf = std::conditional_t<sizeof(S) == 8 && sizeof(T) == 4, T, S>;
+inline constexpr bool kMixed = sizeof(S) == 8 && sizeof(T) == 4;
+
+/// The precision a state of values in S, read by fluxes in T, updates its momentum in: float for
+/// Precision::mixed, which keeps it in float (cell_update.hpp flux_update, sources.hpp friction),
+/// else S.
+template <class S, class T>
+using MomentumOf = std::conditional_t<kMixed<S, T>, T, S>;
 
 /// v as a pair of floats: hi = fl(v), lo = fl(v - hi); hi + lo is v to 48 bits.
 struct FloatPair {
@@ -47,10 +51,10 @@ RIA_HD inline Conserved<double> mixed_kept(const Conserved<double>& w) {
 }
 
 /// The state as a solver with state precision S and flux precision T keeps it: mixed_kept for
-/// Precision::mixed (S = double, T = float), else w.
+/// Precision::mixed, else w.
 template <class S, class T>
 RIA_HD inline Conserved<S> kept_state(const Conserved<S>& w) {
-  if constexpr (sizeof(S) == 8 && sizeof(T) == 4) return mixed_kept(w);
+  if constexpr (kMixed<S, T>) return mixed_kept(w);
   else return w;
 }
 
