@@ -216,10 +216,9 @@ class CudaSolver final : public Solver {
   }
   ArraySource<T, S> array_source(int b) const { return {cfields(b), H_, setup_.grid.nx, 0}; }
   auto tex_source(int b) const {
-    if constexpr (kUniform) return cuda::TexSource<T>{tex_[b][0], tex_[b][1], tex_[b][2], tex_[b][3], tex_H_, setup_.grid.nx, 0};
-    else
-      return cuda::MixedTexSource{tex_[b][0], tex_[b][1], tex_[b][2], tex_[b][3], tex_H_,
-                                  buf_[b] + 4 * stride_, buf_[b] + 5 * stride_, setup_.grid.nx, 0};
+    const cuda::TexSource<Stored> src{tex_[b][0], tex_[b][1], tex_[b][2], tex_[b][3], tex_H_, setup_.grid.nx, 0};
+    if constexpr (kUniform) return src;
+    else return cuda::MixedTexSource{src, buf_[b] + 4 * stride_, buf_[b] + 5 * stride_};
   }
 
   /// Local dt kernel and the tree reduction launched level by level (the paper's naive dt).

@@ -55,22 +55,17 @@ struct TexSource {
 struct MixedTexSource {
   using Stored = float;
   using Out = MixedFields;
-  cudaTextureObject_t h, qx, qy, hc, H;
+  TexSource<float> hi;  // the his and the bed
   const float* __restrict__ h_lo;
   const float* __restrict__ hc_lo;
-  int nx, row0;
-  __device__ int index(int i, int j) const { return (j - row0) * nx + i; }
-  __device__ Conserved<float> state(int i, int j) const {
-    const int k = index(i, j);
-    return {tex1Dfetch<float>(h, k), tex1Dfetch<float>(qx, k), tex1Dfetch<float>(qy, k), tex1Dfetch<float>(hc, k)};
-  }
+  __device__ Conserved<float> state(int i, int j) const { return hi.state(i, j); }
   __device__ Conserved<double> exact_of(const Conserved<float>& seen, int i, int j) const {
-    const int k = index(i, j);
+    const int k = hi.index(i, j);
     return {join_pair(seen.h, __ldg(h_lo + k)), seen.qx, seen.qy, join_pair(seen.hc, __ldg(hc_lo + k))};
   }
   __device__ Conserved<double> exact(int i, int j) const { return exact_of(state(i, j), i, j); }
-  __device__ float depth(int i, int j) const { return tex1Dfetch<float>(h, index(i, j)); }
-  __device__ float bed(int i, int j) const { return tex1Dfetch<float>(H, index(i, j)); }
+  __device__ float depth(int i, int j) const { return hi.depth(i, j); }
+  __device__ float bed(int i, int j) const { return hi.bed(i, j); }
 };
 
 /// The source of a tiled kernel's thread, which reads its own cell (i, j) three times: as the
