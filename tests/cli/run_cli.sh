@@ -50,12 +50,15 @@ default)  # the README's main command: the embedded default scenario, all output
   else fail "no PNG maps and no warning about cairo"; fi
   ;;
 restart)  # a run resumed from a checkpoint ends bitwise identical to an uninterrupted run
-  "$RIA" run --output full --quiet --set time.duration=4h || fail "full run"
-  "$RIA" run --output part --quiet --set time.duration=2h || fail "first half"
-  cp part/checkpoint.ckpt half.ckpt
-  "$RIA" run --output part --quiet --set time.duration=4h --restart half.ckpt || fail "second half"
-  cmp full/checkpoint.ckpt part/checkpoint.ckpt || fail "restarted run differs from the uninterrupted one"
-  echo "ok: final checkpoints identical ($(stat -c %s full/checkpoint.ckpt) bytes)"
+  for p in double mixed; do
+    rm -rf full part
+    "$RIA" run --output full --quiet --precision $p --set time.duration=4h || fail "full run ($p)"
+    "$RIA" run --output part --quiet --precision $p --set time.duration=2h || fail "first half ($p)"
+    cp part/checkpoint.ckpt half.ckpt
+    "$RIA" run --output part --quiet --precision $p --set time.duration=4h --restart half.ckpt || fail "second half ($p)"
+    cmp full/checkpoint.ckpt part/checkpoint.ckpt || fail "restarted run differs from the uninterrupted one ($p)"
+    echo "ok: $p final checkpoints identical ($(stat -c %s full/checkpoint.ckpt) bytes)"
+  done
   ;;
 signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical to an uninterrupted run
   ARGS=(--backend serial --set domain.cells=160 --set time.duration=3h --set output.png_times=[])

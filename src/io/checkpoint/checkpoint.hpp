@@ -21,7 +21,7 @@ namespace ria::io {
 
 struct Checkpoint {
   std::uint64_t fingerprint = 0;  // of grid, bed and physics: a restart must match the scenario
-  std::string precision;          // "float" or "double"
+  std::string precision;          // "float", "double" or "mixed" (precision_name)
   Grid grid;
   double t = 0;
   long long steps = 0;
