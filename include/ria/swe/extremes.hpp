@@ -22,6 +22,7 @@
 #include <cstddef>
 
 #include "ria/config.hpp"
+#include "ria/quotient.hpp"
 #include "ria/swe/state.hpp"
 #include "ria/swe/wet_dry.hpp"
 
@@ -58,7 +59,7 @@ struct ExtremesFields {
 /// Speed |(u, v)| = sqrt((qx/h)^2 + (qy/h)^2) of a wet state [m/s].
 template <class T>
 RIA_HD inline T speed_of_wet(const Conserved<T>& w) {
-  const T u = w.qx / w.h, v = w.qy / w.h;
+  const T u = quotient(w.qx, w.h), v = quotient(w.qy, w.h);
   return sqrt(u * u + v * v);
 }
 
@@ -73,7 +74,7 @@ RIA_HD inline void record_extremes(const ExtremesFields<T>& e, std::size_t k, co
     const T s = speed_of_wet(w);
     if (s > e.max_speed[k]) e.max_speed[k] = s;
   }
-  const T c = w.hc / w.h;
+  const T c = quotient(w.hc, w.h);
   if (c > e.max_conc[k]) e.max_conc[k] = c;
   const unsigned char f0 = e.flags[k];
   unsigned char f = f0;

@@ -32,6 +32,7 @@
 
 #include "ria/config.hpp"
 #include "ria/minmax.hpp"
+#include "ria/quotient.hpp"
 #include "ria/swe/state.hpp"
 #include "ria/swe/wet_dry.hpp"
 
@@ -84,7 +85,7 @@ RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T HL, const EdgeState
   // Roe averages: Roe's flux needs them, and so do the HLLE speeds when both sides are wet.
   const bool dry_side = (hl < eps) | (hr < eps);
   const T sql = sqrt(hl), sqr = sqrt(hr);
-  const T ut = (sql * ul + sqr * ur) / (sql + sqr);
+  const T ut = quotient(sql * ul + sqr * ur, sql + sqr);
   const T ct = sqrt(g * T(0.5) * (hl + hr));
   const T dh = hr - hl, dq = hr * ur - hl * ul;
   const T half_inv_ct = T(0.5) / ct;
@@ -96,7 +97,7 @@ RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T HL, const EdgeState
   if (!dry_side && hm > T(0)) {
     const T l1 = ut - ct, l4 = ut + ct;
     const T ql = hl * ul, qr = hr * ur;
-    const T um = T(0.5) * ((ql + a1 * l1) + (qr - a4 * l4)) / hm, cm = sqrt(g * hm);
+    const T um = quotient(T(0.5) * ((ql + a1 * l1) + (qr - a4 * l4)), hm), cm = sqrt(g * hm);
     const T m1 = entropy_fixed_abs(l1, ul - cl, um - cm) * a1;
     const T m4 = entropy_fixed_abs(l4, um + cm, ur + cr) * a4;
     fh = T(0.5) * (ql + qr) - T(0.5) * (m1 + m4);

@@ -5,6 +5,7 @@
 
 #include "ria/config.hpp"
 #include "ria/minmax.hpp"
+#include "ria/quotient.hpp"
 #include "ria/swe/mixed_state.hpp"
 #include "ria/swe/state.hpp"
 #include "ria/swe/wet_dry.hpp"
@@ -32,10 +33,10 @@ RIA_HD inline void apply_friction_and_dry_policy(Conserved<S>& w, S dt, T n, con
     qy = M(0);
   } else if (n > T(0)) {
     const T ux = static_cast<T>(qx), uy = static_cast<T>(qy);
-    const T speed = sqrt(ux * ux + uy * uy) / h;
-    const T factor = T(1) + static_cast<T>(dt) * p.g * n * n * speed / (h * cbrt(h));
-    qx = qx / static_cast<M>(factor);
-    qy = qy / static_cast<M>(factor);
+    const T speed = quotient(sqrt(ux * ux + uy * uy), h);
+    const T factor = T(1) + quotient(static_cast<T>(dt) * p.g * n * n * speed, h * cbrt(h));
+    qx = quotient(qx, static_cast<M>(factor));
+    qy = quotient(qy, static_cast<M>(factor));
   }
   w.qx = static_cast<S>(qx);
   w.qy = static_cast<S>(qy);
@@ -54,7 +55,7 @@ template <class T>
 RIA_HD inline T diffusive_flux(T hl, T hcl, T hr, T hcr, T K, T d, T eps) {
   const T he = min_of(hl, hr);
   if (he <= eps) return T(0);
-  return K * he * (ratio(hcr, hr, eps) - ratio(hcl, hl, eps)) / d;
+  return quotient(K * he * (ratio(hcr, hr, eps) - ratio(hcl, hl, eps)), d);
 }
 
 }  // namespace ria::swe
