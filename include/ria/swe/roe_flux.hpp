@@ -14,6 +14,9 @@
 //     zero, also where a dry island's bed stands above the water (h*_L = h*_R = 0).
 //  2. Roe averages (eqs. 10-12): u~ = (sqrt(hL) uL + sqrt(hR) uR) / (sqrt(hL) + sqrt(hR)),
 //     h~ = (hL + hR)/2, c~ = sqrt(g h~); eigenvalues u~ -+ c~ (and u~ for the contact waves).
+//     Evaluated with few roots and divisions (each an instruction sequence in double on the
+//     GPU): c_K = sqrt(g) sqrt(h_K) from the roots the average needs, and c~ = g h~ / sqrt(g h~)
+//     and 1/(2 c~) from one reciprocal square root (inverse_sqrt, quotient.hpp).
 //  3. Entropy fix (Harten & Hyman 1983; LeVeque 2002 section 15.3.5): a wave whose speed changes
 //     sign across it (lambda_L < 0 < lambda_R, evaluated in the states on either side of the wave,
 //     one of them Roe's middle state) is split into a left- and a right-going part, i.e.
@@ -81,14 +84,15 @@ RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T HL, const EdgeState
   const T hr = max_of(T(0), (R.h - HR) + Hs);
   if ((hl <= T(0)) & (hr <= T(0))) return {T(0), T(0), T(0), T(0), T(0)};
 
-  const T cl = sqrt(g * hl), cr = sqrt(g * hr);
+  const T sg = sqrt(g), sql = sqrt(hl), sqr = sqrt(hr);
+  const T cl = sg * sql, cr = sg * sqr;
   // Roe averages: Roe's flux needs them, and so do the HLLE speeds when both sides are wet.
   const bool dry_side = (hl < eps) | (hr < eps);
-  const T sql = sqrt(hl), sqr = sqrt(hr);
   const T ut = quotient(sql * ul + sqr * ur, sql + sqr);
-  const T ct = sqrt(g * T(0.5) * (hl + hr));
+  const T ct2 = g * T(0.5) * (hl + hr), inv_ct = inverse_sqrt(ct2);
+  const T ct = ct2 * inv_ct;
   const T dh = hr - hl, dq = hr * ur - hl * ul;
-  const T half_inv_ct = T(0.5) / ct;
+  const T half_inv_ct = T(0.5) * inv_ct;
   const T a1 = ((ut + ct) * dh - dq) * half_inv_ct;
   const T a4 = (dq - (ut - ct) * dh) * half_inv_ct;
   // Roe's middle state (between the acoustic waves), averaged from both sides for symmetry.
@@ -97,7 +101,7 @@ RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T HL, const EdgeState
   if (!dry_side && hm > T(0)) {
     const T l1 = ut - ct, l4 = ut + ct;
     const T ql = hl * ul, qr = hr * ur;
-    const T um = quotient(T(0.5) * ((ql + a1 * l1) + (qr - a4 * l4)), hm), cm = sqrt(g * hm);
+    const T um = quotient(T(0.5) * ((ql + a1 * l1) + (qr - a4 * l4)), hm), cm = sg * sqrt(hm);
     const T m1 = entropy_fixed_abs(l1, ul - cl, um - cm) * a1;
     const T m4 = entropy_fixed_abs(l4, um + cm, ur + cr) * a4;
     fh = T(0.5) * (ql + qr) - T(0.5) * (m1 + m4);
