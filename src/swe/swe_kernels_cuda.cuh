@@ -233,20 +233,21 @@ __device__ inline void mark_tile(const ActiveTiles& a, int tile, unsigned bits, 
 /// Blocks per SM the tiled update is compiled for (__launch_bounds__): with float fluxes the fused
 /// kernels' tiles are compiled for 32 registers, 7 blocks of 256 threads (32x8, 16x16) or 4 of 512
 /// (32x16), and with the active tiles (kTiles) for 40 registers, 6 blocks of 256 (the flags' code
-/// spills more at 32); in double for 3 blocks of 256, 80 registers (at 81-88 only 2 fit an SM: the
-/// flags took the kernel to 82). Measured on the H100 (docs/performance.md, 2026-11-25): fused 32x8
-/// at 4000^2, 1, 7 and 8 blocks gave 32.9, 33.9 and 33.8 G cell-updates/s with a float state, 26.7,
-/// 30.5 and 30.4 with Precision::mixed; with the tiles on Coos Bay (on 32 x 8 threads then), 6
-/// blocks made 8 concurrent members 3% faster than 7, and 5 did not (on 16 x 16 threads,
-/// 2026-11-27: 7 blocks made members 1-2% faster and a lone Coos Bay day 4% slower); in double, 4
-/// and 5 blocks spilled and lost a third, and 3 made the Coos Bay day 13% faster than 2; a
-/// mixed variant at 40 registers (6 blocks of 256, 3 of 512) was 0-3% slower (2026-11-27). The
-/// host-driven variants and the MPI row blocks were not measured and keep what their registers
-/// allow.
+/// spills more at 32); in double for 4 blocks of 256, 64 registers (64 bytes spilled).
+/// Measured on the H100 (docs/performance.md): fused 32x8 at 4000^2, 1, 7 and 8 blocks gave 32.9,
+/// 33.9 and 33.8 G cell-updates/s with a float state, 26.7, 30.5 and 30.4 with Precision::mixed
+/// (2026-11-25); with the tiles on Coos Bay (on 32 x 8 threads then), 6 blocks made 8 concurrent
+/// members 3% faster than 7, and 5 did not (on 16 x 16 threads, 2026-11-27: 7 blocks made members
+/// 1-2% faster and a lone Coos Bay day 4% slower); a mixed variant at 40 registers (6 blocks of
+/// 256, 3 of 512) was 0-3% slower (2026-11-27). In double before quotient.hpp (2026-11-25), 4 and
+/// 5 blocks spilled and lost a third, and 3 made the Coos Bay day 13% faster than 2; with its
+/// divisions and roots (2026-11-27), 4 blocks made the water column 9-11% faster than 3 (17.2 /
+/// 20.0 G at 1000^2 / 4000^2) and the double estuary day 3% faster. The host-driven variants and the MPI row blocks were not measured and keep what
+/// their registers allow.
 template <class T, int kThreads, bool kDeviceDt, bool kTiles = false>
 constexpr int min_blocks_per_sm() {
   if (!kDeviceDt) return 1;
-  if (sizeof(T) != 4) return 3;
+  if (sizeof(T) != 4) return 4;
   if (kTiles && kThreads == 256) return 6;
   return kThreads == 256 ? 7 : 2048 / kThreads;
 }
