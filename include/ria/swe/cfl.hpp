@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "ria/config.hpp"
+#include "ria/quotient.hpp"
 #include "ria/swe/state.hpp"
 #include "ria/swe/wet_dry.hpp"
 
@@ -25,9 +26,9 @@ RIA_HD inline T local_dt(const Conserved<T>& w, T inv_dx, T inv_dy, const Physic
   if (!(w.h >= -p.h_dry) || w.qx != w.qx || w.qy != w.qy || w.hc != w.hc) return T(-1);
   if (!is_wet(w.h, p.h_dry)) return T(1e30);
   const T c = sqrt(p.g * w.h);
-  const T inv_h = T(1) / w.h;
+  const T inv_h = reciprocal(w.h);
   const T u = fabs(w.qx * inv_h), v = fabs(w.qy * inv_h);
-  const T dt = T(1) / ((u + c) * inv_dx + (v + c) * inv_dy);
+  const T dt = reciprocal((u + c) * inv_dx + (v + c) * inv_dy);
   return dt > T(0) ? dt : T(-1);
 }
 

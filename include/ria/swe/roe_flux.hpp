@@ -64,7 +64,7 @@ RIA_HD inline void hlle_flux(T hl, T ul, T hr, T ur, T sl, T sr, T g, T& fh, T& 
   } else if (sr <= T(0)) {
     fh = qr; fq = fqr;
   } else {
-    const T inv = T(1) / (sr - sl);
+    const T inv = reciprocal(sr - sl);
     fh = (sr * ql - sl * qr + sl * sr * (hr - hl)) * inv;
     fq = (sr * fql - sl * fqr + sl * sr * (qr - ql)) * inv;
   }

@@ -35,7 +35,7 @@ RIA_HD inline void apply_friction_and_dry_policy(Conserved<S>& w, S dt, T n, con
   } else if (n > T(0)) {
     const T ux = static_cast<T>(qx), uy = static_cast<T>(qy);
     const T factor = T(1) + quotient(static_cast<T>(dt) * p.g * n * n * sqrt(ux * ux + uy * uy), h * h * cbrt(h));
-    const M inv = M(1) / static_cast<M>(factor);
+    const M inv = reciprocal(static_cast<M>(factor));
     qx *= inv;
     qy *= inv;
   }

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "ria/config.hpp"
+#include "ria/quotient.hpp"
 
 namespace ria::swe {
 
@@ -18,7 +19,7 @@ namespace ria::swe {
 /// One division per cell state; every ratio q/h of that state is q times this factor.
 template <class T>
 RIA_HD inline T inverse_depth(T h, T eps) {
-  if (h >= eps) return T(1) / h;
+  if (h >= eps) return reciprocal(h);
   if (h <= T(0)) return T(0);
   const T h2 = h * h, e2 = eps * eps;
   return T(1.4142135623730951) * h / static_cast<T>(sqrt(h2 * h2 + e2 * e2));  // in T on the host too
