@@ -71,7 +71,7 @@ RIA_HD inline T inverse_sqrt(T x) {
 #if defined(__CUDA_ARCH__)
   return rsqrt(x);
 #else
-  return T(1) / sqrt(x);
+  return T(1) / static_cast<T>(sqrt(x));  // the root in T (GCC's sqrtf for a float), then T's division
 #endif
 }
 

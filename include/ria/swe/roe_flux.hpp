@@ -101,7 +101,7 @@ RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T HL, const EdgeState
   if (!dry_side && hm > T(0)) {
     const T l1 = ut - ct, l4 = ut + ct;
     const T ql = hl * ul, qr = hr * ur;
-    const T um = quotient(T(0.5) * ((ql + a1 * l1) + (qr - a4 * l4)), hm), cm = sg * sqrt(hm);
+    const T um = quotient(T(0.5) * ((ql + a1 * l1) + (qr - a4 * l4)), hm), cm = sg * static_cast<T>(sqrt(hm));
     const T m1 = entropy_fixed_abs(l1, ul - cl, um - cm) * a1;
     const T m4 = entropy_fixed_abs(l4, um + cm, ur + cr) * a4;
     fh = T(0.5) * (ql + qr) - T(0.5) * (m1 + m4);

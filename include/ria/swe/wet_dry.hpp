@@ -19,7 +19,14 @@ namespace ria::swe {
 /// One division per cell state; every ratio q/h of that state is q times this factor.
 template <class T>
 RIA_HD inline T inverse_depth(T h, T eps) {
-  if (h >= eps) return reciprocal(h);
+#if defined(__CUDA_ARCH__)
+  if (h >= eps) return reciprocal(h);  // in double without the IEEE division's range check
+#else
+  // The value of reciprocal(h) on the host, written out: through the call GCC orders the CPU's
+  // vector loop of edges (edge_runs.cpp) otherwise, and in double it ran 10% slower with the same
+  // instructions (2-core AMD EPYC, 2026-11-27, docs/performance.md).
+  if (h >= eps) return T(1) / h;
+#endif
   if (h <= T(0)) return T(0);
   const T h2 = h * h, e2 = eps * eps;
   return T(1.4142135623730951) * h / static_cast<T>(sqrt(h2 * h2 + e2 * e2));  // in T on the host too
