@@ -61,7 +61,8 @@ TEST(ScenarioErrors, Ranges) {
   expect_error(kMinimal + "[physics]\nmanning = -0.01\n", "manning", "physics.manning: expected a number >= 0, got -0.01");
   expect_error(kMinimal + "[physics]\ndiffusivity = -1\n", "diffusivity", "expected a number >= 0");
   expect_error(kMinimal + "[physics]\nhalf_life = \"-1 h\"\n", "half_life", "physics.half_life: expected a duration >= 0");
-  expect_error(kMinimal + "[physics]\ndry_depth = 0\n", "dry_depth", "expected a number > 0, got 0");
+  expect_error(kMinimal + "[physics]\ndry_depth = 0\n", "dry_depth", "expected a number >= 1e-09, got 0");
+  expect_error(kMinimal + "[physics]\ndry_depth = 1e-12\n", "dry_depth", "expected a number >= 1e-09, got 1e-12");
   expect_error(kMinimal + "[physics]\ngravity = -9.81\n", "gravity", "expected a number > 0");
   expect_error(kMinimal + "[physics]\ngravity = nan\n", "gravity", "expected a finite number");
   const std::string dem = "[domain]\nsource = \"dem\"\ndem = \"x.tif\"\n";

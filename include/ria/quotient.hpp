@@ -7,9 +7,11 @@
 // about 66 more instructions. A zero numerator always does, and water at rest gives one to every
 // Roe-averaged velocity and friction term: on the paper's water column that path was 19% of the
 // double step's instructions (Nsight Compute, docs/performance.md). The divisions here run the
-// same estimate and refinement without the check and its branch: the values the physics divides
-// by are positive normal numbers (depths above h_dry, sums of roots and speeds), where the result
-// is within an ulp of the correctly rounded quotient and a zero numerator gives zero. Float
+// same estimate and refinement without the check and its branch. Their domain is a divisor b that
+// is positive, normal and below 2^1022 (the estimate flushes subnormals: b = 0, subnormal or
+// infinite gives NaN, b above 2^1022 gives 0) and a finite quotient; there the result is within an
+// ulp of the correctly rounded one and a zero numerator gives zero. The physics divides by depths
+// of at least h_dry (>= 1e-9 m, docs/scenarios.md), sums of roots and speeds, and factors >= 1. Float
 // divisions on the GPU (-prec-div=false: a times the approximate reciprocal) and all host
 // divisions are a / b, so the CPU's results are those of plain division.
 //
@@ -26,9 +28,10 @@ namespace ria {
 
 #if defined(__CUDA_ARCH__)
 namespace detail {
-/// 1 / b in double for a normal b > 0: the hardware's reciprocal estimate (rcp.approx.ftz.f64)
-/// refined by the steps of the IEEE division's inline fast path, e = 1 - b r, r + r (e + e^2),
-/// then one Newton step (the division returns its fast path's value wherever its check passes).
+/// 1 / b in double for a normal 0 < b < 2^1022: the hardware's reciprocal estimate
+/// (rcp.approx.ftz.f64) refined by the steps of the IEEE division's inline fast path, e = 1 - b r,
+/// r + r (e + e^2), then one Newton step; within an ulp of 1 / b (the IEEE reciprocal corrects
+/// once more by its residual).
 __device__ inline double refined_reciprocal(double b) {
   double r;
   asm("rcp.approx.ftz.f64 %0, %1;" : "=d"(r) : "d"(b));
@@ -41,9 +44,9 @@ __device__ inline double refined_reciprocal(double b) {
 }  // namespace detail
 #endif
 
-/// a / b for b > 0, in the type of a / b. In double on the GPU the fast path's product corrected
-/// by its residual, q + r (a - b q) with q = a r and r = 1 / b refined (a zero a gives zero);
-/// elsewhere a / b.
+/// a / b for b > 0, in the type of a / b. In double on the GPU (b in the domain above) the fast
+/// path's product corrected by its residual, q + r (a - b q) with q = a r and r = 1 / b refined,
+/// within an ulp of a / b (a zero a gives +0); elsewhere a / b.
 template <class A, class B>
 RIA_HD inline auto quotient(A a, B b) -> decltype(a / b) {
 #if defined(__CUDA_ARCH__)

@@ -233,7 +233,8 @@ __device__ inline void mark_tile(const ActiveTiles& a, int tile, unsigned bits, 
 /// Blocks per SM the tiled update is compiled for (__launch_bounds__): with float fluxes the fused
 /// kernels' tiles are compiled for 32 registers, 7 blocks of 256 threads (32x8, 16x16) or 4 of 512
 /// (32x16), and with the active tiles (kTiles) for 40 registers, 6 blocks of 256 (the flags' code
-/// spills more at 32); in double for 4 blocks of 256, 64 registers (64 bytes spilled).
+/// spills more at 32); in double for 64 registers, 4 blocks of 256 (ptxas spills 60 bytes, 68 with
+/// the tiles, 72 with the tiles and the records).
 /// Measured on the H100 (docs/performance.md): fused 32x8 at 4000^2, 1, 7 and 8 blocks gave 32.9,
 /// 33.9 and 33.8 G cell-updates/s with a float state, 26.7, 30.5 and 30.4 with Precision::mixed
 /// (2026-11-25); with the tiles on Coos Bay (on 32 x 8 threads then), 6 blocks made 8 concurrent
@@ -242,12 +243,13 @@ __device__ inline void mark_tile(const ActiveTiles& a, int tile, unsigned bits, 
 /// 256, 3 of 512) was 0-3% slower (2026-11-27). In double before quotient.hpp (2026-11-25), 4 and
 /// 5 blocks spilled and lost a third, and 3 made the Coos Bay day 13% faster than 2; with its
 /// divisions and roots (2026-11-27), 4 blocks made the water column 9-11% faster than 3 (17.2 /
-/// 20.0 G at 1000^2 / 4000^2) and the double estuary day 3% faster. The host-driven variants and the MPI row blocks were not measured and keep what
+/// 20.0 G at 1000^2 / 4000^2) and the double estuary day 5% faster (12.01 against 11.41 G), and the
+/// Coos Bay day with the tiles about 1% slower (3.65-3.68 s against 3.63-3.65 s). The host-driven variants and the MPI row blocks were not measured and keep what
 /// their registers allow.
 template <class T, int kThreads, bool kDeviceDt, bool kTiles = false>
 constexpr int min_blocks_per_sm() {
   if (!kDeviceDt) return 1;
-  if (sizeof(T) != 4) return 4;
+  if (sizeof(T) != 4) return 1024 / kThreads;  // 64 registers
   if (kTiles && kThreads == 256) return 6;
   return kThreads == 256 ? 7 : 2048 / kThreads;
 }

@@ -20,8 +20,9 @@ namespace ria::swe {
 /// Unconditionally stable, never reverses the flow. Dry cells (wet_dry.hpp) get q = 0.
 /// n: the cell's Manning coefficient [s/m^(1/3)], >= 0. The state is in S, the physics in T
 /// (S = T, or double values with float physics, Precision::mixed): wet/dry and the factor are
-/// judged in T, as the fluxes see the state, and the momentum divided in its own precision
-/// (MomentumOf, mixed_state.hpp: S, or float for Precision::mixed).
+/// judged in T, as the fluxes see the state, and the momentum multiplied by the factor's reciprocal
+/// in its own precision (MomentumOf, mixed_state.hpp: S, or float for Precision::mixed). The
+/// depths it divides by are at least h_dry >= 1e-9 m, so h^2 cbrt(h) >= 1e-21 stays a normal float.
 template <class S, class T>
 RIA_HD inline void apply_friction_and_dry_policy(Conserved<S>& w, S dt, T n, const Physics<T>& p) {
   using M = MomentumOf<S, T>;
@@ -34,7 +35,9 @@ RIA_HD inline void apply_friction_and_dry_policy(Conserved<S>& w, S dt, T n, con
     qy = M(0);
   } else if (n > T(0)) {
     const T ux = static_cast<T>(qx), uy = static_cast<T>(qy);
-    const T factor = T(1) + quotient(static_cast<T>(dt) * p.g * n * n * sqrt(ux * ux + uy * uy), h * h * cbrt(h));
+    // The root and cube root in T (on the host the unqualified functions of a float are double).
+    const T q_abs = static_cast<T>(sqrt(ux * ux + uy * uy)), h73 = h * h * static_cast<T>(cbrt(h));
+    const T factor = T(1) + quotient(static_cast<T>(dt) * p.g * n * n * q_abs, h73);
     const M inv = reciprocal(static_cast<M>(factor));
     qx *= inv;
     qy *= inv;
