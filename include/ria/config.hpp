@@ -8,6 +8,10 @@
 #define RIA_HD
 #endif
 
+#include <initializer_list>
+#include <optional>
+#include <string_view>
+
 namespace ria {
 
 /// Floating-point precision chosen at run time; the solvers are templates on the C++ types.
@@ -25,6 +29,13 @@ inline const char* precision_name(Precision p) {
     case Precision::mixed: return "mixed";
   }
   return "unknown precision";  // not reached: the switch names every precision
+}
+
+/// The precision whose precision_name is name; none for any other text.
+inline std::optional<Precision> precision_named(std::string_view name) {
+  for (Precision p : {Precision::f32, Precision::f64, Precision::mixed})
+    if (name == precision_name(p)) return p;
+  return std::nullopt;
 }
 
 /// Default real type for host-side bookkeeping (times, norms, file values).

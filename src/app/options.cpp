@@ -25,8 +25,7 @@ void add_backend_options(CLI::App& cmd, BackendChoice& c) {
 }
 
 Precision parse_precision(const std::string& s) {
-  for (Precision p : {Precision::f32, Precision::f64, Precision::mixed})
-    if (s == precision_name(p)) return p;
+  if (const std::optional<Precision> p = precision_named(s)) return *p;
   throw std::invalid_argument("unknown precision '" + s + "' (expected float, double or mixed)");
 }
 

@@ -34,9 +34,9 @@ RIA_HD inline void apply_friction_and_dry_policy(Conserved<S>& w, S dt, T n, con
     qx = M(0);
     qy = M(0);
   } else if (n > T(0)) {
-    const T ux = static_cast<T>(qx), uy = static_cast<T>(qy);
+    const T qx_t = static_cast<T>(qx), qy_t = static_cast<T>(qy);
     // The root and cube root in T (on the host the unqualified functions of a float are double).
-    const T q_abs = static_cast<T>(sqrt(ux * ux + uy * uy)), h73 = h * h * static_cast<T>(cbrt(h));
+    const T q_abs = static_cast<T>(sqrt(qx_t * qx_t + qy_t * qy_t)), h73 = h * h * static_cast<T>(cbrt(h));
     const T factor = T(1) + quotient(static_cast<T>(dt) * p.g * n * n * q_abs, h73);
     const M inv = reciprocal(static_cast<M>(factor));
     qx *= inv;

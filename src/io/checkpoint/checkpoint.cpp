@@ -66,9 +66,7 @@ Checkpoint read_checkpoint(const std::string& path) {
   Checkpoint c;
   c.fingerprint = p.pod<std::uint64_t>();
   c.precision = p.str();
-  bool known = false;  // a name precision_name gives (ria/config.hpp)
-  for (Precision q : {Precision::f32, Precision::f64, Precision::mixed}) known |= c.precision == precision_name(q);
-  if (!known) bad("precision '" + c.precision + "', expected float, double or mixed");
+  if (!precision_named(c.precision)) bad("precision '" + c.precision + "', expected float, double or mixed");
   c.grid.nx = p.pod<int>(), c.grid.ny = p.pod<int>();
   c.grid.dx = p.pod<double>(), c.grid.dy = p.pod<double>(), c.grid.x0 = p.pod<double>(), c.grid.y0 = p.pod<double>();
   // The grid must fit the payload: 4 state fields of nx * ny doubles (checked in 64 bits, before
