@@ -84,10 +84,39 @@ TEST(Extremes, EveryStepIsRecordedExactlyWhereMapsMissThePeak) {
   EXPECT_GT(off_map, 0u);
 }
 
+// Precision::mixed records the float view of its state (extremes.hpp): the maxima are floats, the
+// maximum depth the float rounding of the double state's (rounding is monotonic), C the float
+// quotient of the two roundings (within 3 half float ulps, 1.8e-7, of the double state's C; where
+// hC is below float's normal range, the tails of diffusion, its rounding is absolute: 1e-36).
+TEST(Extremes, MixedRecordsTheFloatStateItsFluxesRead) {
+  const sim::Scenario sc = test::extremes_scenario();
+  const sim::Model m = sim::build_model(sc, test::estuary_domain(32));
+  sim::Scenario every = sc;
+  every.output.gauge_interval = 0;
+  sim::Model all = m;
+  test::gauge_every_cell(all);
+  const test::ExtremesRun maps = test::run_extremes(sc, m, exec::Backend::serial, "default", Precision::mixed);
+  const test::ExtremesRun steps = test::run_extremes(every, all, exec::Backend::serial, "default", Precision::mixed);
+  ASSERT_EQ(steps.steps, maps.steps);
+  test::ReferenceExtremes ref{sc.physics.dry_depth, sc.output.arrival_threshold, {}};
+  ref.add_all(steps.obs);
+  const swe::HostExtremes& e = maps.obs.final_extremes;
+  std::size_t wet = 0;
+  for (std::size_t k = 0; k < e.max_depth.size(); ++k) {
+    for (double v : {e.max_depth[k], e.max_speed[k], e.max_concentration[k]})
+      ASSERT_EQ(static_cast<double>(static_cast<float>(v)), v) << "cell " << k << ": a record that is not a float";
+    EXPECT_EQ(e.max_depth[k], static_cast<double>(static_cast<float>(ref.e.max_depth[k]))) << "cell " << k;
+    const double c = ref.e.max_concentration[k];
+    EXPECT_LE(std::fabs(e.max_concentration[k] - c), std::max(1.8e-7 * c, 1e-36)) << "cell " << k;
+    wet += e.max_depth[k] > 0;
+  }
+  EXPECT_GT(wet, e.max_depth.size() / 4);  // 492 of the 1024 cells are wet at some step
+}
+
 TEST(Extremes, OpenmpIsBitwiseIdenticalToSerial) {
   const sim::Scenario sc = test::extremes_scenario();
   const sim::Model m = sim::build_model(sc, test::estuary_domain(32));
-  for (Precision p : {Precision::f64, Precision::f32}) {
+  for (Precision p : {Precision::f64, Precision::f32, Precision::mixed}) {
     const test::ExtremesRun serial = test::run_extremes(sc, m, exec::Backend::serial, "default", p);
     const test::ExtremesRun omp = test::run_extremes(sc, m, exec::Backend::openmp, "default", p);
     expect_same_extremes(serial.obs.final_extremes, omp.obs.final_extremes);

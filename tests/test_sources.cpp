@@ -30,8 +30,10 @@ TEST(Friction, ManningMatchesTheSemiImplicitFormula) {
 TEST(Decay, HalfLifeHalvesTheLoad) {
   Conserved<double> w{1, 0, 0, 8.0};
   const double half_life = 3600;
-  apply_decay(w, half_life, std::log(2.0) / half_life);
+  apply_decay(w, decay_factor(std::log(2.0) / half_life, half_life));
   EXPECT_NEAR(w.hc, 4.0, 1e-12);
+  EXPECT_EQ(decay_factor(0.0, half_life), 1.0);  // no decay: hC unchanged, bit for bit
+  EXPECT_EQ(decay_factor(0.0f, 1e6f), 1.0f);
 }
 
 TEST(Diffusion, FluxIsConservativeAndZeroWhenDry) {

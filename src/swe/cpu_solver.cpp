@@ -45,7 +45,7 @@ class CpuSolver final : public Solver, public BlockSolver {
     }
     for (auto* v : {&cur_, &next_}) v->resize(4 * n_);
     local_dt_.assign(n_, T(0));
-    if (s.extremes.track) ext_ = ExtremesStore<S>(n_), rule_ = extremes_rule<S>(s);
+    if (s.extremes.track) ext_ = ExtremesStore<T>(n_), rule_ = extremes_rule<T>(s);
     // Quiet row segments are skipped (active_tiles.hpp) in whole-grid steps, with the dry-edge check.
     if (s.dry_skip && b.stored_begin == 0 && b.stored_end == s.grid.ny) segments_ = SegmentFlags(nx_, s.grid.ny, sweep_.rel);
   }
@@ -145,11 +145,11 @@ class CpuSolver final : public Solver, public BlockSolver {
     require_extremes(setup_);
     rows_span(j0, j1);
     const ConstFields<S> f = view(cur_);
-    const ExtremesFields<S> e = ext_.fields();
+    const ExtremesFields<T> e = ext_.fields();
     exec::cpu::for_rows(parallel_, j0, j1, [&](int j) {
       for (int i = 0; i < nx_; ++i) {
         const std::size_t k = local(j) + i;
-        swe::record_extremes(e, k, extremes_input(f, k, rule_), t, rule_);
+        swe::record_extremes(e, k, narrow<T>(extremes_input(f, k, rule_)), t, rule_);
       }
     });
   }
@@ -280,9 +280,10 @@ class CpuSolver final : public Solver, public BlockSolver {
   void sweep(double t, S dt, int j0, int j1, bool record, double t_end, bool skip) {
     const ArraySource<T, S> src{view(cur_), H_.data(), nx_, block_.stored_begin};
     const Fields<S> out{h(next_), qx(next_), qy(next_), hc(next_)};
-    const ExtremesFields<S> e = ext_.fields();
+    const ExtremesFields<T> e = ext_.fields();
     const StepTime st = step_time(sweep_.bc, t);
     constexpr int W = SegmentFlags::kSegment;
+    const DecayOfStep<S> decay{cell_decay<S>(sweep_)(dt)};  // the step's, computed once
     exec::cpu::for_uneven_row_chunks(parallel_, j0, j1, kChunksPerThread, kMinChunkRows, [&](int ja, int jb) {
       FluxRow<T> x_row(nx_ + 1), below_row(nx_), above_row(nx_);
       std::vector<unsigned char> quiet(skip ? segments_.per_row() : 0);
@@ -299,10 +300,10 @@ class CpuSolver final : public Solver, public BlockSolver {
           for (int i = s0; i < std::min(nx_, s0 + W); ++i) {
             const std::size_t k = local(j) + i;
             const Conserved<S> w = kept_state<S, T>(update_from_edge_fluxes(
-                src.exact(i, j), x.at(i), x.at(i + 1), below.at(i), above.at(i), sweep_, t, dt, i, j));
+                src.exact(i, j), x.at(i), x.at(i + 1), below.at(i), above.at(i), sweep_, t, dt, decay, i, j));
             store(out, k, w);
             local_dt_[k] = local_dt(narrow<T>(w), sweep_.inv_dx, sweep_.inv_dy, sweep_.physics);
-            if (record) swe::record_extremes(e, k, w, t_end, rule_);
+            if (record) swe::record_extremes(e, k, narrow<T>(w), t_end, rule_);
             bits |= nonzero_bits(is_zero_state(w), i - s0, 0, W, 1);
           }
           if (skip) segments_.set_bits(j, s0 / W, bits);
@@ -369,8 +370,8 @@ class CpuSolver final : public Solver, public BlockSolver {
   SweepSetup<T> sweep_;
   std::vector<S> cur_, next_;
   std::vector<T> H_, local_dt_, manning_;
-  ExtremesStore<S> ext_;  // empty unless setup.extremes.track
-  ExtremesRule<S> rule_{};
+  ExtremesStore<T> ext_;  // empty unless setup.extremes.track; in T (extremes.hpp)
+  ExtremesRule<T> rule_{};
   std::vector<std::pair<int, int>> updated_;  // row ranges stepped since the last swap
   SegmentFlags segments_;                     // active row segments of whole-grid steps, or off
   double t_ = 0;

@@ -11,15 +11,14 @@
 #include "exec/cuda/device_buffer.hpp"
 #include "ria/swe/extremes.hpp"
 #include "swe/extremes_store.hpp"
-#include "swe/mixed_fields.hpp"
 #include "swe/stencil.hpp"
 
 namespace ria::swe::cuda {
 
-/// Records cells [k0, k1) of the state f (ConstFields<T>, or ConstMixedFields for T = double) as
-/// the state at time t.
-template <class T, class F>
-__global__ void k_record_extremes(F f, std::size_t k0, std::size_t k1, double t, ExtremesFields<T> e,
+/// Records cells [k0, k1) of the state f, in the fluxes' precision T (CudaSolver::recorded_fields:
+/// a mixed state's floats), as the state at time t.
+template <class T>
+__global__ void k_record_extremes(ConstFields<T> f, std::size_t k0, std::size_t k1, double t, ExtremesFields<T> e,
                                   ExtremesRule<T> r) {
   const std::size_t k = k0 + blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (k < k1) record_extremes(e, k, extremes_input(f, k, r), t, r);
@@ -61,12 +60,11 @@ class DeviceExtremes {
   }
 
   /// Launches k_record_extremes over cells [k0, k1) of f on a stream.
-  template <class F>
-  void record(const F& f, std::size_t k0, std::size_t k1, double t, const ExtremesRule<T>& r,
+  void record(const ConstFields<T>& f, std::size_t k0, std::size_t k1, double t, const ExtremesRule<T>& r,
               cudaStream_t stream) const {
     if (k1 <= k0) return;
     const int threads = 256;
-    k_record_extremes<T, F><<<(k1 - k0 + threads - 1) / threads, threads, 0, stream>>>(f, k0, k1, t, fields(), r);
+    k_record_extremes<T><<<(k1 - k0 + threads - 1) / threads, threads, 0, stream>>>(f, k0, k1, t, fields(), r);
     RIA_CUDA_CHECK(cudaGetLastError());
   }
 

@@ -72,7 +72,7 @@ class CudaSolver final : public Solver {
       perimeter_buf_ = exec::cuda::DeviceBuffer<T>(4 * e);
       for (int b = 0; b < 2; ++b) perimeter_[b] = {perimeter_buf_.get() + 2 * b * e, perimeter_buf_.get() + (2 * b + 1) * e};
     }
-    if (s.extremes.track) ext_ = cuda::DeviceExtremes<S>(n_, stream_), rule_ = extremes_rule<S>(s);
+    if (s.extremes.track) ext_ = cuda::DeviceExtremes<T>(n_, stream_), rule_ = extremes_rule<T>(s);
     // Active tiles (active_tiles.hpp) on the fused kernels, with SolverSetup::dry_skip as on the
     // CPU; used while a state set holds enough quiet tiles (set_state).
     if (s.dry_skip && v.dt == DtMode::device) {
@@ -93,7 +93,7 @@ class CudaSolver final : public Solver {
     reducer_ = exec::make_cuda_reducer(stream_);
     // The fused kernels (one translation unit, one set of architectures) wait for their
     // prerequisites only when compiled for sm_90 or later (dependent_launch.cuh).
-    dependent_ = exec::cuda::compiled_with_dependent_launch(cuda::k_fused_phase2<T>);
+    dependent_ = exec::cuda::compiled_with_dependent_launch(cuda::k_fused_phase2<T, S>);
   }
 
   void set_state(const HostState& s) override {
@@ -127,7 +127,7 @@ class CudaSolver final : public Solver {
                                     [&](double dt) {
                                       launch_update(static_cast<S>(dt));
                                       if (setup_.extremes.track)
-                                        ext_.record(cfields(cur_), 0, n_, advance_time(t_, dt, t_stop), rule_, stream_);
+                                        ext_.record(recorded_fields(cur_), 0, n_, advance_time(t_, dt, t_stop), rule_, stream_);
                                       min_local_ = v_.dt == DtMode::tree ? reduce_local_dt() : read_scalar();
                                     });
     if (!(min_local_ > 0)) check_dt(-1.0, t_, steps_);
@@ -155,7 +155,7 @@ class CudaSolver final : public Solver {
   }
   void record_extremes() override {
     require_extremes(setup_);
-    ext_.record(cfields(cur_), 0, n_, t_, rule_, stream_);
+    ext_.record(recorded_fields(cur_), 0, n_, t_, rule_, stream_);
   }
   void get_extremes(HostExtremes& e) const override {
     require_extremes(setup_);
@@ -163,9 +163,9 @@ class CudaSolver final : public Solver {
     // current state, the last step's output, is recorded here (again, which changes nothing, when
     // it already was, as when the update records its output: records_in_update).
     if (v_.dt == DtMode::device) {
-      ext_.record(cfields(cur_), 0, n_, t_, rule_, stream_);
+      ext_.record(recorded_fields(cur_), 0, n_, t_, rule_, stream_);
     }
-    const ExtremesStore<S> h = ext_.download(stream_);
+    const ExtremesStore<T> h = ext_.download(stream_);
     std::vector<double> rows(5 * n_);
     h.to_rows(0, n_, rows.data());
     e.reset(n_);
@@ -173,7 +173,7 @@ class CudaSolver final : public Solver {
   }
   void set_extremes(const HostExtremes& e) override {
     require_extremes(setup_);
-    ExtremesStore<S> h(n_);
+    ExtremesStore<T> h(n_);
     h.from_host(e, 0, n_);
     ext_.upload(h, stream_);
   }
@@ -213,6 +213,12 @@ class CudaSolver final : public Solver {
     Stored* p = buf_[b];
     if constexpr (kUniform) return Fields<S>{p, p + stride_, p + 2 * stride_, p + 3 * stride_};
     else return MixedFields{p, p + stride_, p + 2 * stride_, p + 3 * stride_, p + 4 * stride_, p + 5 * stride_};
+  }
+  /// Buffer b's state as the extremes record it, in T (extremes.hpp): the state, or a mixed
+  /// state's his and floats, the float state its fluxes read (its first four arrays either way).
+  ConstFields<T> recorded_fields(int b) const {
+    const Stored* p = buf_[b];
+    return {p, p + stride_, p + 2 * stride_, p + 3 * stride_};
   }
   ArraySource<T, S> array_source(int b) const { return {cfields(b), H_, setup_.grid.nx, 0}; }
   auto tex_source(int b) const {
@@ -392,11 +398,11 @@ class CudaSolver final : public Solver {
       const TileMap map{tiles_on_ ? tile_flags_[b].get() : nullptr, setup_.grid.nx, bx_ - 1, by_ - 1,
                         static_cast<int>(grid_.x)};
       if (tiles_on_) {  // a block per tile (the update's grid), so that zero tiles cost one load
-        cuda::k_record_step_start_tiles<S><<<grid_, dim3(bx_, by_), 0, side_>>>(
-            cfields(b), setup_.grid.ny, clock_, ext_.fields(), rule_, map);
+        cuda::k_record_step_start_tiles<T><<<grid_, dim3(bx_, by_), 0, side_>>>(
+            recorded_fields(b), setup_.grid.ny, clock_, ext_.fields(), rule_, map);
       } else {
         const int threads = 256;
-        cuda::k_record_step_start<S><<<(n_ + threads - 1) / threads, threads, 0, side_>>>(cfields(b), n_, clock_,
+        cuda::k_record_step_start<T><<<(n_ + threads - 1) / threads, threads, 0, side_>>>(recorded_fields(b), n_, clock_,
                                                                                         ext_.fields(), rule_, map);
       }
       RIA_CUDA_CHECK(cudaGetLastError());
@@ -406,8 +412,8 @@ class CudaSolver final : public Solver {
     RIA_CUDA_CHECK(cudaGetLastError());
     if (extremes) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
     if (balance) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, balance_join_, 0));
-    exec::cuda::launch_dependent(dependent_, cuda::k_fused_phase2<T>, dim3(1), dim3(32), stream_, fused_out(),
-                                 clock_.get(), setup_.dt_rule());
+    exec::cuda::launch_dependent(dependent_, cuda::k_fused_phase2<T, S>, dim3(1), dim3(32), stream_, fused_out(),
+                                 clock_.get(), setup_.dt_rule(), setup_.physics.decay_rate);
   }
 
   /// k_fused_balance of the step that read buffer b (the last phase 2's), on balance_side_ from the
@@ -477,9 +483,10 @@ class CudaSolver final : public Solver {
     // which changes nothing, where a step or record_extremes already did): one pass over the grid
     // an advance, so that a state set between advances (set_state) is recorded as the side
     // kernel's first step would record it.
-    if (records_in_update()) ext_.record(cfields(cur_), 0, n_, t_, rule_, stream_);
+    if (records_in_update()) ext_.record(recorded_fields(cur_), 0, n_, t_, rule_, stream_);
     const long long limit = max_steps >= (1L << 40) ? (1LL << 62) : static_cast<long long>(steps_) + max_steps;
-    cuda::k_fused_start<<<1, 128, 0, stream_>>>(clock_, t_stop, limit, t_hold, setup_.dt_rule(), sweep_.bc);
+    cuda::k_fused_start<S><<<1, 128, 0, stream_>>>(clock_, t_stop, limit, t_hold, setup_.dt_rule(),
+                                                 setup_.physics.decay_rate, sweep_.bc);
     RIA_CUDA_CHECK(cudaGetLastError());
     cuda::DeviceClock c = read_clock();
     // Steps to the step limit or the hold (plus two), and to any stop, about, from clock c.
@@ -519,7 +526,7 @@ class CudaSolver final : public Solver {
 
   /// The clock of the state set, and no minimum folded in yet (FusedStepOut).
   void upload_clock() {
-    const cuda::DeviceClock c{t_, 0.0, t_, INFINITY, min_local_, steps_, steps_, 0, {}, 0.0, 0.0};
+    const cuda::DeviceClock c{t_, 0.0, 1.0, t_, INFINITY, min_local_, steps_, steps_, 0, {}, 0.0, 0.0};
     clock_.upload(&c, 1, stream_);
     const unsigned long long none = exec::ordered_key<T>(T(INFINITY));
     min_key_.upload(&none, 1, stream_);
@@ -541,8 +548,8 @@ class CudaSolver final : public Solver {
   exec::cuda::DeviceBuffer<double> next_levels_;
   exec::cuda::DeviceBuffer<Balance> balance_;
   exec::cuda::DeviceBuffer<T> manning_;  // per-cell Manning n, or empty
-  cuda::DeviceExtremes<S> ext_;           // empty unless setup.extremes.track
-  ExtremesRule<S> rule_{};
+  cuda::DeviceExtremes<T> ext_;           // empty unless setup.extremes.track; in T (extremes.hpp)
+  ExtremesRule<T> rule_{};
   exec::cuda::Texture tex_[2][4];
   exec::cuda::Texture tex_H_;
   exec::cuda::Stream stream_;

@@ -1,14 +1,14 @@
 // Precision::mixed's state in memory (ria/swe/mixed_state.hpp): six float arrays, the his of h,
 // qx, qy, hc (the float state the fluxes read, laid out as a float solver's) and the los of h and
 // hc. Loads return the double value the state stands for, stores split a double value; the same
-// load and extremes_input as the ConstFields of a uniform precision (stencil.hpp), and keep_cell
-// for either kind of fields, so the CUDA kernels take both.
+// load as the ConstFields of a uniform precision (stencil.hpp), and keep_cell for either kind of
+// fields, so the CUDA kernels take both. The extremes record the his and floats (the first four
+// arrays, read as ConstFields<float>: extremes.hpp).
 #pragma once
 
 #include <cstddef>
 
 #include "ria/config.hpp"
-#include "ria/swe/extremes.hpp"
 #include "ria/swe/mixed_state.hpp"
 #include "ria/swe/state.hpp"
 #include "swe/stencil.hpp"
@@ -37,15 +37,6 @@ struct ConstMixedFields {
 RIA_HD inline Conserved<double> load(const ConstMixedFields& f, std::size_t k) {
   return {join_pair(f.h[k], f.h_lo[k]), f.qx[k], f.qy[k], join_pair(f.hc[k], f.hc_lo[k])};
 }
-
-/// Cell k as record_extremes reads it under rule r (stencil.hpp extremes_input).
-RIA_HD inline Conserved<double> extremes_input(const ConstMixedFields& f, std::size_t k, const ExtremesRule<double>& r) {
-  if (r.depth_and_speed) return load(f, k);
-  return {join_pair(f.h[k], f.h_lo[k]), 0.0, 0.0, join_pair(f.hc[k], f.hc_lo[k])};
-}
-
-/// Cell k's depth.
-RIA_HD inline double depth_at(const ConstMixedFields& f, std::size_t k) { return join_pair(f.h[k], f.h_lo[k]); }
 
 /// A cell as a step leaves it: the value kept (mixed_kept of the update's result), and it as the
 /// fluxes of the next step read it.

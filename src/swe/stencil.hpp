@@ -84,8 +84,8 @@ RIA_HD inline T depth_at(const ConstFields<T>& f, std::size_t k) { return f.h[k]
 
 /// Cell k as record_extremes reads it under rule r: the whole state, or without qx and qy (left
 /// 0, not read) when r records the concentration only.
-template <class T>
-RIA_HD inline Conserved<T> extremes_input(const ConstFields<T>& f, std::size_t k, const ExtremesRule<T>& r) {
+template <class T, class R>
+RIA_HD inline Conserved<T> extremes_input(const ConstFields<T>& f, std::size_t k, const ExtremesRule<R>& r) {
   if (r.depth_and_speed) return load(f, k);
   return {f.h[k], T(0), T(0), f.hc[k]};
 }
@@ -187,17 +187,23 @@ RIA_HD inline EdgeFlux<T> y_edge_flux(const Src& src, const SweepSetup<T>& s, co
                        s.inv_dy, s.physics);
 }
 
-/// New state of cell (i, j) from its state w (in S) and its four edge fluxes (in T): the flux update
-/// with the sources of the cell (its Manning n), then the releases into it.
+/// The decay of the sweep's steps, computed by each cell (sources.hpp DecayOfRate).
 template <class S, class T>
+RIA_HD inline DecayOfRate<S> cell_decay(const SweepSetup<T>& s) {
+  return {update_constants<S>(s).decay_rate};
+}
+
+/// New state of cell (i, j) from its state w (in S) and its four edge fluxes (in T): the flux update
+/// with the sources of the cell (its Manning n; the step's decay factor, decay(dt): cell_decay, or
+/// the step's computed once), then the releases into it.
+template <class S, class T, class Decay>
 RIA_HD inline Conserved<S> update_from_edge_fluxes(const Conserved<S>& w, const EdgeFlux<T>& west,
                                                    const EdgeFlux<T>& east, const EdgeFlux<T>& south,
                                                    const EdgeFlux<T>& north, const SweepSetup<T>& s, double t, S dt,
-                                                   int i, int j) {
+                                                   const Decay& decay, int i, int j) {
   const T n = s.manning.at(static_cast<std::size_t>(j - s.row0) * s.nx + i);
   const UpdateConstants<S> c = update_constants<S>(s);
-  Conserved<S> r = flux_and_source_update(w, west, east, south, north, dt, c.inv_dx, c.inv_dy, n, s.physics,
-                                          c.decay_rate);
+  Conserved<S> r = flux_and_source_update(w, west, east, south, north, dt, c.inv_dx, c.inv_dy, n, s.physics, decay);
   apply_releases(r, s.rel, t, dt, i, j);
   return r;
 }
@@ -210,7 +216,7 @@ RIA_HD inline Conserved<S> update_from_neighbours(const Src& src, const SweepSet
   const bool d = s.dry_skip;
   const EdgeFlux<T> w = x_edge_flux(src, s, st, i, j, d), e = x_edge_flux(src, s, st, i + 1, j, d);
   const EdgeFlux<T> so = y_edge_flux(src, s, st, i, j, d), n = y_edge_flux(src, s, st, i, j + 1, d);
-  return update_from_edge_fluxes(src.exact(i, j), w, e, so, n, s, st.time(), dt, i, j);
+  return update_from_edge_fluxes(src.exact(i, j), w, e, so, n, s, st.time(), dt, cell_decay<S>(s), i, j);
 }
 
 /// Number of boundary edges: west and east (one per row), south and north (one per column).

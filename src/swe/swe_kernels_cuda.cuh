@@ -101,6 +101,7 @@ struct OwnCellSource {
 struct DeviceClock {
   double t;           // simulated time [s]
   double dt;          // step about to be taken (0: stopped)
+  double decay;       // its decay factor, for a state in double (set_next_step)
   double t_stop;      // stop time of the current advance()
   double t_hold;      // no step is taken that would end at or after it (Solver::advance)
   double min_local;   // reduced min of local_dt of the current state
@@ -183,6 +184,21 @@ struct FusedStepOut {
   double* next_levels = nullptr;
 };
 
+/// Whether a fused step with a state in S reads its decay factor from the clock (set_next_step): in
+/// double, whose exp is some 40 instructions (a ninth of the mixed estuary update's, measured on
+/// the H100); a float state's expf costs a cell fewer instructions than the clock's double (its
+/// load, held across the update, and its narrowing: the float water column ran 1-2% slower).
+template <class S>
+inline constexpr bool kClockDecay = sizeof(S) == 8;
+
+/// The fused step's decay factor in double (kClockDecay), of the step phase 2 computed it for
+/// (set_next_step): read only where there is decay, 1 otherwise, as decay_factor gives.
+struct ClockDecay {
+  double rate;
+  const DeviceClock* clock;
+  __device__ double operator()(double) const { return rate > 0 ? clock->decay : 1.0; }
+};
+
 /// Time step of a tiled kernel in the state's precision S: a host value, or the device clock
 /// (fused; 0 means copy only); and the step's time: the host's StepTime, or the clock's.
 template <class S, bool kDeviceDt>
@@ -191,6 +207,14 @@ struct StepDt {
   const DeviceClock* clock;
   FusedStepOut out{};
   __device__ S get() const { return kDeviceDt ? static_cast<S>(clock->dt) : host_dt; }
+  /// The step's decay (cell_update.hpp flux_and_source_update): in double, the clock's factor,
+  /// which phase 2 computed once for the step (kClockDecay: ClockDecay); else each cell's own
+  /// (stencil.hpp cell_decay).
+  template <class T>
+  __device__ auto decay(const SweepSetup<T>& s) const {
+    if constexpr (kDeviceDt && kClockDecay<S>) return ClockDecay{update_constants<S>(s).decay_rate, clock};
+    else return cell_decay<S>(s);
+  }
   /// Whether a step is taken: the clock's dt tested in double, as phase 2 tests it (a positive dt
   /// below the smallest normal float would be 0 in get() with a float state).
   __device__ bool taken() const { return kDeviceDt ? clock->dt > 0 : host_dt > S(0); }
@@ -270,8 +294,9 @@ constexpr int min_blocks_per_sm() {
 /// S: the precision of the state's values (T, or double for Precision::mixed: the fluxes, the
 /// shared tiles and the local dt stay in T, the update of each cell is in S); Src::Out, where the
 /// state goes (Fields<S>, or MixedFields: mixed_state.hpp's floats).
-/// kRecord (a fused step, kDeviceDt): each owner records the state it writes into the extremes
-/// `ext` by `rule` (extremes.hpp), at the step's end time as phase 2 computes it (advance_time of
+/// kRecord (a fused step, kDeviceDt): each owner records the state it writes, as the fluxes of the
+/// next step read it (KeptCell::seen: extremes.hpp records in T), into the extremes `ext` by
+/// `rule`, at the step's end time as phase 2 computes it (advance_time of
 /// the clock's t, dt and t_stop), instead of k_record_step_start recording the step's input
 /// beside the update: the same states at the same times, one kernel fewer a step
 /// (ExtremesSetup::in_update).
@@ -280,7 +305,7 @@ template <class T, int BX, int BY, class Src, bool kPhase1, bool kDeviceDt, clas
 __global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDeviceDt, kTiles>()))
     k_update_tiled(Src src, typename Src::Out out, SweepSetup<T> s, StepTime st_host, StepDt<S, kDeviceDt> step,
                    T* __restrict__ partial, int j_begin, int j_end, PerimeterFluxes<T> perim, ActiveTiles tiles = {},
-                   ExtremesFields<S> ext = {}, ExtremesRule<S> rule = {}) {
+                   ExtremesFields<T> ext = {}, ExtremesRule<T> rule = {}) {
   static_assert(!kRecord || kDeviceDt, "the update records the extremes in fused steps only");
   __shared__ EdgeFlux<T> fx[BY][BX];
   __shared__ EdgeFlux<T> fy[BY][BX];
@@ -338,8 +363,9 @@ __global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDevice
   if (owner) {
     const std::size_t k = static_cast<std::size_t>(j - s.row0) * s.nx + i;
     const KeptCell<S, T> w = keep_cell<T>(out, k, update_from_edge_fluxes(cs.exact(i, j), fx[ty][tx - 1], fx[ty][tx],
-                                                                          fy[ty - 1][tx], fy[ty][tx], s, t, dt, i, j));
-    if constexpr (kRecord) record_extremes(ext, k, w.value, advance_time(t, step.clock->dt, step.clock->t_stop), rule);
+                                                                          fy[ty - 1][tx], fy[ty][tx], s, t, dt,
+                                                                          step.decay(s), i, j));
+    if constexpr (kRecord) record_extremes(ext, k, w.seen, advance_time(t, step.clock->dt, step.clock->t_stop), rule);
     if (kPhase1) local = local_dt(w.seen, s.inv_dx, s.inv_dy, s.physics);
     if (kTiles) bits = nonzero_bits(is_zero_state(w.value), tx - 1, ty - 1, BX - 1, BY - 1);
   }
@@ -405,6 +431,16 @@ __device__ inline double next_dt(const DeviceClock& c, const DtRule& rule) {
   return held(c.t, dt, c.t_stop, c.t_hold) ? 0.0 : dt;
 }
 
+/// The clock's next step: dt (next_dt) and, for a state in double (kClockDecay), its decay factor,
+/// decay_factor of the rate and dt as each cell's update computed it before: once a step here,
+/// off the cells' path (the mixed estuary's update spent a ninth of its instructions on it).
+/// decay_rate: Physics' in double.
+template <class S>
+__device__ inline void set_next_step(DeviceClock& c, const DtRule& rule, double decay_rate) {
+  c.dt = next_dt(c, rule);
+  if constexpr (kClockDecay<S>) c.decay = decay_factor(decay_rate, c.dt);
+}
+
 /// The balance of a fused step (balance.hpp), accumulated by k_fused_balance from the perimeter
 /// fluxes the update kernel kept (PerimeterFluxes): the water and pollutant that crossed the
 /// boundary are exactly what the cells next to it gained or lost.
@@ -425,8 +461,8 @@ struct FusedBalance {
 /// changes nothing else: its update wrote nothing, and the next dt of an unchanged clock is again
 /// 0. It lies on every step's critical path, so it is a few loads and stores; the balance is summed
 /// beside the next step (k_fused_balance).
-template <class T>
-__global__ void __launch_bounds__(32) k_fused_phase2(FusedStepOut out, DeviceClock* clock, DtRule rule) {
+template <class T, class S>
+__global__ void __launch_bounds__(32) k_fused_phase2(FusedStepOut out, DeviceClock* clock, DtRule rule, double decay_rate) {
   // Launched dependent on the update (dependent_launch.cuh): resident before it ends, and the next
   // step's update may be scheduled while this block runs.
   exec::cuda::wait_for_prerequisites();
@@ -446,7 +482,7 @@ __global__ void __launch_bounds__(32) k_fused_phase2(FusedStepOut out, DeviceClo
   c.steps += 1;
   c.min_local = static_cast<double>(v);
   if (!(v > T(0))) c.error = 1;
-  c.dt = next_dt(c, rule);
+  set_next_step<S>(c, rule, decay_rate);
   *clock = c;
 }
 
@@ -478,9 +514,9 @@ __global__ void __launch_bounds__(1024) k_fused_balance(FusedBalance<T> fb, cons
 /// the current state.
 /// Cells of tiles all zero in that state (tiles: active_tiles.hpp) are not read: recording a zero
 /// state changes no record (extremes.hpp: 0 is not above a maximum, and the cell is not wet).
-template <class S, class F>
-__global__ void k_record_step_start(F f, std::size_t n, const DeviceClock* clock, ExtremesFields<S> e,
-                                    ExtremesRule<S> r, TileMap tiles) {
+template <class T>
+__global__ void k_record_step_start(ConstFields<T> f, std::size_t n, const DeviceClock* clock, ExtremesFields<T> e,
+                                    ExtremesRule<T> r, TileMap tiles) {
   const std::size_t k = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (k < n && clock->dt > 0 && !tiles.zero_at(k)) record_extremes(e, k, extremes_input(f, k, r), clock->t, r);
 }
@@ -489,9 +525,9 @@ __global__ void k_record_step_start(F f, std::size_t n, const DeviceClock* clock
 /// (bx, by) (thread (tx, ty) the cell (bx w + tx, by h + ty), tx < w, ty < h), so the block of an
 /// all-zero tile leaves after one flag load. A cell whose depth records nothing (ExtremesRule::records:
 /// depth <= 0 or NaN; with the concentration's records only, not wet) is not read further.
-template <class S, class F>
-__global__ void k_record_step_start_tiles(F f, int ny, const DeviceClock* clock, ExtremesFields<S> e,
-                                          ExtremesRule<S> r, TileMap tiles) {
+template <class T>
+__global__ void k_record_step_start_tiles(ConstFields<T> f, int ny, const DeviceClock* clock, ExtremesFields<T> e,
+                                          ExtremesRule<T> r, TileMap tiles) {
   if (!(clock->dt > 0) || tiles.flags[blockIdx.y * tiles.tiles_x + blockIdx.x].zero) return;
   const int i = blockIdx.x * tiles.tile_w + threadIdx.x, j = blockIdx.y * tiles.tile_h + threadIdx.y;
   if (static_cast<int>(threadIdx.x) >= tiles.tile_w || static_cast<int>(threadIdx.y) >= tiles.tile_h || i >= tiles.nx ||
@@ -504,8 +540,9 @@ __global__ void k_record_step_start_tiles(F f, int ny, const DeviceClock* clock,
 
 /// Sets the stop time, step limit and hold time of a new advance(), the first dt from min_local
 /// and the levels of the clock's time (boundaries bc); 128 threads.
-static __global__ void k_fused_start(DeviceClock* clock, double t_stop, long long step_limit, double t_hold,
-                                     DtRule rule, Boundaries bc) {
+template <class S>
+__global__ void k_fused_start(DeviceClock* clock, double t_stop, long long step_limit, double t_hold, DtRule rule,
+                              double decay_rate, Boundaries bc) {
   __shared__ double levels[4];
   side_levels(bc, clock->t, levels, threadIdx.x);
   __syncthreads();
@@ -516,7 +553,7 @@ static __global__ void k_fused_start(DeviceClock* clock, double t_stop, long lon
   c.step_limit = step_limit;
   c.t_hold = t_hold;
   if (!(c.min_local > 0)) c.error = 1;
-  c.dt = next_dt(c, rule);
+  set_next_step<S>(c, rule, decay_rate);
   *clock = c;
 }
 

@@ -32,16 +32,17 @@ RIA_HD inline Conserved<S> flux_update(const Conserved<S>& w, const EdgeFlux<T>&
 }
 
 /// The flux update followed by the pointwise sources: Manning friction with the cell's n and the
-/// dry-cell policy, then decay at rate decay_rate [1/s] (sources.hpp). inv_dx, inv_dy and
-/// decay_rate are the S values of SweepSetup (update_constants in stencil.hpp).
-template <class S, class T>
+/// dry-cell policy, then the step's decay factor, decay(dt) (sources.hpp: DecayOfRate,
+/// DecayOfStep; asked for here, where it is applied, so a factor read from memory is read late).
+/// inv_dx and inv_dy are the S values of SweepSetup (update_constants in stencil.hpp).
+template <class S, class T, class Decay>
 RIA_HD inline Conserved<S> flux_and_source_update(const Conserved<S>& w, const EdgeFlux<T>& west,
                                                   const EdgeFlux<T>& east, const EdgeFlux<T>& south,
                                                   const EdgeFlux<T>& north, S dt, S inv_dx, S inv_dy, T n,
-                                                  const Physics<T>& p, S decay_rate) {
+                                                  const Physics<T>& p, const Decay& decay) {
   Conserved<S> r = flux_update(w, west, east, south, north, dt * inv_dx, dt * inv_dy);
   apply_friction_and_dry_policy(r, dt, n, p);
-  apply_decay(r, dt, decay_rate);
+  apply_decay(r, decay(dt));
   return r;
 }
 

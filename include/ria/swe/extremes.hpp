@@ -10,9 +10,12 @@
 //   first_wet  = the first t with h > h_dry                (NaN: never) [s]
 //   arrival    = the first t of a wet state with C > threshold (NaN: never) [s]
 // Wet is the one wet/dry policy of wet_dry.hpp (is_wet: h > h_dry); a wet cell has h > h_dry >=
-// the desingularisation depth, so the ratios are the plain quotients q/h. The maxima start at 0
-// and are kept in the solver's precision T (a maximum of T values is a T value); the times are
-// doubles, as the clock. A non-finite state compares false everywhere and is not recorded.
+// the desingularisation depth, so the ratios are the plain quotients q/h. The records are of the
+// state as the fluxes read it, in their precision T: the state itself in float or double, and for
+// Precision::mixed its float view (mixed_state.hpp: the his of h and hC, qx and qy), whose maps
+// need no more digits and whose records cost what float's do (a double record read and wrote 12
+// bytes a cell more each step, and its speed took a double root). The maxima start at 0 and are
+// kept in T (a maximum of T values is a T value); the times are doubles, as the clock. A non-finite state compares false everywhere and is not recorded.
 // A rule that keeps the concentration's records only (ExtremesRule::depth_and_speed = false, what
 // an ensemble member needs) leaves max_depth and max_speed at their start value 0 and does not
 // read qx and qy; max_conc, first_wet and arrival are recorded as above, bit for bit.

@@ -46,12 +46,35 @@ RIA_HD inline void apply_friction_and_dry_policy(Conserved<S>& w, S dt, T n, con
   w.qy = static_cast<S>(qy);
 }
 
-/// First-order decay dC/dt = -lambda C, exact over the step: hc *= exp(-lambda dt), in the state's
-/// precision (the balance decays its expected pollutant by the same factor in double).
+/// First-order decay dC/dt = -lambda C, exact over a step of length dt: the factor exp(-lambda dt)
+/// the step multiplies hC by, in the state's precision S; 1 without decay (lambda = 0). A step
+/// computes it once (the CPU sweep; the fused CUDA step's clock in double) or each cell does: the
+/// same function of the same S values (DecayOfRate, DecayOfStep). The balance decays its expected
+/// pollutant by the same factor in double (balance.hpp).
 template <class S>
-RIA_HD inline void apply_decay(Conserved<S>& w, S dt, S decay_rate) {
-  if (decay_rate > S(0)) w.hc *= exp(-decay_rate * dt);
+RIA_HD inline S decay_factor(S decay_rate, S dt) {
+  return decay_rate > S(0) ? static_cast<S>(exp(-decay_rate * dt)) : S(1);
 }
+
+/// hC times the step's decay factor (decay_factor); a factor of 1 leaves hC as it is, bit for bit.
+template <class S>
+RIA_HD inline void apply_decay(Conserved<S>& w, S factor) {
+  w.hc *= factor;
+}
+
+/// A step's decay factor as the update asks for it, of the step's dt (cell_update.hpp
+/// flux_and_source_update): decay_factor of the rate, computed by the cell...
+template <class S>
+struct DecayOfRate {
+  S rate;  // lambda [1/s]
+  RIA_HD S operator()(S dt) const { return decay_factor(rate, dt); }
+};
+/// ...or the step's, computed once (decay_factor of the same rate and dt: the same value).
+template <class S>
+struct DecayOfStep {
+  S factor;
+  RIA_HD S operator()(S) const { return factor; }
+};
 
 /// Diffusive pollutant flux across an edge, K h_e (C_R - C_L) / d with h_e = min(h_L, h_R):
 /// conservative, zero where either side is dry, and with dt <= d^2 / (4 K) a convex update.
