@@ -11,7 +11,6 @@ namespace ria::ensemble {
 void set_member_setup(swe::SolverSetup& s) {
   s.track_balance = false;
   s.extremes.depth_and_speed = false;
-  s.extremes.in_update = true;
 }
 
 MemberRecorder::MemberRecorder(const sim::Scenario& sc, const sim::Model& m,

@@ -17,9 +17,9 @@ namespace ria::ensemble {
 /// The solver setup of a member: what MemberRecorder keeps needs neither the balance nor the
 /// depth and speed maxima, so the member's step accumulates no balance and its extremes read h and
 /// hc only (ExtremesRule::depth_and_speed); on the GPU its fused step records them inside the
-/// update (ExtremesSetup::in_update), because members share the GPU. Its steps, states and the
-/// records it keeps (max_conc, first_wet, arrival) are bit for bit those of the same scenario's
-/// `ria run`.
+/// update, as every run's does while the active tiles run (ExtremesSetup::in_update). Its steps,
+/// states and the records it keeps (max_conc, first_wet, arrival) are bit for bit those of the
+/// same scenario's `ria run`.
 void set_member_setup(swe::SolverSetup& s);
 
 class MemberRecorder final : public sim::Observer {

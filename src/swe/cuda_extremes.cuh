@@ -1,8 +1,8 @@
 // The extremes records (ria/swe/extremes.hpp) of a CUDA solver in device memory, and the side
 // kernel that records a range of cells of a state: after each step of the host-driven variants
-// and of the MPI row blocks, and when the records are read. The fused variants record each step's
-// input state beside the update (swe_kernels_cuda.cuh k_record_step_start), or, for ensemble
-// members while the active tiles run, the update records its output (ExtremesSetup::in_update).
+// and of the MPI row blocks, and when the records are read. While the active tiles run, the fused
+// update records its output (ExtremesSetup::in_update); otherwise the fused variants record each
+// step's input state beside the update (swe_kernels_cuda.cuh k_record_step_start).
 #pragma once
 
 #include <cuda_runtime.h>

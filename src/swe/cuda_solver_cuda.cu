@@ -384,8 +384,7 @@ class CudaSolver final : public Solver {
   /// start from the state the step reads, after the previous phase 2, and join before this one's:
   ///   - with the extremes tracked, k_record_step_start records buffer b (the step's input) beside
   ///     the update: both only read buffer b and the clock, which phase 2 advances. Not with
-  ///     records_in_update(): the update records its output then (members sharing a GPU: 1.2x
-  ///     faster; a lone run gains nothing, docs/performance.md, eighteenth session).
+  ///     records_in_update(): the update records its output then (ExtremesSetup::in_update).
   ///   - with `balance_before` (a previous step in this launch sequence), k_fused_balance
   ///     accumulates that step's balance from perimeter_[1 - b], which this update does not write.
   void launch_fused_step(int b, bool balance_before) {
