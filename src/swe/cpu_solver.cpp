@@ -283,7 +283,7 @@ class CpuSolver final : public Solver, public BlockSolver {
     const ExtremesFields<T> e = ext_.fields();
     const StepTime st = step_time(sweep_.bc, t);
     constexpr int W = SegmentFlags::kSegment;
-    const DecayOfStep<S> decay{cell_decay<S>(sweep_)(dt)};  // the step's, computed once
+    const DecayOfStep<S> decay{decay_factor(cell_decay<S>(sweep_).rate, dt)};  // the step's, computed once
     exec::cpu::for_uneven_row_chunks(parallel_, j0, j1, kChunksPerThread, kMinChunkRows, [&](int ja, int jb) {
       FluxRow<T> x_row(nx_ + 1), below_row(nx_), above_row(nx_);
       std::vector<unsigned char> quiet(skip ? segments_.per_row() : 0);

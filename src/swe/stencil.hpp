@@ -194,8 +194,8 @@ RIA_HD inline DecayOfRate<S> cell_decay(const SweepSetup<T>& s) {
 }
 
 /// New state of cell (i, j) from its state w (in S) and its four edge fluxes (in T): the flux update
-/// with the sources of the cell (its Manning n; the step's decay factor, decay(dt): cell_decay, or
-/// the step's computed once), then the releases into it.
+/// with the sources of the cell (its Manning n; the step's decay: cell_decay, or the step's factor
+/// computed once), then the releases into it.
 template <class S, class T, class Decay>
 RIA_HD inline Conserved<S> update_from_edge_fluxes(const Conserved<S>& w, const EdgeFlux<T>& west,
                                                    const EdgeFlux<T>& east, const EdgeFlux<T>& south,

@@ -191,12 +191,14 @@ struct FusedStepOut {
 template <class S>
 inline constexpr bool kClockDecay = sizeof(S) == 8;
 
-/// The fused step's decay factor in double (kClockDecay), of the step phase 2 computed it for
-/// (set_next_step): read only where there is decay, 1 otherwise, as decay_factor gives.
+/// The fused step's decay in double (kClockDecay), the clock's factor of the step phase 2 computed
+/// it for (set_next_step), read only where there is decay (sources.hpp DecayOfRate's apply).
 struct ClockDecay {
   double rate;
   const DeviceClock* clock;
-  __device__ double operator()(double) const { return rate > 0 ? clock->decay : 1.0; }
+  __device__ void apply(Conserved<double>& w, double) const {
+    if (rate > 0) apply_decay(w, clock->decay);
+  }
 };
 
 /// Time step of a tiled kernel in the state's precision S: a host value, or the device clock

@@ -32,8 +32,8 @@ RIA_HD inline Conserved<S> flux_update(const Conserved<S>& w, const EdgeFlux<T>&
 }
 
 /// The flux update followed by the pointwise sources: Manning friction with the cell's n and the
-/// dry-cell policy, then the step's decay factor, decay(dt) (sources.hpp: DecayOfRate,
-/// DecayOfStep; asked for here, where it is applied, so a factor read from memory is read late).
+/// dry-cell policy, then the step's decay, decay.apply (sources.hpp: DecayOfRate, DecayOfStep;
+/// computed or read here, where it is applied, not held across the update).
 /// inv_dx and inv_dy are the S values of SweepSetup (update_constants in stencil.hpp).
 template <class S, class T, class Decay>
 RIA_HD inline Conserved<S> flux_and_source_update(const Conserved<S>& w, const EdgeFlux<T>& west,
@@ -42,7 +42,7 @@ RIA_HD inline Conserved<S> flux_and_source_update(const Conserved<S>& w, const E
                                                   const Physics<T>& p, const Decay& decay) {
   Conserved<S> r = flux_update(w, west, east, south, north, dt * inv_dx, dt * inv_dy);
   apply_friction_and_dry_policy(r, dt, n, p);
-  apply_decay(r, decay(dt));
+  decay.apply(r, dt);
   return r;
 }
 

@@ -62,18 +62,20 @@ RIA_HD inline void apply_decay(Conserved<S>& w, S factor) {
   w.hc *= factor;
 }
 
-/// A step's decay factor as the update asks for it, of the step's dt (cell_update.hpp
-/// flux_and_source_update): decay_factor of the rate, computed by the cell...
+/// A step's decay as the update applies it to a cell after its step of length dt (cell_update.hpp
+/// flux_and_source_update): decay_factor of the rate, computed by the cell where there is decay...
 template <class S>
 struct DecayOfRate {
   S rate;  // lambda [1/s]
-  RIA_HD S operator()(S dt) const { return decay_factor(rate, dt); }
+  RIA_HD void apply(Conserved<S>& w, S dt) const {
+    if (rate > S(0)) apply_decay(w, decay_factor(rate, dt));
+  }
 };
-/// ...or the step's, computed once (decay_factor of the same rate and dt: the same value).
+/// ...or the step's factor, computed once (decay_factor of the same rate and dt: the same value).
 template <class S>
 struct DecayOfStep {
   S factor;
-  RIA_HD S operator()(S) const { return factor; }
+  RIA_HD void apply(Conserved<S>& w, S) const { apply_decay(w, factor); }
 };
 
 /// Diffusive pollutant flux across an edge, K h_e (C_R - C_L) / d with h_e = min(h_L, h_R):
