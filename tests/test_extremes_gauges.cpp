@@ -85,7 +85,8 @@ TEST(Extremes, EveryStepIsRecordedExactlyWhereMapsMissThePeak) {
 }
 
 // Precision::mixed records the float view of its state (extremes.hpp): the maxima are floats, the
-// maximum depth the float rounding of the double state's (rounding is monotonic), C the float
+// maximum depth the float rounding of the double state's (rounding is monotonic; within one float
+// ulp where the kept pair is a tie that rounds away from the float the fluxes read), C the float
 // quotient of the two roundings (within 3 half float ulps, 1.8e-7, of the double state's C; where
 // hC is below float's normal range, the tails of diffusion, its rounding is absolute: 1e-36).
 TEST(Extremes, MixedRecordsTheFloatStateItsFluxesRead) {
@@ -101,16 +102,17 @@ TEST(Extremes, MixedRecordsTheFloatStateItsFluxesRead) {
   test::ReferenceExtremes ref{sc.physics.dry_depth, sc.output.arrival_threshold, {}};
   ref.add_all(steps.obs);
   const swe::HostExtremes& e = maps.obs.final_extremes;
-  std::size_t wet = 0;
+  std::size_t recorded = 0;
   for (std::size_t k = 0; k < e.max_depth.size(); ++k) {
     for (double v : {e.max_depth[k], e.max_speed[k], e.max_concentration[k]})
       ASSERT_EQ(static_cast<double>(static_cast<float>(v)), v) << "cell " << k << ": a record that is not a float";
-    EXPECT_EQ(e.max_depth[k], static_cast<double>(static_cast<float>(ref.e.max_depth[k]))) << "cell " << k;
+    const double d = static_cast<float>(ref.e.max_depth[k]);
+    EXPECT_LE(std::fabs(e.max_depth[k] - d), 1.2e-7 * d) << "cell " << k;
     const double c = ref.e.max_concentration[k];
     EXPECT_LE(std::fabs(e.max_concentration[k] - c), std::max(1.8e-7 * c, 1e-36)) << "cell " << k;
-    wet += e.max_depth[k] > 0;
+    recorded += e.max_depth[k] > 0;
   }
-  EXPECT_GT(wet, e.max_depth.size() / 4);  // 492 of the 1024 cells are wet at some step
+  EXPECT_GT(recorded, e.max_depth.size() / 4);  // 492 of the 1024 cells hold water at some step
 }
 
 TEST(Extremes, OpenmpIsBitwiseIdenticalToSerial) {

@@ -1,7 +1,9 @@
 // Host storage of the extremes records (ria/swe/extremes.hpp) of a run of cells in the solver's
 // precision T: the CPU solvers record into it, the CUDA solvers stage their device copies through
 // it. Conversions to and from the double HostExtremes of the Solver interface are exact (the
-// maxima are T values; the times are doubles).
+// maxima are T values; the times are doubles), except where records of another precision are
+// set: a --precision mixed checkpoint written before 2026-11-27 holds double records, which a
+// mixed solver rounds to float (extremes.hpp: it records in the fluxes' precision).
 #pragma once
 
 #include <algorithm>

@@ -36,8 +36,9 @@ double worst_rel(const std::vector<double>& a, const std::vector<double>& b, dou
 // multiply-add in u^2 + v^2 (a few ulp). In float the records round C (half an ulp, 6e-8) and the
 // speed (a few float ulp) in float. Mixed records its float view (extremes.hpp), the float
 // roundings of the double state the gauges read: its maximum depth is the float rounding of the
-// reference's (rounding is monotonic), its C the float quotient of two roundings (3 half ulps,
-// 1.8e-7).
+// reference's (rounding is monotonic; one float ulp, 1.2e-7, where the kept pair is a tie that
+// rounds away from the float its fluxes read), its C the GPU's float quotient (within an ulp, as
+// float's bound says) of two roundings of half an ulp each: 2.4e-7.
 TEST(CudaExtremes, EqualThoseOfEveryStepOnEveryKernel) {
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
   const sim::Scenario sc = test::extremes_scenario();
@@ -57,11 +58,12 @@ TEST(CudaExtremes, EqualThoseOfEveryStepOnEveryKernel) {
       const swe::HostExtremes& r = ref.e;
       const swe::HostExtremes& e = maps.obs.final_extremes;
       const bool float_records = p != Precision::f64;
-      const double exact = p == Precision::f32 ? 1.2e-7 : p == Precision::mixed ? 1.8e-7 : 0.0;  // C, see above
+      const bool mixed = p == Precision::mixed;
+      const double exact = p == Precision::f32 ? 1.2e-7 : mixed ? 2.4e-7 : 0.0;  // C, see above
       std::vector<double> depth = r.max_depth;
-      if (p == Precision::mixed)
+      if (mixed)
         for (double& d : depth) d = static_cast<float>(d);
-      EXPECT_EQ(worst_rel(e.max_depth, depth, 1e-30), 0.0) << kernel;
+      EXPECT_LE(worst_rel(e.max_depth, depth, 1e-30), mixed ? 1.2e-7 : 0.0) << kernel;
       EXPECT_LE(worst_rel(e.max_concentration, r.max_concentration, 1e-12), exact) << kernel;
       EXPECT_LE(worst_rel(e.max_speed, r.max_speed, 1e-12), float_records ? 5e-7 : 1e-15) << kernel;
       if (float_records) continue;  // h is compared with h_dry and C with the threshold in float

@@ -32,8 +32,9 @@ RIA_HD inline Conserved<S> flux_update(const Conserved<S>& w, const EdgeFlux<T>&
 }
 
 /// The flux update followed by the pointwise sources: Manning friction with the cell's n and the
-/// dry-cell policy, then the step's decay, decay.apply (sources.hpp: DecayOfRate, DecayOfStep;
-/// computed or read here, where it is applied, not held across the update).
+/// dry-cell policy, then the step's decay, decay.apply (sources.hpp DecayOfRate, DecayOfStep; the
+/// fused CUDA step's ClockDecay; computed or read here, where it is applied, not held across the
+/// update).
 /// inv_dx and inv_dy are the S values of SweepSetup (update_constants in stencil.hpp).
 template <class S, class T, class Decay>
 RIA_HD inline Conserved<S> flux_and_source_update(const Conserved<S>& w, const EdgeFlux<T>& west,

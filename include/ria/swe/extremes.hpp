@@ -15,7 +15,8 @@
 // Precision::mixed its float view (mixed_state.hpp: the his of h and hC, qx and qy), whose maps
 // need no more digits and whose records cost what float's do (a double record read and wrote 12
 // bytes a cell more each step, and its speed took a double root). The maxima start at 0 and are
-// kept in T (a maximum of T values is a T value); the times are doubles, as the clock. A non-finite state compares false everywhere and is not recorded.
+// kept in T (a maximum of T values is a T value); the times are doubles, as the clock. A
+// non-finite state compares false everywhere and is not recorded.
 // A rule that keeps the concentration's records only (ExtremesRule::depth_and_speed = false, what
 // an ensemble member needs) leaves max_depth and max_speed at their start value 0 and does not
 // read qx and qy; max_conc, first_wet and arrival are recorded as above, bit for bit.

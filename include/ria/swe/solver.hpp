@@ -50,7 +50,7 @@ struct ExtremesSetup {
   // Where a fused CUDA step records, while its active tiles run: true, the update records the
   // state it writes; false, a side kernel beside the update records the step's input. The same
   // records bit for bit; inside the update, members sharing a GPU ran 1.2x faster and the lone
-  // 1000^2 estuary day 3-8% faster in mixed and double, the Coos Bay 50 m day as fast
+  // 1000^2 estuary day 5-8% faster in mixed and 1-4% in double, the Coos Bay 50 m day as fast
   // (docs/performance.md, 2026-11-27). Other backends and kernels record as they always do.
   bool in_update = true;
 };

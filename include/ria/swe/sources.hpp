@@ -56,7 +56,9 @@ RIA_HD inline S decay_factor(S decay_rate, S dt) {
   return decay_rate > S(0) ? static_cast<S>(exp(-decay_rate * dt)) : S(1);
 }
 
-/// hC times the step's decay factor (decay_factor); a factor of 1 leaves hC as it is, bit for bit.
+/// hC times the step's decay factor (decay_factor); on the host a factor of 1 leaves hC as it is,
+/// bit for bit (DecayOfStep; a GPU float product would flush a subnormal hC, so the GPU's float
+/// cells branch past the decay where there is none, DecayOfRate).
 template <class S>
 RIA_HD inline void apply_decay(Conserved<S>& w, S factor) {
   w.hc *= factor;
