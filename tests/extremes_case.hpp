@@ -28,6 +28,23 @@ inline void gauge_every_cell(sim::Model& m) {
   for (std::size_t k = 0; k < m.setup.grid.cells(); ++k) m.gauges.push_back({"c" + std::to_string(k), 0, 0, k});
 }
 
+/// The extremes scenario on a 32 x 32 estuary, as it is (sc on m: maps at 0 and 1800 s) and with
+/// every cell reported at every step end (every on all: gauge_interval = 0, gauge_every_cell),
+/// whose runs take the same steps (gauges change none).
+struct ExtremesCase {
+  sim::Scenario sc, every;
+  sim::Model m, all;
+};
+inline ExtremesCase extremes_case() {
+  ExtremesCase c{extremes_scenario(), {}, {}, {}};
+  c.m = sim::build_model(c.sc, estuary_domain(32));
+  c.every = c.sc;
+  c.every.output.gauge_interval = 0;
+  c.all = c.m;
+  gauge_every_cell(c.all);
+  return c;
+}
+
 struct ExtremesRun {
   RecordingObserver obs;
   swe::HostState state;  // at the end

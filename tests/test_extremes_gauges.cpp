@@ -39,19 +39,16 @@ void expect_same_extremes(const swe::HostExtremes& a, const swe::HostExtremes& b
 }  // namespace
 
 TEST(Extremes, EveryStepIsRecordedExactlyWhereMapsMissThePeak) {
-  const sim::Scenario sc = test::extremes_scenario();
-  const sim::Model m = sim::build_model(sc, test::estuary_domain(32));
+  const test::ExtremesCase c = test::extremes_case();
+  const sim::Scenario& sc = c.sc;
+  const sim::Model& m = c.m;
   ASSERT_TRUE(m.setup.extremes.track);
   const test::ExtremesRun maps = test::run_extremes(sc, m, exec::Backend::serial, "default", Precision::f64);
   ASSERT_EQ(maps.obs.extremes_time, 1800);
   ASSERT_EQ(maps.obs.output_times, (std::vector<double>{0, 1800}));
 
   // The same run with every cell reported at every step end: the same steps (gauges change none).
-  sim::Scenario every = sc;
-  every.output.gauge_interval = 0;
-  sim::Model all = m;
-  test::gauge_every_cell(all);
-  const test::ExtremesRun steps = test::run_extremes(every, all, exec::Backend::serial, "default", Precision::f64);
+  const test::ExtremesRun steps = test::run_extremes(c.every, c.all, exec::Backend::serial, "default", Precision::f64);
   EXPECT_EQ(steps.steps, maps.steps);
   EXPECT_TRUE(same_fields(steps.state.h, maps.state.h, "final h"));
   ASSERT_EQ(steps.obs.gauge_times.size(), static_cast<std::size_t>(steps.steps) + 1);
@@ -90,14 +87,10 @@ TEST(Extremes, EveryStepIsRecordedExactlyWhereMapsMissThePeak) {
 // quotient of the two roundings (within 3 half float ulps, 1.8e-7, of the double state's C; where
 // hC is below float's normal range, the tails of diffusion, its rounding is absolute: 1e-36).
 TEST(Extremes, MixedRecordsTheFloatStateItsFluxesRead) {
-  const sim::Scenario sc = test::extremes_scenario();
-  const sim::Model m = sim::build_model(sc, test::estuary_domain(32));
-  sim::Scenario every = sc;
-  every.output.gauge_interval = 0;
-  sim::Model all = m;
-  test::gauge_every_cell(all);
-  const test::ExtremesRun maps = test::run_extremes(sc, m, exec::Backend::serial, "default", Precision::mixed);
-  const test::ExtremesRun steps = test::run_extremes(every, all, exec::Backend::serial, "default", Precision::mixed);
+  const test::ExtremesCase c = test::extremes_case();
+  const sim::Scenario& sc = c.sc;
+  const test::ExtremesRun maps = test::run_extremes(sc, c.m, exec::Backend::serial, "default", Precision::mixed);
+  const test::ExtremesRun steps = test::run_extremes(c.every, c.all, exec::Backend::serial, "default", Precision::mixed);
   ASSERT_EQ(steps.steps, maps.steps);
   test::ReferenceExtremes ref{sc.physics.dry_depth, sc.output.arrival_threshold, {}};
   ref.add_all(steps.obs);

@@ -41,17 +41,13 @@ double worst_rel(const std::vector<double>& a, const std::vector<double>& b, dou
 // float's bound says) of two roundings of half an ulp each: 2.4e-7.
 TEST(CudaExtremes, EqualThoseOfEveryStepOnEveryKernel) {
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
-  const sim::Scenario sc = test::extremes_scenario();
-  const sim::Model m = sim::build_model(sc, test::estuary_domain(32));
-  sim::Scenario every = sc;
-  every.output.gauge_interval = 0;
-  sim::Model all = m;
-  test::gauge_every_cell(all);
+  const test::ExtremesCase c = test::extremes_case();
+  const sim::Scenario& sc = c.sc;
   for (Precision p : {Precision::f64, Precision::f32, Precision::mixed}) {
     for (const char* kernel : {"fused", "fused-16x16", "optimized", "decoupled", "naive"}) {
       if (p != Precision::f64 && std::string(kernel) != "fused") continue;
-      const test::ExtremesRun maps = test::run_extremes(sc, m, exec::Backend::cuda, kernel, p);
-      const test::ExtremesRun steps = test::run_extremes(every, all, exec::Backend::cuda, kernel, p);
+      const test::ExtremesRun maps = test::run_extremes(sc, c.m, exec::Backend::cuda, kernel, p);
+      const test::ExtremesRun steps = test::run_extremes(c.every, c.all, exec::Backend::cuda, kernel, p);
       ASSERT_EQ(maps.steps, steps.steps) << kernel;
       test::ReferenceExtremes ref{sc.physics.dry_depth, sc.output.arrival_threshold, {}};
       ref.add_all(steps.obs);
