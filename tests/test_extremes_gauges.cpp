@@ -85,7 +85,9 @@ TEST(Extremes, EveryStepIsRecordedExactlyWhereMapsMissThePeak) {
 // maximum depth the float rounding of the double state's (rounding is monotonic; within one float
 // ulp where the kept pair is a tie that rounds away from the float the fluxes read), C the float
 // quotient of the two roundings (within 3 half float ulps, 1.8e-7, of the double state's C; where
-// hC is below float's normal range, the tails of diffusion, its rounding is absolute: 1e-36).
+// hC is below float's normal range, the tails of diffusion, its rounding is absolute: 1e-36). The
+// first-wet and arrival times are those of the float view judged in float: h > h_dry and
+// hC / h > threshold, each rounded to float.
 TEST(Extremes, MixedRecordsTheFloatStateItsFluxesRead) {
   const test::ExtremesCase c = test::extremes_case();
   const sim::Scenario& sc = c.sc;
@@ -101,11 +103,28 @@ TEST(Extremes, MixedRecordsTheFloatStateItsFluxesRead) {
       ASSERT_EQ(static_cast<double>(static_cast<float>(v)), v) << "cell " << k << ": a record that is not a float";
     const double d = static_cast<float>(ref.e.max_depth[k]);
     EXPECT_LE(std::fabs(e.max_depth[k] - d), 1.2e-7 * d) << "cell " << k;
-    const double c = ref.e.max_concentration[k];
-    EXPECT_LE(std::fabs(e.max_concentration[k] - c), std::max(1.8e-7 * c, 1e-36)) << "cell " << k;
+    const double conc = ref.e.max_concentration[k];
+    EXPECT_LE(std::fabs(e.max_concentration[k] - conc), std::max(1.8e-7 * conc, 1e-36)) << "cell " << k;
     recorded += e.max_depth[k] > 0;
   }
   EXPECT_GT(recorded, e.max_depth.size() / 4);  // 492 of the 1024 cells hold water at some step
+
+  const float h_dry = static_cast<float>(sc.physics.dry_depth);
+  const float threshold = static_cast<float>(sc.output.arrival_threshold);
+  std::vector<double> first_wet(e.max_depth.size(), NAN), arrival = first_wet;
+  for (std::size_t n = 0; n < steps.obs.gauge_times.size(); ++n) {
+    const double t = steps.obs.gauge_times[n];
+    for (std::size_t k = 0; k < first_wet.size(); ++k) {
+      const swe::Conserved<double>& w = steps.obs.gauge_values[n][k];
+      const float h = static_cast<float>(w.h), hc = static_cast<float>(w.hc);
+      if (!(h > h_dry)) continue;
+      if (std::isnan(first_wet[k])) first_wet[k] = t;
+      if (std::isnan(arrival[k]) && hc / h > threshold) arrival[k] = t;
+    }
+  }
+  EXPECT_TRUE(same_fields(e.first_wet_time, first_wet, "first_wet_time"));
+  EXPECT_TRUE(same_fields(e.arrival_time, arrival, "arrival_time"));
+  EXPECT_GT(std::count_if(arrival.begin(), arrival.end(), [](double t) { return !std::isnan(t); }), 0);
 }
 
 TEST(Extremes, OpenmpIsBitwiseIdenticalToSerial) {
