@@ -92,7 +92,8 @@ TEST(Extremes, MixedRecordsTheFloatStateItsFluxesRead) {
   const test::ExtremesCase c = test::extremes_case();
   const sim::Scenario& sc = c.sc;
   const test::ExtremesRun maps = test::run_extremes(sc, c.m, exec::Backend::serial, "default", Precision::mixed);
-  const test::ExtremesRun steps = test::run_extremes(c.every, c.all, exec::Backend::serial, "default", Precision::mixed);
+  const test::ExtremesRun steps =
+      test::run_extremes(c.every, c.all, exec::Backend::serial, "default", Precision::mixed);
   ASSERT_EQ(steps.steps, maps.steps);
   test::ReferenceExtremes ref{sc.physics.dry_depth, sc.output.arrival_threshold, {}};
   ref.add_all(steps.obs);
