@@ -127,7 +127,8 @@ class CudaSolver final : public Solver {
                                     [&](double dt) {
                                       launch_update(static_cast<S>(dt));
                                       if (setup_.extremes.track)
-                                        ext_.record(recorded_fields(cur_), 0, n_, advance_time(t_, dt, t_stop), rule_, stream_);
+                                        ext_.record(recorded_fields(cur_), 0, n_, advance_time(t_, dt, t_stop), rule_,
+                                                    stream_);
                                       min_local_ = v_.dt == DtMode::tree ? reduce_local_dt() : read_scalar();
                                     });
     if (!(min_local_ > 0)) check_dt(-1.0, t_, steps_);
@@ -401,8 +402,8 @@ class CudaSolver final : public Solver {
             recorded_fields(b), setup_.grid.ny, clock_, ext_.fields(), rule_, map);
       } else {
         const int threads = 256;
-        cuda::k_record_step_start<T><<<(n_ + threads - 1) / threads, threads, 0, side_>>>(recorded_fields(b), n_, clock_,
-                                                                                        ext_.fields(), rule_, map);
+        cuda::k_record_step_start<T><<<(n_ + threads - 1) / threads, threads, 0, side_>>>(
+            recorded_fields(b), n_, clock_, ext_.fields(), rule_, map);
       }
       RIA_CUDA_CHECK(cudaGetLastError());
       RIA_CUDA_CHECK(cudaEventRecord(join_, side_));

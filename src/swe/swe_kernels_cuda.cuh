@@ -271,8 +271,8 @@ __device__ inline void mark_tile(const ActiveTiles& a, int tile, unsigned bits, 
 /// 5 blocks spilled and lost a third, and 3 made the Coos Bay day 13% faster than 2; with its
 /// divisions and roots (2026-11-27), 4 blocks made the water column 9-11% faster than 3 (17.2 /
 /// 20.0 G at 1000^2 / 4000^2) and the double estuary day 5% faster (12.01 against 11.41 G), and the
-/// Coos Bay day with the tiles about 1% slower (3.65-3.68 s against 3.63-3.65 s). The host-driven variants and the MPI row blocks were not measured and keep what
-/// their registers allow.
+/// Coos Bay day with the tiles about 1% slower (3.65-3.68 s against 3.63-3.65 s). The host-driven
+/// variants and the MPI row blocks were not measured and keep what their registers allow.
 template <class T, int kThreads, bool kDeviceDt, bool kTiles = false>
 constexpr int min_blocks_per_sm() {
   if (!kDeviceDt) return 1;
@@ -465,7 +465,8 @@ struct FusedBalance {
 /// 0. It lies on every step's critical path, so it is a few loads and stores; the balance is summed
 /// beside the next step (k_fused_balance).
 template <class T, class S>
-__global__ void __launch_bounds__(32) k_fused_phase2(FusedStepOut out, DeviceClock* clock, DtRule rule, double decay_rate) {
+__global__ void __launch_bounds__(32)
+    k_fused_phase2(FusedStepOut out, DeviceClock* clock, DtRule rule, double decay_rate) {
   // Launched dependent on the update (dependent_launch.cuh): resident before it ends, and the next
   // step's update may be scheduled while this block runs.
   exec::cuda::wait_for_prerequisites();
