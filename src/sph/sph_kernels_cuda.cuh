@@ -132,8 +132,8 @@ __global__ void k_gather(const std::uint32_t* __restrict__ order, std::uint32_t 
     for (int d = 0; d < D; ++d) r[d] = src.r[d][o], v[d] = src.v[d][o];
     // The cell as k_cell_keys bins it: 2-D runs bin (x, z) on the grid's (x, y) axes.
     const int i = g.cell_i(r[0]), j = g.cell_j(r[1]), k = D == 3 ? g.cell_k(r[2]) : 0;
-    const float rx = static_cast<float>(r[0] - (g.x0 + i * g.dx)), ry = static_cast<float>(r[1] - (g.y0 + j * g.dy));
-    const float rz = D == 3 ? static_cast<float>(r[2] - (g.z0 + k * g.dz)) : 0.0f;
+    const float rx = static_cast<float>(from_cell_x(g, i, r[0])), ry = static_cast<float>(from_cell_y(g, j, r[1]));
+    const float rz = D == 3 ? static_cast<float>(from_cell_z(g, k, r[2])) : 0.0f;
     const float column = static_cast<float>(i + 1);  // exact: the solver refuses nx >= 2^24 in mixed
     mixed.pos[s] = make_float4(rx, ry, rz, is_fluid_kind(kind) ? column : -column);
     mixed.vel[s] = make_float4(static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2]),
@@ -187,6 +187,12 @@ struct DoubleLoads {
     __device__ Vec<D> rab(std::uint32_t, const Pos& rb) const { return ra - rb; }
   };
   __device__ Frame frame(const Pos& ra, const std::array<int, 3>&, int, int) const { return {ra}; }
+  /// a's window trimmed to the cells its support reaches, from its offset in its cell ijk.
+  __device__ WindowTrim trim(const Pos& ra, const Grid& g, const std::array<int, 3>& ijk, double support) const {
+    const float rz = D == 3 ? static_cast<float>(from_cell_z(g, ijk[2], ra[D - 1])) : 0.0f;
+    const float rx = static_cast<float>(from_cell_x(g, ijk[0], ra[0]));
+    return window_trim(g, rx, static_cast<float>(from_cell_y(g, ijk[1], ra[1])), rz, support);
+  }
   /// Particle b without its position (add_pair_at takes r_ab); its SPS stress with kSps.
   template <bool kSps>
   __device__ PairParticle<D> particle(std::uint32_t b) const {
@@ -245,6 +251,10 @@ struct MixedLoads {
     f.off_j = static_cast<float>(ijk[1] - jj) * size[1];
     f.off_k = static_cast<float>(ijk[2] - kk) * size[2];
     return f;
+  }
+  /// a's window trimmed to the cells its support reaches: pos holds its offset in its cell.
+  __device__ WindowTrim trim(const Pos& ra, const Grid& g, const std::array<int, 3>&, double support) const {
+    return window_trim(g, ra.x, ra.y, ra.z, support);
   }
   template <bool kSps>
   __device__ PairParticle<D, float> particle(std::uint32_t b) const {
@@ -334,9 +344,10 @@ __device__ inline unsigned screen_run(const SphParams<D, typename L::Real>& P, c
 
 /// Calls visit(b, r_ab) for particle a's neighbours b in the support, in the order of the CPU's
 /// for_each_neighbour (interaction.hpp): the slot ranges of its neighbour cells (cell_list.hpp,
-/// cell_window: one range per row of the window, its two cell starts loaded when the row is
-/// reached) in order, candidates loaded by the loader L. A range is taken 32 slots at a time,
-/// screened into a bit mask (screen_run); visit then runs over the set bits in slot order, so the
+/// for_each_reached_row: one range per row of the window that a's support reaches, trimmed to the
+/// cells it reaches, its two cell starts loaded when the row is reached) in order, candidates
+/// loaded by the loader L. A range is taken 32 slots at a time, screened into a bit mask
+/// (screen_run); visit then runs over the set bits in slot order, so the
 /// sums are those of a plain loop, and the lanes of a warp, whose hits differ, run the costly
 /// visit together. On cells of h a row of 5 cells holds ~17 candidates at h = 1.5 dp (~26 at h =
 /// sqrt(3) dp), mostly one mask: 32 slots a visit measured 4-5% faster on the H100 than 128
@@ -346,19 +357,18 @@ __device__ inline void for_each_neighbour(const SphParams<D, typename L::Real>& 
                                           const std::uint32_t* start, std::uint32_t cell, const L& ld, std::uint32_t a,
                                           const typename L::Pos& ra, bool a_fluid, Visit&& visit) {
   const std::array<int, 3> ijk = cell_coords(g.grid, cell);
-  const CellWindow w = cell_window<D>(g, ijk[0], ijk[1], ijk[2]);
-  for (int kk = w.k0; kk <= w.k1; ++kk)
-    for (int jj = w.j0; jj <= w.j1; ++jj) {
-      const std::uint32_t begin = __ldg(start + g.grid.index(w.i0, jj, kk)), end = __ldg(start + g.grid.index(w.i1, jj, kk) + 1);
-      if (!a_fluid && no_fluid(ld.in, begin, end)) continue;
-      const typename L::Frame fr = ld.frame(ra, ijk, jj, kk);
-      for (std::uint32_t b0 = begin; b0 < end; b0 += 32) {
-        for (unsigned m = screen_run<D>(P, ld, fr, a, a_fluid, b0, end - b0 < 32 ? end - b0 : 32); m != 0; m &= m - 1) {
-          const std::uint32_t b = b0 + static_cast<std::uint32_t>(__ffs(m) - 1);
-          visit(b, fr.rab(b, ld.pos(b)));
-        }
+  const WindowTrim trim = ld.trim(ra, g.grid, ijk, static_cast<double>(P.kernel.support()));
+  for_each_reached_row<D>(g, ijk, trim, [&](int jj, int kk, int i0, int i1) {
+    const std::uint32_t begin = __ldg(start + g.grid.index(i0, jj, kk)), end = __ldg(start + g.grid.index(i1, jj, kk) + 1);
+    if (!a_fluid && no_fluid(ld.in, begin, end)) return;
+    const typename L::Frame fr = ld.frame(ra, ijk, jj, kk);
+    for (std::uint32_t b0 = begin; b0 < end; b0 += 32) {
+      for (unsigned m = screen_run<D>(P, ld, fr, a, a_fluid, b0, end - b0 < 32 ? end - b0 : 32); m != 0; m &= m - 1) {
+        const std::uint32_t b = b0 + static_cast<std::uint32_t>(__ffs(m) - 1);
+        visit(b, fr.rab(b, ld.pos(b)));
       }
     }
+  });
 }
 
 /// Search (a), cell ranges: one thread per particle a, its neighbours by for_each_neighbour. P is
