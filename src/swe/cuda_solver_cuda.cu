@@ -104,6 +104,7 @@ class CudaSolver final : public Solver {
     reset_tiles(s);
     min_local_ = reduce_local_dt();
     upload_clock();
+    recorded_ = false;
   }
 
   void get_state(HostState& s) const override {
@@ -119,6 +120,7 @@ class CudaSolver final : public Solver {
     t_ = t;
     steps_ = steps;
     upload_clock();
+    recorded_ = false;
   }
 
   long advance(double t_stop, long max_steps, double t_hold) override {
@@ -157,6 +159,7 @@ class CudaSolver final : public Solver {
   void record_extremes() override {
     require_extremes(setup_);
     ext_.record(recorded_fields(cur_), 0, n_, t_, rule_, stream_);
+    recorded_ = true;
   }
   void get_extremes(HostExtremes& e) const override {
     require_extremes(setup_);
@@ -177,6 +180,7 @@ class CudaSolver final : public Solver {
     ExtremesStore<T> h(n_);
     h.from_host(e, 0, n_);
     ext_.upload(h, stream_);
+    recorded_ = false;
   }
 
   std::vector<Conserved<double>> probe(const std::vector<std::size_t>& cells) const override {
@@ -479,11 +483,14 @@ class CudaSolver final : public Solver {
   /// stops is decided on the device.
   long advance_fused(double t_stop, long max_steps, double t_hold) {
     const long start = steps_;
-    // Steps that record their output leave the state they start from to be recorded here (again,
-    // which changes nothing, where a step or record_extremes already did): one pass over the grid
-    // an advance, so that a state set between advances (set_state) is recorded as the side
-    // kernel's first step would record it.
-    if (records_in_update()) ext_.record(recorded_fields(cur_), 0, n_, t_, rule_, stream_);
+    // Steps that record their output leave the state they start from to be recorded here, as the
+    // side kernel's first step would record it: a state, time or records set since the last
+    // record (recorded_), once. A state a step or record_extremes recorded at its time is not
+    // recorded again (which would change nothing, for a pass over the grid).
+    if (records_in_update() && !recorded_) {
+      ext_.record(recorded_fields(cur_), 0, n_, t_, rule_, stream_);
+      recorded_ = true;
+    }
     const long long limit = max_steps >= (1L << 40) ? (1LL << 62) : static_cast<long long>(steps_) + max_steps;
     cuda::k_fused_start<S><<<1, 128, 0, stream_>>>(clock_, t_stop, limit, t_hold, setup_.dt_rule(),
                                                  setup_.physics.decay_rate, sweep_.bc);
@@ -571,6 +578,10 @@ class CudaSolver final : public Solver {
   bool dependent_ = false;  // the fused update and phase 2 launched as programmatic dependents
   dim3 grid_;
   int cur_ = 0;
+  // The current state is in the extremes at its time t_: recorded by record_extremes, by
+  // advance_fused before its steps, or by the last step's update (records_in_update). Cleared by
+  // set_state, set_clock and set_extremes.
+  bool recorded_ = false;
   double t_ = 0, min_local_ = 0;
   long steps_ = 0;
   std::unique_ptr<exec::Reducer> reducer_;

@@ -69,6 +69,34 @@ TEST(CudaExtremes, EqualThoseOfEveryStepOnEveryKernel) {
   }
 }
 
+// A state set between advances is in the records before the next step changes it. On an estuary
+// dry enough for the active tiles (as ActiveTiles' case), each step records the state it writes
+// and an advance records the state it starts from only when a state, time or records were set
+// since the last record (CudaSolver's recorded_): a cell deepened by 1 m between two advances keeps
+// that depth as its maximum, which the one step after it lowers as the water spreads.
+TEST(CudaExtremes, StateSetBetweenAdvancesIsRecorded) {
+  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
+  const sim::Scenario sc = test::forcing_scenario(3600);
+  for (Precision p : {Precision::f64, Precision::f32}) {
+    sim::Model m = sim::build_model(sc, test::estuary_domain(512));
+    auto s = test::start_solver(m, exec::Backend::cuda, "fused", p);
+    s->advance(60.0, 1L << 40, INFINITY);
+    swe::HostState st;
+    s->get_state(st);
+    const std::size_t k = static_cast<std::size_t>(std::max_element(st.h.begin(), st.h.end()) - st.h.begin());
+    st.h[k] += 1.0;
+    const double raised = p == Precision::f32 ? static_cast<float>(st.h[k]) : st.h[k];
+    s->set_state(st);
+    EXPECT_EQ(s->advance(120.0, 1, INFINITY), 1);
+    swe::HostState after;
+    s->get_state(after);
+    EXPECT_LT(after.h[k], raised) << precision_name(p);
+    swe::HostExtremes e;
+    s->get_extremes(e);
+    EXPECT_EQ(e.max_depth[k], raised) << precision_name(p);
+  }
+}
+
 // The GPU against the serial CPU run: the states agree to 1e-12 (CudaRun), so the maxima do; a
 // time can move by a step where a cell crosses h_dry or the threshold within round-off.
 TEST(CudaExtremes, MatchSerial) {
