@@ -9,7 +9,8 @@
 //
 // Cells of h (reach 2) hold the support's circle or sphere more tightly than cells of 2h (reach
 // 1): a particle screens 5^D cells of h^D against 3^D of (2h)^D, 125 h^3 against 216 h^3 in 3-D,
-// for the 33.5 h^3 of the sphere. The cell-range search uses them; the tiles search, a warp per
+// for the 33.5 h^3 of the sphere; the GPU's cell-range search trims each particle's window further
+// to the cells its support reaches (WindowTrim, about 84 h^3). The cell-range search uses them; the tiles search, a warp per
 // cell, keeps cells of 2h, which hold about a warp of particles (docs/sph.md, "Data layout and the
 // neighbour search").
 //
