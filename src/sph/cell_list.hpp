@@ -9,10 +9,10 @@
 //
 // Cells of h (reach 2) hold the support's circle or sphere more tightly than cells of 2h (reach
 // 1): a particle screens 5^D cells of h^D against 3^D of (2h)^D, 125 h^3 against 216 h^3 in 3-D,
-// for the 33.5 h^3 of the sphere; the GPU's cell-range search trims each particle's window further
-// to the cells its support reaches (WindowTrim, about 84 h^3). The cell-range search uses them; the tiles search, a warp per
-// cell, keeps cells of 2h, which hold about a warp of particles (docs/sph.md, "Data layout and the
-// neighbour search").
+// for the 33.5 h^3 of the sphere. The cell-range search uses them, and on the GPU trims each
+// particle's window further to the cells its support reaches (WindowTrim, about 84 h^3); the
+// tiles search, a warp per cell, keeps cells of 2h, which hold about a warp of particles
+// (docs/sph.md, "Data layout and the neighbour search").
 //
 // 2-D runs bin (x, z) on the grid's (x, y) axes (nz = 1). Particles outside the grid are binned in
 // the nearest edge cell (Grid::cell_i), which keeps the search exact.
