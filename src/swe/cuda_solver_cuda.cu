@@ -578,9 +578,11 @@ class CudaSolver final : public Solver {
   bool dependent_ = false;  // the fused update and phase 2 launched as programmatic dependents
   dim3 grid_;
   int cur_ = 0;
-  // The current state is in the extremes at its time t_: recorded by record_extremes, by
-  // advance_fused before its steps, or by the last step's update (records_in_update). Cleared by
-  // set_state, set_clock and set_extremes.
+  // The current state is in the extremes at its time t_, read only while the update records its
+  // output (records_in_update(), which only set_state changes): set by record_extremes and by
+  // advance_fused before its steps, whose updates then record each state they write; cleared by
+  // set_state, set_clock and set_extremes. (A fused step with the side kernel records its input,
+  // so there the flag does not follow the state; it is not read there.)
   bool recorded_ = false;
   double t_ = 0, min_local_ = 0;
   long steps_ = 0;
