@@ -10,10 +10,10 @@
 
 #include "exec/cuda/cuda_check.hpp"
 #include "exec/cuda/device_buffer.hpp"
-#include "ria/exec/ordered_key.hpp"
 #include "ria/exec/reduce.hpp"
 #include "swe/solver_common.hpp"
 #include "swe/cuda_extremes.cuh"
+#include "swe/cuda_fused_clock.cuh"
 #include "swe/cuda_variants.hpp"
 #include "swe/state_image.hpp"
 #include "swe/swe_kernels_cuda.cuh"
@@ -51,11 +51,7 @@ class CudaSolver final : public Solver {
     for (auto& b : buf_) b = exec::cuda::DeviceBuffer<Stored>(kFields * stride_);
     H_ = exec::cuda::DeviceBuffer<T>(n_);
     dt_ = exec::cuda::DeviceBuffer<T>(n_);
-    clock_ = exec::cuda::DeviceBuffer<cuda::DeviceClock>(1);
-    min_key_ = exec::cuda::DeviceBuffer<unsigned long long>(1);
-    next_levels_ = exec::cuda::DeviceBuffer<double>(4);
-    clock_host_ = exec::cuda::PinnedBuffer<cuda::DeviceClock>(1);
-    clock_read_ = exec::cuda::make_event();
+    clock_ = cuda::FusedClock<T>::make();
     set_shape(false);
     partial_ = exec::cuda::DeviceBuffer<T>(n_);  // a partial per tile: at most one per cell
     scalar_ = exec::cuda::DeviceBuffer<T>(1);
@@ -103,7 +99,7 @@ class CudaSolver final : public Solver {
                                      cudaMemcpyHostToDevice, stream_));
     reset_tiles(s);
     min_local_ = reduce_local_dt();
-    upload_clock();
+    clock_.set(t_, min_local_, steps_, stream_);
     recorded_ = false;
   }
 
@@ -119,7 +115,7 @@ class CudaSolver final : public Solver {
   void set_clock(double t, long steps) override {
     t_ = t;
     steps_ = steps;
-    upload_clock();
+    clock_.set(t_, min_local_, steps_, stream_);
     recorded_ = false;
   }
 
@@ -265,7 +261,7 @@ class CudaSolver final : public Solver {
   /// clock's on the device and passes StepTime{}).
   template <int BX, int BY, class Src, bool kPhase1, bool kDevice>
   void tiled(const Src& src, int out, S dt, const StepTime& st, ActiveTiles tiles) {
-    cuda::StepDt<S, kDevice> step{dt, clock_, fused_out()};
+    cuda::StepDt<S, kDevice> step{dt, clock_, clock_.step_out()};
     const cuda::PerimeterFluxes<T> perim = kDevice ? perimeter_[1 - out] : cuda::PerimeterFluxes<T>{};
     if constexpr (kDevice) {  // the fused step: dependent on the previous phase 2 (dependent_launch.cuh)
       auto kernel = cuda::k_update_tiled<T, BX, BY, Src, kPhase1, kDevice, S>;
@@ -416,7 +412,7 @@ class CudaSolver final : public Solver {
     RIA_CUDA_CHECK(cudaGetLastError());
     if (extremes) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
     if (balance) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, balance_join_, 0));
-    exec::cuda::launch_dependent(dependent_, cuda::k_fused_phase2<T, S>, dim3(1), dim3(32), stream_, fused_out(),
+    exec::cuda::launch_dependent(dependent_, cuda::k_fused_phase2<T, S>, dim3(1), dim3(32), stream_, clock_.step_out(),
                                  clock_.get(), setup_.dt_rule(), setup_.physics.decay_rate);
   }
 
@@ -458,21 +454,6 @@ class CudaSolver final : public Solver {
     for (auto& g : graph_exec_) g.reset();
   }
 
-  /// The clock after the work queued so far, read without waiting (queue_clock_read), then
-  /// waited for (queued_clock); or both at once (read_clock).
-  void queue_clock_read() {
-    RIA_CUDA_CHECK(cudaMemcpyAsync(clock_host_.get(), clock_, sizeof(cuda::DeviceClock), cudaMemcpyDeviceToHost, stream_));
-    RIA_CUDA_CHECK(cudaEventRecord(clock_read_, stream_));
-  }
-  cuda::DeviceClock queued_clock() {
-    RIA_CUDA_CHECK(cudaEventSynchronize(clock_read_));
-    return *clock_host_.get();
-  }
-  cuda::DeviceClock read_clock() {
-    queue_clock_read();
-    return queued_clock();
-  }
-
   /// Graphs of kGraphSteps steps while the step limit and the hold are far; near them, steps
   /// launched one by one (about as many as are left, so few stopped steps are launched: a hold
   /// before every gauge time costs a few launches, not a graph). Far from every stop (the stop
@@ -495,7 +476,7 @@ class CudaSolver final : public Solver {
     cuda::k_fused_start<S><<<1, 128, 0, stream_>>>(clock_, t_stop, limit, t_hold, setup_.dt_rule(),
                                                  setup_.physics.decay_rate, sweep_.bc);
     RIA_CUDA_CHECK(cudaGetLastError());
-    cuda::DeviceClock c = read_clock();
+    cuda::DeviceClock c = clock_.read(stream_);
     // Steps to the step limit or the hold (plus two), and to any stop, about, from clock c.
     const auto near_of = [&](const cuda::DeviceClock& k) {
       const double left = static_cast<double>(k.step_limit - k.steps);
@@ -515,13 +496,13 @@ class CudaSolver final : public Solver {
         // (the hold's with its margin of two steps), its steps come before every stop even if
         // the one in flight takes all of its own.
         for (cuda::DeviceClock k = c; far_of(k) >= 2 * kGraphSteps;) {
-          queue_clock_read();
+          clock_.queue_read(stream_);
           RIA_CUDA_CHECK(cudaGraphLaunch(graph_exec_[b], stream_));
-          k = queued_clock();
+          k = clock_.queued();
           if (k.error || !(k.dt > 0)) break;
         }
       }
-      c = read_clock();
+      c = clock_.read(stream_);
     }
     t_ = c.t;
     steps_ = static_cast<long>(c.steps);
@@ -531,16 +512,6 @@ class CudaSolver final : public Solver {
     return steps_ - start;
   }
 
-  /// The clock of the state set, and no minimum folded in yet (FusedStepOut).
-  void upload_clock() {
-    const cuda::DeviceClock c{t_, 0.0, 1.0, t_, INFINITY, min_local_, steps_, steps_, 0, {}, 0.0, 0.0};
-    clock_.upload(&c, 1, stream_);
-    const unsigned long long none = exec::ordered_key<T>(T(INFINITY));
-    min_key_.upload(&none, 1, stream_);
-  }
-
-  cuda::FusedStepOut fused_out() const { return {min_key_.get(), next_levels_.get()}; }
-
   SolverSetup setup_;
   Variant v_;
   std::size_t n_, stride_;
@@ -548,11 +519,7 @@ class CudaSolver final : public Solver {
   // Buffers first: the textures over them, streams, events and the graph are released before.
   exec::cuda::DeviceBuffer<Stored> buf_[2];
   exec::cuda::DeviceBuffer<T> H_, dt_, partial_, scalar_;
-  exec::cuda::DeviceBuffer<cuda::DeviceClock> clock_;
-  exec::cuda::PinnedBuffer<cuda::DeviceClock> clock_host_;  // queue_clock_read
-  exec::cuda::Event clock_read_;
-  exec::cuda::DeviceBuffer<unsigned long long> min_key_;  // FusedStepOut
-  exec::cuda::DeviceBuffer<double> next_levels_;
+  cuda::FusedClock<T> clock_;  // the fused step's (cuda_fused_clock.cuh)
   exec::cuda::DeviceBuffer<Balance> balance_;
   exec::cuda::DeviceBuffer<T> manning_;  // per-cell Manning n, or empty
   cuda::DeviceExtremes<T> ext_;           // empty unless setup.extremes.track; in T (extremes.hpp)
