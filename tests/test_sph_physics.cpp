@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 #include "ria/grid/grid.hpp"
 #include "ria/sph/eos.hpp"
@@ -105,6 +106,72 @@ TEST(SphPair, PressureAndViscousForcesAreAntisymmetric) {
   for (int d = 0; d < 3; ++d) EXPECT_NEAR(sa.acc[d], -sb.acc[d], 1e-13 * std::fabs(sa.acc[d]));
   EXPECT_GT(sa.mu_max, 0.0);
   EXPECT_EQ(sa.mu_max, sb.mu_max);
+}
+
+TEST(SphPair, FloatTermsAreSummedByRunsIntoDoubleSums) {
+  // A particle among its ~110 neighbours of a jittered lattice (h = 1.5 dp), with pressures,
+  // approaching velocities and density differences: the pair terms in float (the GPU's mixed
+  // precision) wait in the run's float sums until end_run adds them to the double sums, and the
+  // result matches the double arithmetic's to the float terms' own error. In double every term
+  // goes to the double sums at once.
+  const double h = 0.015, dp = h / 1.5;
+  const SphParams<3> P = water<3>(h);
+  const SphParams<3, float> PF = as_precision<float>(P);
+  const PairParticle<3> a = particle<3>({0.0, 0.0, 0.0}, {0.2, -0.1, 0.05}, 1002.0, P);
+  const auto to_float = [](const PairParticle<3>& q) {
+    PairParticle<3, float> f;
+    for (int d = 0; d < 3; ++d) f.r[d] = static_cast<float>(q.r[d]), f.v[d] = static_cast<float>(q.v[d]);
+    f.rho = static_cast<float>(q.rho), f.inv_rho = static_cast<float>(q.inv_rho), f.p = static_cast<float>(q.p);
+    f.c = static_cast<float>(q.c), f.fluid = q.fluid;
+    return f;
+  };
+  std::vector<PairParticle<3>> nb;
+  for (int i = -3; i <= 3; ++i)
+    for (int j = -3; j <= 3; ++j)
+      for (int k = -3; k <= 3; ++k) {
+        const int m = (i + 3) * 49 + (j + 3) * 7 + (k + 3);
+        const double jit = 0.1 * dp * std::sin(1.7 * m);  // deterministic jitter
+        const double x = i * dp + jit, y = j * dp - 0.5 * jit, z = k * dp + 0.3 * jit;
+        if ((i == 0 && j == 0 && k == 0) || x * x + y * y + z * z >= 4 * h * h) continue;
+        nb.push_back(particle<3>({x, y, z}, {-0.3 * x / dp, 0.1 * std::cos(m), 0.05}, 1000.0 + 0.01 * (m % 7), P));
+      }
+  ASSERT_GT(nb.size(), 100u);  // four runs
+  PairSums<3> exact;                // double terms, double sums
+  PairSums<3, float> runs;          // float terms, runs of 32 summed in float, then in double
+  Vec<3> magnitude = Vec<3>::zero();  // sum of |term| per component, for the bound
+  double drho_magnitude = 0;
+  const PairParticle<3, float> af = to_float(a);
+  for (std::size_t b = 0; b < nb.size(); ++b) {
+    PairSums<3> one;
+    ASSERT_TRUE(add_pair(P, a, nb[b], exact));
+    add_pair(P, a, nb[b], one);
+    for (int d = 0; d < 3; ++d) magnitude[d] += std::fabs(one.acc[d]);
+    drho_magnitude += std::fabs(one.drho);
+    ASSERT_TRUE((add_pair<3, true, true, float>(PF, af, to_float(nb[b]), runs)));
+    if (b < 31) {  // the first run is still pending
+      EXPECT_EQ(runs.drho, 0.0);
+      for (int d = 0; d < 3; ++d) EXPECT_EQ(runs.acc[d], 0.0);
+    }
+    if (b % 32 == 31) runs.end_run();
+  }
+  runs.end_run();
+  EXPECT_EQ(runs.run_drho, 0.0f);
+  // Each float term is within a few ulp (2^-24) of the double one, and a run's float sum adds at
+  // most 31 roundings of 2^-24 of the terms' magnitudes: 64 ulp of the magnitudes bounds both.
+  const double ulp = std::ldexp(1.0, -24);
+  for (int d = 0; d < 3; ++d) {
+    EXPECT_GT(std::fabs(exact.acc[d]), 64 * ulp * magnitude[d]) << "the case's sum must stand above the bound";
+    EXPECT_NEAR(runs.acc[d], exact.acc[d], 64 * ulp * magnitude[d]) << d;
+  }
+  EXPECT_NEAR(runs.drho, exact.drho, 64 * ulp * drho_magnitude);
+  EXPECT_GT(std::fabs(exact.drho), 64 * ulp * drho_magnitude);
+  // In double, no runs: each term is in the sums as soon as it is added.
+  PairSums<3> direct;
+  add_pair(P, a, nb[0], direct);
+  const Vec<3> after_one = direct.acc;
+  EXPECT_NE(after_one[0], 0.0);
+  direct.end_run();
+  for (int d = 0; d < 3; ++d) EXPECT_EQ(direct.acc[d], after_one[d]);
 }
 
 TEST(SphPair, ViscosityActsOnlyOnApproachingPairs) {

@@ -342,6 +342,11 @@ __device__ inline unsigned screen_run(const SphParams<D, typename L::Real>& P, c
   return hits;
 }
 
+/// for_each_neighbour's end of a run when there are no run sums to end.
+struct NoRunEnd {
+  __device__ void operator()() const {}
+};
+
 /// Calls visit(b, r_ab) for particle a's neighbours b in the support, in the order of the CPU's
 /// for_each_neighbour (interaction.hpp): the slot ranges of its neighbour cells (cell_list.hpp,
 /// for_each_reached_row: one range per row of the window that a's support reaches, trimmed to the
@@ -351,11 +356,12 @@ __device__ inline unsigned screen_run(const SphParams<D, typename L::Real>& P, c
 /// sums are those of a plain loop, and the lanes of a warp, whose hits differ, run the costly
 /// visit together. On cells of h a row of 5 cells holds ~17 candidates at h = 1.5 dp (~26 at h =
 /// sqrt(3) dp), mostly one mask: 32 slots a visit measured 4-5% faster on the H100 than 128
-/// (four masks, the best on cells of 2h, whose rows hold ~81; docs/performance.md).
-template <int D, class L, class Visit>
+/// (four masks, the best on cells of 2h, whose rows hold ~81; docs/performance.md). end_run()
+/// follows the visits of each mask (PairSums::end_run).
+template <int D, class L, class Visit, class EndRun = NoRunEnd>
 __device__ inline void for_each_neighbour(const SphParams<D, typename L::Real>& P, const SearchCells& g,
                                           const std::uint32_t* start, std::uint32_t cell, const L& ld, std::uint32_t a,
-                                          const typename L::Pos& ra, bool a_fluid, Visit&& visit) {
+                                          const typename L::Pos& ra, bool a_fluid, Visit&& visit, EndRun end_run = {}) {
   const std::array<int, 3> ijk = cell_coords(g.grid, cell);
   const WindowTrim trim = ld.trim(ra, g.grid, ijk, static_cast<double>(P.kernel.support()));
   for_each_reached_row<D>(g, ijk, trim, [&](int jj, int kk, int i0, int i1) {
@@ -367,6 +373,7 @@ __device__ inline void for_each_neighbour(const SphParams<D, typename L::Real>& 
         const std::uint32_t b = b0 + static_cast<std::uint32_t>(__ffs(m) - 1);
         visit(b, fr.rab(b, ld.pos(b)));
       }
+      end_run();
     }
   });
 }
@@ -391,7 +398,7 @@ __global__ void __launch_bounds__(kRangeThreads)
     for_each_neighbour<D>(PR, g, start, key[a], ld, a, ra, pa.fluid, [&](std::uint32_t b, const Vec<D, Real>& rab) {
       add_pair_at<D, kLaminar, kSps, Real, true>(PR, rab, pa, ld.template particle<kSps>(b), s);
       ++pairs;
-    });
+    }, [&] { s.end_run(); });
     dtl = store_rates(P, pa.fluid, ld.out(a), __ldg(ld.in.c + a), s, pairs, a, out);
   }
   reduce_block<kDt>(dtl, static_cast<double>(pairs), dt_partial, pair_total);
@@ -482,6 +489,7 @@ __global__ void __launch_bounds__(32 * kTileWarps)
               if (kSps) pb.tau = sps_ldg<D, Real>(ld.in, t0 + k);  // from global memory, not the tile
               pairs += add_pair_at<D, kLaminar, kSps, Real>(PR, rab, pa, pb, s) ? 1u : 0u;
             }
+          s.end_run();
           __syncwarp();
         }
       }

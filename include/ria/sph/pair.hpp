@@ -60,21 +60,49 @@ struct PairParticle {
   Sym<D, T> tau;   // SPS stress over rho^2 (sps.hpp); read only when P.sps
 };
 
-/// The sums over a's neighbours, in double whatever the precision T of the pair arithmetic; the
-/// largest |mu_ab| in T (a maximum is exact: converted to double afterwards, it is the maximum of
-/// the values converted one by one, so T = float keeps the double bits without a conversion per pair).
-template <int D, class T = double>
-struct PairSums {
-  Vec<D> acc = Vec<D>::zero();  // sum of the pressure and viscous accelerations [m/s^2]
-  double drho = 0;              // drho/dt [kg/m^3/s]
-  T mu_max = 0;                 // max_b |mu_ab| [m/s]
-};
-
 /// sum += x, component by component, in double.
 template <int D, class T>
 RIA_HD inline void add_to(Vec<D>& sum, const Vec<D, T>& x) {
   for (int d = 0; d < D; ++d) sum[d] = sum[d] + static_cast<double>(x[d]);
 }
+
+/// The sums over a's neighbours, in double whatever the precision T of the pair arithmetic; the
+/// largest |mu_ab| in T (a maximum is exact: converted to double afterwards, it is the maximum of
+/// the values converted one by one, so T = float keeps the double bits without a conversion per pair).
+/// With T = float (the GPU's mixed precision) the terms of a run of at most 32 pairs (one screened
+/// run of slots, sph_kernels_cuda.cuh) are summed in float, and each run's sum is added to the
+/// double sums (end_run): a conversion and a double addition a run and component instead of a
+/// pair. A float sum of k terms is within about k 2^-24 of their magnitudes' sum (Higham 2002,
+/// eq. 4.4), the order of the error each float term already carries; runs of 32 at most keep the
+/// sum over a particle's ~100-400 neighbours in double, where float would drift with their count.
+/// With T = double every term goes to the double sums (end_run does nothing): the CPU's sums.
+template <int D, class T = double>
+struct PairSums {
+  static constexpr bool kRuns = sizeof(T) < sizeof(double);
+  Vec<D> acc = Vec<D>::zero();  // sum of the pressure and viscous accelerations [m/s^2]
+  double drho = 0;              // drho/dt [kg/m^3/s]
+  T mu_max = 0;                 // max_b |mu_ab| [m/s]
+  Vec<D, T> run_acc = Vec<D, T>::zero();  // the run's sums (kRuns)
+  T run_drho = 0;
+
+  RIA_HD void add_acc(const Vec<D, T>& x) {
+    if constexpr (kRuns) run_acc = run_acc + x;
+    else add_to(acc, x);
+  }
+  RIA_HD void add_drho(T x) {
+    if constexpr (kRuns) run_drho += x;
+    else drho += static_cast<double>(x);
+  }
+  /// The run's sums into the double sums, and a new run.
+  RIA_HD void end_run() {
+    if constexpr (kRuns) {
+      add_to(acc, run_acc);
+      drho += static_cast<double>(run_drho);
+      run_acc = Vec<D, T>::zero();
+      run_drho = T(0);
+    }
+  }
+};
 
 /// Adds b's contribution to a's sums and returns true, with rab = r_a - r_b given; unless
 /// kScreened (below), pairs at or beyond the support radius 2h add nothing, and so do pairs of
@@ -99,20 +127,20 @@ RIA_HD inline bool add_pair_at(const SphParams<D, T>& P, const Vec<D, T>& rab, c
   const T Vb = P.mass * b.inv_rho;
   const T inv_r2eta = T(1) / (r2 + P.eta2);
 
-  s.drho += static_cast<double>(a.rho * Vb * F * vr);
+  s.add_drho(a.rho * Vb * F * vr);
   if (a.fluid && b.fluid && P.diffusion != DensityDiffusion::none) {
     T diff = b.rho - a.rho;
     if (P.diffusion == DensityDiffusion::fourtakas) diff += P.hydro_coef * dot(P.g, rab);
-    s.drho += static_cast<double>(P.diffusion_coef * diff * (-F) * (r2 * inv_r2eta) * Vb);
+    s.add_drho(P.diffusion_coef * diff * (-F) * (r2 * inv_r2eta) * Vb);
   }
   if (!a.fluid) return true;
 
   const T mu = P.kernel.h * vr * inv_r2eta;
   const T pi = vr < T(0) ? -(b.fluid ? P.alpha : P.alpha_wall) * (a.c + b.c) * mu / (a.rho + b.rho) : T(0);
   const T coef = -P.mass * ((a.p + b.p) * (a.inv_rho * b.inv_rho) + pi) * F;
-  add_to(s.acc, coef * rab);
-  if (kLaminar && P.nu > T(0)) add_to(s.acc, (P.mass * T(4) * P.nu * F * r2 * inv_r2eta / (a.rho + b.rho)) * vab);
-  if (kLaminar && kSps && P.sps && b.fluid) add_to(s.acc, (P.mass * F) * sym_sum_times(a.tau, b.tau, rab));
+  s.add_acc(coef * rab);
+  if (kLaminar && P.nu > T(0)) s.add_acc((P.mass * T(4) * P.nu * F * r2 * inv_r2eta / (a.rho + b.rho)) * vab);
+  if (kLaminar && kSps && P.sps && b.fluid) s.add_acc((P.mass * F) * sym_sum_times(a.tau, b.tau, rab));
   const T amu = std::fabs(mu);
   if (amu > s.mu_max) s.mu_max = amu;
   return true;
