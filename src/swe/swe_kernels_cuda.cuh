@@ -345,10 +345,7 @@ __global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDevice
     quiet = !f.pinned && !f.dirty;
     if (kPhase1 && quiet && f.quiet_before) {
       if (tx == 0 && ty == 0) {
-        // A fused step's minimum does not need the quiet tile's dry value (local_dt: 1e30): the
-        // pinned tiles at the domain's edge are never quiet, and each of their cells gives at most
-        // that, so one atomic on the minimum a quiet tile fewer changes no bit of it.
-        if constexpr (!kDeviceDt) keep_partial(local_dt(Conserved<T>{T(0), T(0), T(0), T(0)}, s.inv_dx, s.inv_dy, s.physics));
+        keep_partial(local_dt(Conserved<T>{T(0), T(0), T(0), T(0)}, s.inv_dx, s.inv_dy, s.physics));
         tiles.out[tile].quiet_before = 1;  // (its input flags need no clearing: not dirty)
       }
       return;
