@@ -13,8 +13,8 @@
 //
 // The searches read the particles through a loader: DoubleLoads (the double arrays; the pair
 // arithmetic in double, as on the CPU) or, for --precision mixed, MixedLoads (three float4 copies
-// that k_gather writes, positions relative to their cell; the pair arithmetic in float, the sums
-// in double; docs/sph.md, "Mixed precision").
+// that k_gather writes, positions relative to their cell; the pair arithmetic in float, each run of
+// at most 32 pairs summed in float and the runs in double (PairSums); docs/sph.md, "Mixed precision").
 #pragma once
 
 #include <cuda_runtime.h>

@@ -74,7 +74,8 @@ RIA_HD inline void add_to(Vec<D>& sum, const Vec<D, T>& x) {
 /// double sums (end_run): a conversion and a double addition a run and component instead of a
 /// pair. A float sum of k terms is within about k 2^-24 of their magnitudes' sum (Higham 2002,
 /// eq. 4.4), the order of the error each float term already carries; runs of 32 at most keep the
-/// sum over a particle's ~100-400 neighbours in double, where float would drift with their count.
+/// sum over a particle's ~110 (h = 1.5 dp) to ~175 (h = sqrt(3) dp) neighbours in double, where a
+/// float sum would drift with their count.
 /// With T = double every term goes to the double sums (end_run does nothing): the CPU's sums.
 template <int D, class T = double>
 struct PairSums {
