@@ -80,9 +80,8 @@ void check_neighbours_match_brute_force(unsigned seed, int reach, bool thin = fa
     // The window trimmed to the cells a's support reaches (the searches' for_each_reached_row)
     // holds the same neighbours in the same slot order, among fewer candidates.
     std::vector<std::size_t> trimmed;
-    const float rz = D == 3 ? static_cast<float>(from_cell_z(g, ijk[2], p.r[2][a])) : 0.0f;
-    const WindowTrim trim = window_trim(g, static_cast<float>(from_cell_x(g, ijk[0], p.r[0][a])),
-                                        static_cast<float>(from_cell_y(g, ijk[1], p.r[1][a])), rz, radius);
+    const std::array<float, 3> rel = cell_offsets<D>(g, ijk, p.r[0][a], p.r[1][a], p.r[D - 1][a]);
+    const WindowTrim trim = window_trim(g, rel[0], rel[1], rel[2], radius);
     for_each_reached_row<D>(sc, ijk, trim, [&](int jj, int kk, int i0, int i1) {
       ASSERT_LE(i0, i1);
       for (std::uint32_t t = cl.start[g.index(i0, jj, kk)]; t < cl.start[g.index(i1, jj, kk) + 1]; ++t, ++trimmed_candidates)

@@ -108,6 +108,21 @@ RIA_HD inline double from_cell_x(const Grid& g, int i, double x) { return x - (g
 RIA_HD inline double from_cell_y(const Grid& g, int j, double y) { return y - (g.y0 + j * g.dy); }
 RIA_HD inline double from_cell_z(const Grid& g, int k, double z) { return z - (g.z0 + k * g.dz); }
 
+/// The particle at (x, y, z) in cell ijk from its cell's lower corner, each offset rounded to
+/// float: the mixed precision's positions (sph_kernels_cuda.cuh) and the window's trim
+/// (window_trim). 2-D runs pass the model's z as y, and their third offset is 0. z is computed
+/// first, in the order the GPU searches were measured in: so ordered, every SPH kernel's machine
+/// code is byte-identical to that of the inline offsets this replaced (x first reorders the 3-D
+/// double searches').
+template <int D>
+RIA_HD inline std::array<float, 3> cell_offsets(const Grid& g, const std::array<int, 3>& ijk, double x, double y, double z) {
+  std::array<float, 3> o;
+  o[2] = D == 3 ? static_cast<float>(from_cell_z(g, ijk[2], z)) : 0.0f;
+  o[0] = static_cast<float>(from_cell_x(g, ijk[0], x));
+  o[1] = static_cast<float>(from_cell_y(g, ijk[1], y));
+  return o;
+}
+
 /// A particle's window of cells trimmed to the cells its support reaches (for_each_reached_row):
 /// the GPU's cell-range search walks it. The CPU's search keeps the whole window: its screen runs
 /// as vector lanes, and the trim's arithmetic a row cost it more than the candidates it drops
@@ -133,7 +148,7 @@ struct WindowTrim {
   }
 };
 
-/// The trim of a particle at (rx, ry, rz) from the lower corner of its cell (from_cell_*), with
+/// The trim of a particle at (rx, ry, rz) from the lower corner of its cell (cell_offsets), with
 /// support radius `support` [m].
 RIA_HD inline WindowTrim window_trim(const Grid& g, float rx, float ry, float rz, double support) {
   WindowTrim t;

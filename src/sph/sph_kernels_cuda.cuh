@@ -132,10 +132,9 @@ __global__ void k_gather(const std::uint32_t* __restrict__ order, std::uint32_t 
     for (int d = 0; d < D; ++d) r[d] = src.r[d][o], v[d] = src.v[d][o];
     // The cell as k_cell_keys bins it: 2-D runs bin (x, z) on the grid's (x, y) axes.
     const int i = g.cell_i(r[0]), j = g.cell_j(r[1]), k = D == 3 ? g.cell_k(r[2]) : 0;
-    const float rx = static_cast<float>(from_cell_x(g, i, r[0])), ry = static_cast<float>(from_cell_y(g, j, r[1]));
-    const float rz = D == 3 ? static_cast<float>(from_cell_z(g, k, r[2])) : 0.0f;
+    const std::array<float, 3> rel = cell_offsets<D>(g, {i, j, k}, r[0], r[1], r[2]);
     const float column = static_cast<float>(i + 1);  // exact: the solver refuses nx >= 2^24 in mixed
-    mixed.pos[s] = make_float4(rx, ry, rz, is_fluid_kind(kind) ? column : -column);
+    mixed.pos[s] = make_float4(rel[0], rel[1], rel[2], is_fluid_kind(kind) ? column : -column);
     mixed.vel[s] = make_float4(static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2]),
                                static_cast<float>(rho));
     mixed.eos[s] = make_float4(static_cast<float>(e.inv_rho), static_cast<float>(e.p), static_cast<float>(e.c),
@@ -189,9 +188,8 @@ struct DoubleLoads {
   __device__ Frame frame(const Pos& ra, const std::array<int, 3>&, int, int) const { return {ra}; }
   /// a's window trimmed to the cells its support reaches, from its offset in its cell ijk.
   __device__ WindowTrim trim(const Pos& ra, const Grid& g, const std::array<int, 3>& ijk, double support) const {
-    const float rz = D == 3 ? static_cast<float>(from_cell_z(g, ijk[2], ra[D - 1])) : 0.0f;
-    const float rx = static_cast<float>(from_cell_x(g, ijk[0], ra[0]));
-    return window_trim(g, rx, static_cast<float>(from_cell_y(g, ijk[1], ra[1])), rz, support);
+    const std::array<float, 3> rel = cell_offsets<D>(g, ijk, ra[0], ra[1], ra[D - 1]);
+    return window_trim(g, rel[0], rel[1], rel[2], support);
   }
   /// Particle b without its position (add_pair_at takes r_ab); its SPS stress with kSps.
   template <bool kSps>
@@ -352,12 +350,12 @@ struct NoRunEnd {
 /// for_each_reached_row: one range per row of the window that a's support reaches, trimmed to the
 /// cells it reaches, its two cell starts loaded when the row is reached) in order, candidates
 /// loaded by the loader L. A range is taken 32 slots at a time, screened into a bit mask
-/// (screen_run); visit then runs over the set bits in slot order, so the
-/// sums are those of a plain loop, and the lanes of a warp, whose hits differ, run the costly
-/// visit together. On cells of h a row of 5 cells holds ~17 candidates at h = 1.5 dp (~26 at h =
-/// sqrt(3) dp), mostly one mask: 32 slots a visit measured 4-5% faster on the H100 than 128
-/// (four masks, the best on cells of 2h, whose rows hold ~81; docs/performance.md). end_run()
-/// follows the visits of each mask (PairSums::end_run).
+/// (screen_run); visit then runs over the set bits in slot order, so the sums are those of a plain
+/// loop, and the lanes of a warp, whose hits differ, run the costly visit together. On cells of h
+/// a row of 5 cells holds ~17 candidates at h = 1.5 dp (~26 at h = sqrt(3) dp), mostly one mask:
+/// 32 slots a visit measured 4-5% faster on the H100 than 128 (four masks, the best on cells of
+/// 2h, whose rows hold ~81; docs/performance.md). end_run() follows the visits of each mask
+/// (PairSums::end_run).
 template <int D, class L, class Visit, class EndRun = NoRunEnd>
 __device__ inline void for_each_neighbour(const SphParams<D, typename L::Real>& P, const SearchCells& g,
                                           const std::uint32_t* start, std::uint32_t cell, const L& ld, std::uint32_t a,
