@@ -354,7 +354,10 @@ __global__ void __launch_bounds__(BX* BY, (min_blocks_per_sm<T, BX * BY, kDevice
   // Cell (i, j) is read by the x-edge when i >= 0, by the y-edge when j >= 0, by the update when
   // the thread is an owner: a cell of the grid in each case.
   const OwnCellSource<Src, T, S> cs(src, i, j, i >= 0 && i < s.nx && j >= 0 && j < j_end);
-  if (j >= j_begin && j < j_end && i < s.nx) {
+  // The tile's first row computes no x-edge: only owners (tx, ty >= 1) read fx, so fx[0] would
+  // be read by none (the tile below computes that row's edges for its own cells); a warp of its
+  // own at BX = 32, it skips the edge whole.
+  if (ty > 0 && j < j_end && i < s.nx) {
     fx[ty][tx] = x_edge_flux(cs, s, when, i + 1, j, false);
     perim.keep(perimeter_x_edge(s, i + 1, j), fx[ty][tx]);
   }
