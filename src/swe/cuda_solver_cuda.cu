@@ -16,7 +16,7 @@
 #include "swe/cuda_fused_clock.cuh"
 #include "swe/cuda_variants.hpp"
 #include "swe/state_image.hpp"
-#include "swe/swe_kernels_cuda.cuh"
+#include "swe/strip_kernel_cuda.cuh"
 
 namespace ria::swe {
 namespace {
@@ -307,11 +307,27 @@ class CudaSolver final : public Solver {
   }
 
   /// The block shape and grid of the tiled kernels: tiles_shape() when the active tiles are on,
-  /// else the variant's, with its wet_by for float fluxes (Variant).
+  /// else the variant's, with its wet_by for float fluxes (Variant); or the strips' (StripUse).
   void set_shape(bool tiles_on) {
     bx_ = tiles_on ? tiles_shape().x : v_.bx;
     by_ = tiles_on ? tiles_shape().y : v_.wet_by > 0 && sizeof(T) == 4 ? v_.wet_by : v_.by;
     grid_ = dim3((setup_.grid.nx + bx_ - 2) / (bx_ - 1), (setup_.grid.ny + by_ - 2) / (by_ - 1));
+    strip_rows_ = 0;
+    if (tiles_on || v_.strips == StripUse::never || (v_.strips == StripUse::large_float && sizeof(S) != 4)) return;
+    const long long resident = cuda::resident_strip_warps(cuda::k_update_strips<T, decltype(tex_source(0)), S>);
+    const cuda::StripPlan plan = cuda::plan_strips(setup_.grid.nx, setup_.grid.ny, resident,
+                                                   v_.strips == StripUse::large_float ? kMinStripWaves : 0);
+    if (plan.rows == 0) return;
+    strip_rows_ = plan.rows;
+    grid_ = plan.grid;
+  }
+
+  /// The fused step's update by column strips from the state src into buffer out.
+  template <class Src>
+  void strips(const Src& src, int out) {
+    const cuda::StepDt<S, true> step{S(0), clock_, clock_.step_out()};
+    exec::cuda::launch_dependent(dependent_, cuda::k_update_strips<T, Src, S>, grid_, dim3(32, cuda::kStripWarps),
+                                 stream_, src, fields(out), sweep_, step, strip_rows_, perimeter_[1 - out]);
   }
 
   /// The flags of a fused step from buffer b into 1 - b, or off.
@@ -408,7 +424,10 @@ class CudaSolver final : public Solver {
       RIA_CUDA_CHECK(cudaGetLastError());
       RIA_CUDA_CHECK(cudaEventRecord(join_, side_));
     }
-    tiled_by_shape<decltype(tex_source(b)), true, true>(tex_source(b), 1 - b, S(0), StepTime{}, active_tiles(b));
+    if (strip_rows_ > 0)
+      strips(tex_source(b), 1 - b);
+    else
+      tiled_by_shape<decltype(tex_source(b)), true, true>(tex_source(b), 1 - b, S(0), StepTime{}, active_tiles(b));
     RIA_CUDA_CHECK(cudaGetLastError());
     if (extremes) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, join_, 0));
     if (balance) RIA_CUDA_CHECK(cudaStreamWaitEvent(stream_, balance_join_, 0));
@@ -542,6 +561,7 @@ class CudaSolver final : public Solver {
   std::vector<TileFlags> tile_flags_host_[2];
   bool tiles_on_ = false;
   int bx_ = 0, by_ = 0;  // the tiled kernels' block shape now (set_shape)
+  int strip_rows_ = 0;   // the rows of the fused update's strips, or 0: tiles (set_shape)
   bool dependent_ = false;  // the fused update and phase 2 launched as programmatic dependents
   dim3 grid_;
   int cur_ = 0;

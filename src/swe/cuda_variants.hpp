@@ -20,6 +20,14 @@ enum class DtMode { tree, two_phase, device };
 /// (768). Where the active tiles run, the finer 15 x 15 tiles skip more land: on Coos Bay at 50 m
 /// 34% of them hold or touch water against 38% of 31 x 7 ones; on an H200 8 members sharing the
 /// GPU ran 8-9% faster and a lone day 5-9% (docs/performance.md, 2026-11-27).
+/// Where a fused variant runs its update by column strips (strip_kernel_cuda.cuh) instead of tiles,
+/// the active tiles being off: never; with a float state on grids whose strips fill the device
+/// kMinStripWaves times or more (fused: measured on the H100, the strips were 7% and 11% faster
+/// than the tiles at 4000^2 and 8000^2 in float, 2% slower at 2000^2 and 13% at 1000^2, and slower
+/// in mixed; docs/performance.md); or always (fused-strips, in every precision, to test them).
+enum class StripUse { never, large_float, always };
+inline constexpr int kMinStripWaves = 4;
+
 struct Variant {
   const char* name;
   Flux flux;
@@ -28,10 +36,11 @@ struct Variant {
   int bx, by;
   int wet_by = 0;
   int tiles_bx = 0, tiles_by = 0;
+  StripUse strips = StripUse::never;
 };
 
 inline constexpr Variant kVariants[] = {
-    {"fused", Flux::tiled, DtMode::device, true, 32, 8, 16, 16, 16},
+    {"fused", Flux::tiled, DtMode::device, true, 32, 8, 16, 16, 16, StripUse::large_float},
     {"naive", Flux::naive, DtMode::tree, false, 16, 16},
     {"decoupled", Flux::tiled, DtMode::tree, false, 16, 16},
     {"decoupled-2phase", Flux::tiled, DtMode::two_phase, false, 16, 16},
@@ -40,6 +49,7 @@ inline constexpr Variant kVariants[] = {
     {"optimized-32x8", Flux::tiled, DtMode::two_phase, true, 32, 8},
     {"optimized-32x16", Flux::tiled, DtMode::two_phase, true, 32, 16},
     {"fused-16x16", Flux::tiled, DtMode::device, true, 16, 16},
+    {"fused-strips", Flux::tiled, DtMode::device, true, 32, 8, 16, 16, 16, StripUse::always},
 };
 
 /// Whether a variant runs its fused step with the active tiles on bx x by blocks (its tiles_bx x

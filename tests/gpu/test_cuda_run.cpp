@@ -42,6 +42,7 @@ Outcome run_on(exec::Backend b, const std::string& kernel, Precision p, bool man
     for (std::size_t k = 0; k < domain.bed_z.size(); ++k) domain.manning[k] = 0.01 * (1 + k % 7);
   }
   sim::Model m = sim::build_model(sc, domain);
+  m.setup.dry_skip = kernel != "fused-strips";  // the strips run where the active tiles are off
   auto solver = test::start_solver(m, b, kernel, p);
   test::RecordingObserver obs;
   sim::run(*solver, sc, m, obs, {});
@@ -57,7 +58,7 @@ Outcome run_on(exec::Backend b, const std::string& kernel, Precision p, bool man
 TEST(CudaRun, ForcedEstuaryMatchesSerialAndBalanceCloses) {
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
   const Outcome ref = run_on(exec::Backend::serial, "default", Precision::f64);
-  for (const char* kernel : {"fused", "optimized", "naive"}) {
+  for (const char* kernel : {"fused", "fused-strips", "optimized", "naive"}) {
     const Outcome d = run_on(exec::Backend::cuda, kernel, Precision::f64);
     EXPECT_LT(rel_l1(d.state.h, ref.state.h), 1e-12) << kernel;
     EXPECT_LT(rel_l1(d.state.hc, ref.state.hc), 1e-11) << kernel;
@@ -78,7 +79,7 @@ TEST(CudaRun, MixedPrecisionKeepsTheBalanceInDoubleAndFollowsTheCpu) {
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
   const Outcome cpu = run_on(exec::Backend::serial, "default", Precision::mixed);
   const Outcome ref = run_on(exec::Backend::serial, "default", Precision::f64);
-  for (const char* kernel : {"fused", "fused-16x16"}) {
+  for (const char* kernel : {"fused", "fused-16x16", "fused-strips"}) {
     const Outcome d = run_on(exec::Backend::cuda, kernel, Precision::mixed);
     // Conservation to double round-off, as on the CPU (MixedPrecision.* in tests/).
     EXPECT_LT(std::fabs(d.totals.water - d.balance.water_expected) / d.totals.water, 1e-12) << kernel;

@@ -1,0 +1,152 @@
+// The fused update by column strips: where the active tiles are off (wet domains, and
+// --no-dry-skip), a fused step's update without shared tiles.
+//
+// A warp stands for 31 columns of cells, lane l for column i = 31 bx + l - 1 (lane 0: the
+// column west of the warp's, for its east edge only, as a tile's first column), and walks a strip
+// of `rows` rows, j = j0 .. j0 + rows - 1, holding three cells in registers: its own (i, j), the
+// one east (i + 1, j) and the one north (i, j + 1), which is the next row's own. Of each row it
+// computes the edge east of its cell and the edge north of it; the west edge is the east edge of
+// lane l - 1 (a warp shuffle) and the south edge the north edge of its previous row, held. The
+// strip's first south edge is its one extra edge, so a cell update costs 32/31 x-edges and
+// (rows + 1)/rows y-edges, 2.10 at 16 rows against 2.20 for a 32 x 16 tile (31 x 15 cells, its
+// first row's x-edges not computed), with no shared memory, no barrier but the reduction's, and
+// the block's fixed work (the clock, the reduction, its atomic) spread over rows cells a thread.
+// Each edge and each update is the same function of the same states as in every other kernel.
+#pragma once
+
+#include "exec/cuda/cuda_check.hpp"
+#include "swe/swe_kernels_cuda.cuh"
+
+namespace ria::swe::cuda {
+
+/// Warps a block of the strip kernel (128 threads: side_levels needs 128), and the blocks an SM
+/// it is compiled for.
+inline constexpr int kStripWarps = 4;
+inline constexpr int kStripBlocks = 8;
+
+/// The cells a lane of the strip kernel holds, as the stencil reads them (x_edge_flux of the edge
+/// east of (i, j), y_edge_flux of the edge north of it): own (i, j), east (i + 1, j) and north
+/// (i, j + 1). The stencil asks for them as (i + 1) - 1, i + 1, (j + 1) - 1 and j + 1, so the
+/// choice folds at compile time, except at a boundary edge (x-edge 0: the east cell; y-edge 0:
+/// the north cell), which the tests pick at run time.
+template <class Src, class T, class S>
+struct StripCells {
+  const Src& src;
+  int i, j;
+  Conserved<T> own{}, east{}, north{};
+  T own_bed{}, east_bed{}, north_bed{};
+  __device__ Conserved<T> state(int a, int b) const { return b != j ? north : a == i ? own : east; }
+  __device__ T bed(int a, int b) const { return b != j ? north_bed : a == i ? own_bed : east_bed; }
+  __device__ T depth(int a, int b) const { return state(a, b).h; }
+  __device__ Conserved<S> exact(int, int) const { return src.exact_of(own, i, j); }
+  /// Cell (a, b) fetched into c and H when it is a cell of the grid.
+  __device__ void fetch(int a, int b, int nx, int ny, Conserved<T>& c, T& H) const {
+    if (a >= 0 && a < nx && b >= 0 && b < ny) c = src.state(a, b), H = src.bed(a, b);
+  }
+};
+
+/// The west edge of a lane, from lane - 1's east edge: the fluxes the update reads of it.
+template <class T>
+__device__ inline EdgeFlux<T> from_west_lane(const EdgeFlux<T>& east) {
+  EdgeFlux<T> w;
+  w.h = __shfl_up_sync(0xffffffffu, east.h, 1);
+  w.qn_l = T(0);  // read from the cell west of the edge only
+  w.qn_r = __shfl_up_sync(0xffffffffu, east.qn_r, 1);
+  w.qt = __shfl_up_sync(0xffffffffu, east.qt, 1);
+  w.hc = __shfl_up_sync(0xffffffffu, east.hc, 1);
+  return w;
+}
+
+/// The strips of an nx x ny grid: rows a strip, 0 for none, and the grid of blocks.
+struct StripPlan {
+  int rows = 0;
+  dim3 grid;
+};
+
+/// Strips of enough rows that they about fill the device once with `resident_warps` warps on it
+/// at a time (fewer rows leave it idle, more only lengthen the last warps), at most kMaxStripRows;
+/// none when `min_waves` > 0 and they fill it fewer than min_waves times.
+inline constexpr int kMaxStripRows = 16;
+inline StripPlan plan_strips(int nx, int ny, long long resident_warps, int min_waves) {
+  const long long columns = (nx + 30) / 31, resident = resident_warps > 0 ? resident_warps : 1;
+  const long long fill = columns * ny / resident;
+  const int rows = static_cast<int>(fill < 1 ? 1 : fill > kMaxStripRows ? kMaxStripRows : fill);
+  const long long strips = (ny + rows - 1) / rows;
+  if (columns * strips < min_waves * resident) return {};
+  return {rows, dim3(static_cast<unsigned>(columns), static_cast<unsigned>((strips + kStripWarps - 1) / kStripWarps))};
+}
+
+/// Warps of `kernel`, launched in blocks of the strip kernel, that the current device holds at once.
+template <class Kernel>
+long long resident_strip_warps(Kernel kernel) {
+  int blocks = 0, device = 0, sms = 0;
+  RIA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, 32 * kStripWarps, 0));
+  RIA_CUDA_CHECK(cudaGetDevice(&device));
+  RIA_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  return static_cast<long long>(blocks) * sms * kStripWarps;
+}
+
+/// The fused step's update (kDeviceDt of k_update_tiled, the whole grid, phase 1 by the block's
+/// atomic minimum) by column strips of `rows` rows; grid (ceil(nx / 31), ceil(ceil(ny / rows) /
+/// kStripWarps)), block (32, kStripWarps). perim: as k_update_tiled's.
+template <class T, class Src, class S, int kBlocks = kStripBlocks>
+__global__ void __launch_bounds__(32 * kStripWarps, kBlocks)
+    k_update_strips(Src src, typename Src::Out out, SweepSetup<T> s, StepDt<S, true> step, int rows,
+                    PerimeterFluxes<T> perim) {
+  __shared__ T scratch[32];
+  const int lane = threadIdx.x;
+  const int i = blockIdx.x * 31 + lane - 1;
+  const int j0 = (blockIdx.y * kStripWarps + threadIdx.y) * rows;
+  const int j1 = min(j0 + rows, s.ny);
+  exec::cuda::wait_for_prerequisites();
+  exec::cuda::allow_dependent_launch();
+  const S dt = step.get();
+  const ClockTime when{step.clock};
+  const double t = when.time();
+  if (!step.taken()) return;  // stopped: as k_update_tiled
+  if (blockIdx.x == 0 && blockIdx.y == 0)
+    side_levels(s.bc, advance_time(t, step.clock->dt, step.clock->t_stop), step.out.next_levels,
+                lane + 32 * threadIdx.y);
+  const bool column = i >= 0 && i < s.nx;  // the lane's column is one of the grid's
+  const bool x_edge = i < s.nx;           // its east edge, 0 .. nx, is one of the grid's
+  const bool owner = lane > 0 && column;
+  T local = T(INFINITY);
+  if (j0 < s.ny) {  // the same in the whole warp
+    StripCells<Src, T, S> cs{src, i, j0 - 1};
+    cs.fetch(i, j0 - 1, s.nx, s.ny, cs.own, cs.own_bed);
+    cs.fetch(i, j0, s.nx, s.ny, cs.north, cs.north_bed);
+    EdgeFlux<T> south{};
+    if (column) {
+      south = y_edge_flux(cs, s, when, i, j0, false);
+      perim.keep(perimeter_y_edge(s, i, j0), south);
+    }
+    for (int j = j0; j < j1; ++j) {
+      cs.j = j;
+      cs.own = cs.north, cs.own_bed = cs.north_bed;
+      cs.fetch(i, j + 1, s.nx, s.ny, cs.north, cs.north_bed);
+      cs.fetch(i + 1, j, s.nx, s.ny, cs.east, cs.east_bed);
+      EdgeFlux<T> east{}, north{};
+      if (x_edge) {
+        east = x_edge_flux(cs, s, when, i + 1, j, false);
+        perim.keep(perimeter_x_edge(s, i + 1, j), east);
+      }
+      if (column) {
+        north = y_edge_flux(cs, s, when, i, j + 1, false);
+        perim.keep(perimeter_y_edge(s, i, j + 1), north);
+      }
+      const EdgeFlux<T> west = from_west_lane(east);
+      if (owner) {
+        const std::size_t k = static_cast<std::size_t>(j - s.row0) * s.nx + i;
+        const KeptCell<S, T> w = keep_cell<T>(
+            out, k, update_from_edge_fluxes(cs.exact(i, j), west, east, south, north, s, t, dt, step.decay(s), i, j));
+        const T v = local_dt(w.seen, s.inv_dx, s.inv_dy, s.physics);
+        local = v < local ? v : local;
+      }
+      south = north;
+    }
+  }
+  local = exec::cuda::block_reduce<exec::ReduceOp::min>(local, scratch);
+  if (lane == 0 && threadIdx.y == 0) exec::cuda::atomic_min_key(step.out.min_key, local);
+}
+
+}  // namespace ria::swe::cuda
