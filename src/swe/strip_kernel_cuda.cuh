@@ -43,9 +43,10 @@ struct StripCells {
   __device__ T bed(int a, int b) const { return b != j ? north_bed : a == i ? own_bed : east_bed; }
   __device__ T depth(int a, int b) const { return state(a, b).h; }
   __device__ Conserved<S> exact(int, int) const { return src.exact_of(own, i, j); }
-  /// Cell (a, b) fetched into c and H when it is a cell of the grid.
-  __device__ void fetch(int a, int b, int nx, int ny, Conserved<T>& c, T& H) const {
-    if (a >= 0 && a < nx && b >= 0 && b < ny) c = src.state(a, b), H = src.bed(a, b);
+  /// Cell (a, b) fetched into c and H when `in_grid` (the caller's test that it is a cell of the
+  /// grid: its column's, fixed for the lane, and its row's).
+  __device__ void fetch(bool in_grid, int a, int b, Conserved<T>& c, T& H) const {
+    if (in_grid) c = src.state(a, b), H = src.bed(a, b);
   }
 };
 
@@ -112,13 +113,14 @@ __global__ void __launch_bounds__(32 * kStripWarps, kBlocks)
     side_levels(s.bc, advance_time(t, step.clock->dt, step.clock->t_stop), step.out.next_levels,
                 lane + 32 * threadIdx.y);
   const bool column = i >= 0 && i < s.nx;  // the lane's column is one of the grid's
-  const bool x_edge = i < s.nx;           // its east edge, 0 .. nx, is one of the grid's
+  const bool east_column = i + 1 < s.nx;   // so is the one east of it (i >= -1)
+  const bool x_edge = i < s.nx;            // its east edge, 0 .. nx, is one of the grid's
   const bool owner = lane > 0 && column;
   T local = T(INFINITY);
   if (j0 < s.ny) {  // the same in the whole warp
     StripCells<Src, T, S> cs{src, i, j0 - 1};
-    cs.fetch(i, j0 - 1, s.nx, s.ny, cs.own, cs.own_bed);
-    cs.fetch(i, j0, s.nx, s.ny, cs.north, cs.north_bed);
+    cs.fetch(column && j0 > 0, i, j0 - 1, cs.own, cs.own_bed);
+    cs.fetch(column, i, j0, cs.north, cs.north_bed);
     EdgeFlux<T> south{};
     if (column) {
       south = y_edge_flux(cs, s, when, i, j0, false);
@@ -126,17 +128,16 @@ __global__ void __launch_bounds__(32 * kStripWarps, kBlocks)
     }
     Conserved<T> next_north{}, next_east{};
     T next_north_bed{}, next_east_bed{};
-    cs.fetch(i, j0 + 1, s.nx, s.ny, next_north, next_north_bed);
-    cs.fetch(i + 1, j0, s.nx, s.ny, next_east, next_east_bed);
+    cs.fetch(column && j0 + 1 < s.ny, i, j0 + 1, next_north, next_north_bed);
+    cs.fetch(east_column, i + 1, j0, next_east, next_east_bed);
     for (int j = j0; j < j1; ++j) {
       cs.j = j;
       cs.own = cs.north, cs.own_bed = cs.north_bed;
       cs.north = next_north, cs.north_bed = next_north_bed;
       cs.east = next_east, cs.east_bed = next_east_bed;
-      if (j + 1 < j1) {
-        cs.fetch(i, j + 2, s.nx, s.ny, next_north, next_north_bed);
-        cs.fetch(i + 1, j + 1, s.nx, s.ny, next_east, next_east_bed);
-      }
+      // (the row after the strip's last is fetched too where the grid has it, and not used)
+      cs.fetch(column && j + 2 < s.ny, i, j + 2, next_north, next_north_bed);
+      cs.fetch(east_column && j + 1 < s.ny, i + 1, j + 1, next_east, next_east_bed);
       EdgeFlux<T> east{}, north{};
       if (x_edge) {
         east = x_edge_flux(cs, s, when, i + 1, j, false);
