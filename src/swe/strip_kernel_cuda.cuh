@@ -43,10 +43,14 @@ struct StripCells {
   __device__ T bed(int a, int b) const { return b != j ? north_bed : a == i ? own_bed : east_bed; }
   __device__ T depth(int a, int b) const { return state(a, b).h; }
   __device__ Conserved<S> exact(int, int) const { return src.exact_of(own, i, j); }
-  /// Cell (a, b) fetched into c and H when `in_grid` (the caller's test that it is a cell of the
-  /// grid: its column's, fixed for the lane, and its row's).
-  __device__ void fetch(bool in_grid, int a, int b, Conserved<T>& c, T& H) const {
-    if (in_grid) c = src.state(a, b), H = src.bed(a, b);
+  /// Cell (a, b) of the grid fetched into c and H, a the lane's column or the one east of it
+  /// clamped into the grid (clamp_column) and b a row below ny, clamped up to the last row: a
+  /// cell outside the grid is fetched from the nearest one inside and never read (the stencil
+  /// reads the own cell at a boundary edge). Unconditional fetches keep the textures' handles out
+  /// of the row loop (measured on the H100: a fetch under a test reloaded them every row).
+  __device__ void fetch(int a, int b, int ny, Conserved<T>& c, T& H) const {
+    const int row = b < ny ? b : ny - 1;
+    c = src.state(a, row), H = src.bed(a, row);
   }
 };
 
@@ -113,33 +117,34 @@ __global__ void __launch_bounds__(32 * kStripWarps, kBlocks)
     side_levels(s.bc, advance_time(t, step.clock->dt, step.clock->t_stop), step.out.next_levels,
                 lane + 32 * threadIdx.y);
   const bool column = i >= 0 && i < s.nx;  // the lane's column is one of the grid's
-  const bool east_column = i + 1 < s.nx;   // so is the one east of it (i >= -1)
   const bool x_edge = i < s.nx;            // its east edge, 0 .. nx, is one of the grid's
+  const int ci = min(max(i, 0), s.nx - 1), ce = min(i + 1, s.nx - 1);  // its and the east column, clamped
   const bool owner = lane > 0 && column;
   T local = T(INFINITY);
   if (j0 < s.ny) {  // the same in the whole warp
+    // Row j0 - 1 (the previous strip's last, or none) gives the strip's first south edge, through
+    // the loop's own code: one copy of the y-edge's instructions computes every y-edge, so the
+    // two strips that compute an edge get the same value, bit for bit, whatever the compiler
+    // contracts into fused multiply-adds (a second copy before the loop, measured on the H100,
+    // left a mixed run's water balance closing to 2e-13 instead of 3e-16).
     StripCells<Src, T, S> cs{src, i, j0 - 1};
-    cs.fetch(column && j0 > 0, i, j0 - 1, cs.own, cs.own_bed);
-    cs.fetch(column, i, j0, cs.north, cs.north_bed);
-    EdgeFlux<T> south{};
-    if (column) {
-      south = y_edge_flux(cs, s, when, i, j0, false);
-      perim.keep(perimeter_y_edge(s, i, j0), south);
-    }
     Conserved<T> next_north{}, next_east{};
     T next_north_bed{}, next_east_bed{};
-    cs.fetch(column && j0 + 1 < s.ny, i, j0 + 1, next_north, next_north_bed);
-    cs.fetch(east_column, i + 1, j0, next_east, next_east_bed);
-    for (int j = j0; j < j1; ++j) {
+    cs.fetch(ci, max(j0 - 1, 0), s.ny, cs.north, cs.north_bed);
+    cs.fetch(ci, j0, s.ny, next_north, next_north_bed);
+    cs.fetch(ce, max(j0 - 1, 0), s.ny, next_east, next_east_bed);
+    EdgeFlux<T> south{};
+#pragma unroll 1
+    for (int j = j0 - 1; j < j1; ++j) {  // (not unrolled, nor its first row peeled)
+      const bool row = j >= j0;  // a row of the strip, else the one before it
       cs.j = j;
       cs.own = cs.north, cs.own_bed = cs.north_bed;
       cs.north = next_north, cs.north_bed = next_north_bed;
       cs.east = next_east, cs.east_bed = next_east_bed;
-      // (the row after the strip's last is fetched too where the grid has it, and not used)
-      cs.fetch(column && j + 2 < s.ny, i, j + 2, next_north, next_north_bed);
-      cs.fetch(east_column && j + 1 < s.ny, i + 1, j + 1, next_east, next_east_bed);
+      cs.fetch(ci, j + 2, s.ny, next_north, next_north_bed);  // (after the strip's last row: not used)
+      cs.fetch(ce, j + 1, s.ny, next_east, next_east_bed);
       EdgeFlux<T> east{}, north{};
-      if (x_edge) {
+      if (x_edge && row) {
         east = x_edge_flux(cs, s, when, i + 1, j, false);
         perim.keep(perimeter_x_edge(s, i + 1, j), east);
       }
@@ -148,7 +153,7 @@ __global__ void __launch_bounds__(32 * kStripWarps, kBlocks)
         perim.keep(perimeter_y_edge(s, i, j + 1), north);
       }
       const EdgeFlux<T> west = from_west_lane(east);
-      if (owner) {
+      if (owner && row) {
         const std::size_t k = static_cast<std::size_t>(j - s.row0) * s.nx + i;
         const KeptCell<S, T> w = keep_cell<T>(
             out, k, update_from_edge_fluxes(cs.exact(i, j), west, east, south, north, s, t, dt, step.decay(s), i, j));
