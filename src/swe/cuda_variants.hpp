@@ -22,9 +22,9 @@ enum class DtMode { tree, two_phase, device };
 /// GPU ran 8-9% faster and a lone day 5-9% (docs/performance.md, 2026-11-27).
 /// Where a fused variant runs its update by column strips (strip_kernel_cuda.cuh) instead of tiles,
 /// the active tiles being off: never; with a float state on grids whose strips fill the device
-/// kMinStripWaves times or more (fused: measured on the H100 in float, the strips were 11% and
-/// 16% faster than the tiles at 4000^2 and 8000^2, 2% slower at 2000^2 and 13% at 1000^2, and in
-/// mixed 13-19% slower; docs/performance.md); or always (fused-strips, in every precision, to test
+/// kMinStripWaves times or more (fused: measured on the H100 in float, the strips were 12% and
+/// 17% faster than the tiles at 4000^2 and 8000^2, 2% slower at 2000^2 and 13% at 1000^2, and in
+/// mixed 16-20% slower; docs/performance.md); or always (fused-strips, in every precision, to test
 /// them).
 enum class StripUse { never, large_float, always };
 inline constexpr int kMinStripWaves = 4;

@@ -13,8 +13,8 @@
 // row's x-edges not computed); what it saves is the rest: no shared memory and no barrier but the
 // reduction's, two cells fetched a cell instead of three, and the block's fixed work (the clock,
 // the reduction, its atomic) spread over 16 cells a thread. Measured on the H100 (Nsight Compute,
-// float at 4000^2): 283 M warp instructions a step against the tiles' 352 M, at 64 registers and
-// half their occupancy (docs/performance.md).
+// float at 4000^2): 271-283 M warp instructions a step in the versions measured, against the
+// tiles' 352 M, at 64 registers and half their occupancy (docs/performance.md).
 // Each edge and each update is the same function of the same states as in every other kernel.
 #pragma once
 
