@@ -24,7 +24,8 @@
 namespace ria::swe::cuda {
 
 /// Warps a block of the strip kernel (128 threads: side_levels needs 128), and the blocks an SM
-/// it is compiled for.
+/// it is compiled for: 8, 64 registers without spills (at 10 and 12 blocks ptxas spilled; before
+/// the prefetch they ran as fast as 8 and at half its speed, H100, docs/performance.md).
 inline constexpr int kStripWarps = 4;
 inline constexpr int kStripBlocks = 8;
 
@@ -43,11 +44,11 @@ struct StripCells {
   __device__ T bed(int a, int b) const { return b != j ? north_bed : a == i ? own_bed : east_bed; }
   __device__ T depth(int a, int b) const { return state(a, b).h; }
   __device__ Conserved<S> exact(int, int) const { return src.exact_of(own, i, j); }
-  /// Cell (a, b) of the grid fetched into c and H, a the lane's column or the one east of it
-  /// clamped into the grid (clamp_column) and b a row below ny, clamped up to the last row: a
-  /// cell outside the grid is fetched from the nearest one inside and never read (the stencil
-  /// reads the own cell at a boundary edge). Unconditional fetches keep the textures' handles out
-  /// of the row loop (measured on the H100: a fetch under a test reloaded them every row).
+  /// Cell (a, b) fetched into c and H, a a column of the grid (the caller clamps the lane's) and
+  /// b >= 0, clamped down to the last row: a cell outside the grid is fetched from the nearest one
+  /// inside and never read (the stencil reads the own cell at a boundary edge). Fetched always:
+  /// under a test the SASS reloaded the textures' handles every row, and the unconditional fetches
+  /// ran about 2% faster on the H100 (docs/performance.md).
   __device__ void fetch(int a, int b, int ny, Conserved<T>& c, T& H) const {
     const int row = b < ny ? b : ny - 1;
     c = src.state(a, row), H = src.bed(a, row);
@@ -130,7 +131,7 @@ __global__ void __launch_bounds__(32 * kStripWarps, kBlocks)
     StripCells<Src, T, S> cs{src, i, j0 - 1};
     Conserved<T> next_north{}, next_east{};
     T next_north_bed{}, next_east_bed{};
-    cs.fetch(ci, max(j0 - 1, 0), s.ny, cs.north, cs.north_bed);
+    cs.fetch(ci, max(j0 - 1, 0), s.ny, cs.north, cs.north_bed);  // row j0 - 1's own cell, first
     cs.fetch(ci, j0, s.ny, next_north, next_north_bed);
     cs.fetch(ce, max(j0 - 1, 0), s.ny, next_east, next_east_bed);
     EdgeFlux<T> south{};
