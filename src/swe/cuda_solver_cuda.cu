@@ -315,18 +315,18 @@ class CudaSolver final : public Solver {
     strip_rows_ = 0;
     if (tiles_on || v_.strips == StripUse::never || (v_.strips == StripUse::large_float && sizeof(S) != 4)) return;
     const long long resident = cuda::resident_strip_warps(cuda::k_update_strips<T, decltype(tex_source(0)), S>);
-    const cuda::StripPlan plan = cuda::plan_strips(setup_.grid.nx, setup_.grid.ny, resident,
-                                                   v_.strips == StripUse::large_float ? kMinStripWaves : 0);
+    const StripPlan plan =
+        plan_strips(setup_.grid.nx, setup_.grid.ny, resident, v_.strips == StripUse::large_float ? kMinStripWaves : 0);
     if (plan.rows == 0) return;
     strip_rows_ = plan.rows;
-    grid_ = plan.grid;
+    grid_ = dim3(plan.blocks_x, plan.blocks_y);
   }
 
   /// The fused step's update by column strips from the state src into buffer out.
   template <class Src>
   void strips(const Src& src, int out) {
     const cuda::StepDt<S, true> step{S(0), clock_, clock_.step_out()};
-    exec::cuda::launch_dependent(dependent_, cuda::k_update_strips<T, Src, S>, grid_, dim3(32, cuda::kStripWarps),
+    exec::cuda::launch_dependent(dependent_, cuda::k_update_strips<T, Src, S>, grid_, dim3(32, kStripWarps),
                                  stream_, src, fields(out), sweep_, step, strip_rows_, perimeter_[1 - out]);
   }
 

@@ -19,14 +19,14 @@
 #pragma once
 
 #include "exec/cuda/cuda_check.hpp"
+#include "swe/strip_plan.hpp"
 #include "swe/swe_kernels_cuda.cuh"
 
 namespace ria::swe::cuda {
 
-/// Warps a block of the strip kernel (128 threads: side_levels needs 128), and the blocks an SM
-/// it is compiled for: 8, 64 registers without spills (at 10 and 12 blocks ptxas spilled; before
-/// the prefetch they ran as fast as 8 and at half its speed, H100, docs/performance.md).
-inline constexpr int kStripWarps = 4;
+/// The blocks an SM the strip kernel is compiled for: 8, 64 registers without spills (at 10 and
+/// 12 blocks ptxas spilled; before the prefetch they ran as fast as 8 and at half its speed, H100,
+/// docs/performance.md).
 inline constexpr int kStripBlocks = 8;
 
 /// The cells a lane of the strip kernel holds, as the stencil reads them (x_edge_flux of the edge
@@ -65,25 +65,6 @@ __device__ inline EdgeFlux<T> from_west_lane(const EdgeFlux<T>& east) {
   w.qt = __shfl_up_sync(0xffffffffu, east.qt, 1);
   w.hc = __shfl_up_sync(0xffffffffu, east.hc, 1);
   return w;
-}
-
-/// The strips of an nx x ny grid: rows a strip, 0 for none, and the grid of blocks.
-struct StripPlan {
-  int rows = 0;
-  dim3 grid;
-};
-
-/// Strips of enough rows that they about fill the device once with `resident_warps` warps on it
-/// at a time (fewer rows leave it idle, more only lengthen the last warps), at most kMaxStripRows;
-/// none when `min_waves` > 0 and they fill it fewer than min_waves times.
-inline constexpr int kMaxStripRows = 16;
-inline StripPlan plan_strips(int nx, int ny, long long resident_warps, int min_waves) {
-  const long long columns = (nx + 30) / 31, resident = resident_warps > 0 ? resident_warps : 1;
-  const long long fill = columns * ny / resident;
-  const int rows = static_cast<int>(fill < 1 ? 1 : fill > kMaxStripRows ? kMaxStripRows : fill);
-  const long long strips = (ny + rows - 1) / rows;
-  if (columns * strips < min_waves * resident) return {};
-  return {rows, dim3(static_cast<unsigned>(columns), static_cast<unsigned>((strips + kStripWarps - 1) / kStripWarps))};
 }
 
 /// Warps of `kernel`, launched in blocks of the strip kernel, that the current device holds at once.
