@@ -40,8 +40,8 @@ TEST(StripPlan, EveryCellInOneWarpsColumnsAndOneStripsRows) {
         ASSERT_LE(p.rows, swe::kMaxStripRows);
         // Warp bx stands for columns 31 bx .. 31 bx + 30: the last warp reaches the grid's last
         // column, and no warp stands for columns beyond it only.
-        EXPECT_GE(31LL * p.blocks_x, nx) << nx << " x " << ny;
-        EXPECT_LT(31LL * (p.blocks_x - 1), nx) << nx << " x " << ny;
+        EXPECT_GE(static_cast<long long>(swe::kStripColumns) * p.blocks_x, nx) << nx << " x " << ny;
+        EXPECT_LT(static_cast<long long>(swe::kStripColumns) * (p.blocks_x - 1), nx) << nx << " x " << ny;
         // Strip (by kStripWarps + ty) takes rows from its index times rows: the strips reach the
         // last row, and the last row of blocks starts inside the grid.
         const long long per_block = static_cast<long long>(swe::kStripWarps) * p.rows;

@@ -86,7 +86,7 @@ __global__ void __launch_bounds__(32 * kStripWarps, kBlocks)
                     PerimeterFluxes<T> perim) {
   __shared__ T scratch[32];
   const int lane = threadIdx.x;
-  const int i = blockIdx.x * 31 + lane - 1;
+  const int i = blockIdx.x * kStripColumns + lane - 1;
   const int j0 = (blockIdx.y * kStripWarps + threadIdx.y) * rows;
   const int j1 = min(j0 + rows, s.ny);
   exec::cuda::wait_for_prerequisites();

@@ -1,17 +1,19 @@
 // How the fused update by column strips (strip_kernel_cuda.cuh) covers a grid: a warp of 32
-// lanes stands for 31 columns and walks `rows` rows; a block holds kStripWarps warps, one above
-// the other. Host arithmetic only, so that the unit tests check it without a GPU.
+// lanes stands for kStripColumns = 31 columns and walks `rows` rows; a block holds kStripWarps
+// warps, one above the other. Host arithmetic only, so that the unit tests check it without a GPU.
 #pragma once
 
 namespace ria::swe {
 
-/// Warps a block of the strip kernel (128 threads: the first block's side_levels needs 128).
+/// Warps a block of the strip kernel (128 threads: the first block's side_levels needs 128), and
+/// the columns of cells a warp stands for: its 32 lanes less the first, the column west of them.
 inline constexpr int kStripWarps = 4;
+inline constexpr int kStripColumns = 31;
 /// Rows a strip takes at most.
 inline constexpr int kMaxStripRows = 16;
 
 /// The strips of an nx x ny grid: rows a strip (0: none) and the blocks of the launch, blocks_x
-/// columns of 31 cells by blocks_y rows of kStripWarps strips.
+/// columns of kStripColumns cells by blocks_y rows of kStripWarps strips.
 struct StripPlan {
   int rows = 0;
   int blocks_x = 0, blocks_y = 0;
@@ -21,7 +23,7 @@ struct StripPlan {
 /// at a time (fewer rows leave it idle, more only lengthen the last warps), at most
 /// kMaxStripRows; none when `min_waves` > 0 and they fill it fewer than min_waves times.
 inline StripPlan plan_strips(int nx, int ny, long long resident_warps, int min_waves) {
-  const long long columns = (nx + 30) / 31, resident = resident_warps > 0 ? resident_warps : 1;
+  const long long columns = (nx + kStripColumns - 1) / kStripColumns, resident = resident_warps > 0 ? resident_warps : 1;
   const long long fill = columns * ny / resident;
   const int rows = static_cast<int>(fill < 1 ? 1 : fill > kMaxStripRows ? kMaxStripRows : fill);
   const long long strips = (ny + rows - 1) / rows;
