@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <type_traits>
+#include <utility>
 
 #include "ria/config.hpp"
 #include "ria/swe/balance.hpp"
@@ -111,13 +112,42 @@ RIA_HD inline EdgeFlux<T> boundary_edge(const BoundarySide& b, int along, const 
   return f;
 }
 
+/// The interior edge's flux with the diffusion of the pollutant (d = cell size across the edge)
+/// added to the advective flux f.
+template <class T>
+RIA_HD inline EdgeFlux<T> with_diffusion(EdgeFlux<T> f, const EdgeState<T>& l, const EdgeState<T>& r, T inv_d,
+                                         const Physics<T>& p) {
+  if (p.diffusivity > T(0)) f.hc -= diffusive_flux(l.h, l.hc, r.h, r.hc, p.diffusivity, T(1) / inv_d, p.h_dry);
+  return f;
+}
+
 /// Interior edge between cells kl and kr, d = cell size across the edge (for diffusion).
 template <class T>
 RIA_HD inline EdgeFlux<T> interior_edge(const EdgeState<T>& l, T Hl, const EdgeState<T>& r, T Hr, T inv_d,
                                         const Physics<T>& p) {
-  EdgeFlux<T> f = edge_flux(l, Hl, r, Hr, p.g, p.h_dry);
-  if (p.diffusivity > T(0)) f.hc -= diffusive_flux(l.h, l.hc, r.h, r.hc, p.diffusivity, T(1) / inv_d, p.h_dry);
-  return f;
+  return with_diffusion(edge_flux(l, Hl, r, Hr, p.g, p.h_dry), l, r, inv_d, p);
+}
+
+/// Whether a state source holds each cell's factor inverse_depth(h, h_dry) (its inverse_depth(i, j)),
+/// computed once for the cell's several edges; otherwise each edge computes it.
+template <class Src, class = void>
+struct HoldsInverseDepths : std::false_type {};
+template <class Src>
+struct HoldsInverseDepths<Src, std::void_t<decltype(std::declval<const Src&>().inverse_depth(0, 0))>>
+    : std::true_type {};
+
+/// Interior edge between cells (a, b) and (c, d) of src, an x-edge (to_x_edge) or a y-edge
+/// (kYEdge: to_y_edge); inv_d as for interior_edge.
+template <bool kYEdge, class T, class Src>
+RIA_HD inline EdgeFlux<T> interior_edge_of(const Src& src, int a, int b, int c, int d, T inv_d, const Physics<T>& p) {
+  const Conserved<T> wl = src.state(a, b), wr = src.state(c, d);
+  const EdgeState<T> l = kYEdge ? to_y_edge(wl) : to_x_edge(wl), r = kYEdge ? to_y_edge(wr) : to_x_edge(wr);
+  if constexpr (HoldsInverseDepths<Src>::value)
+    return with_diffusion(edge_flux(l, src.inverse_depth(a, b), src.bed(a, b), r, src.inverse_depth(c, d),
+                                    src.bed(c, d), p.g, p.h_dry),
+                          l, r, inv_d, p);
+  else
+    return interior_edge(l, src.bed(a, b), r, src.bed(c, d), inv_d, p);
 }
 
 /// Whether the interior edge between two cells of depths hl and hr has zero flux without evaluating
@@ -168,8 +198,7 @@ RIA_HD inline EdgeFlux<T> x_edge_flux(const Src& src, const SweepSetup<T>& s, co
     return boundary_edge(s.bc.side[east], j, to_x_edge(src.state(i - 1, j)), src.bed(i - 1, j), false, st, east,
                          s.physics);
   if (check_dry && dry_edge(src.depth(i - 1, j), src.depth(i, j))) return {T(0), T(0), T(0), T(0), T(0)};
-  return interior_edge(to_x_edge(src.state(i - 1, j)), src.bed(i - 1, j), to_x_edge(src.state(i, j)), src.bed(i, j),
-                       s.inv_dx, s.physics);
+  return interior_edge_of<false>(src, i - 1, j, i, j, s.inv_dx, s.physics);
 }
 
 /// Flux through the y-edge on the south side of cell (i, j), j in [0, ny] (global rows); check_dry
@@ -183,8 +212,7 @@ RIA_HD inline EdgeFlux<T> y_edge_flux(const Src& src, const SweepSetup<T>& s, co
     return boundary_edge(s.bc.side[north], i, to_y_edge(src.state(i, j - 1)), src.bed(i, j - 1), false, st, north,
                          s.physics);
   if (check_dry && dry_edge(src.depth(i, j - 1), src.depth(i, j))) return {T(0), T(0), T(0), T(0), T(0)};
-  return interior_edge(to_y_edge(src.state(i, j - 1)), src.bed(i, j - 1), to_y_edge(src.state(i, j)), src.bed(i, j),
-                       s.inv_dy, s.physics);
+  return interior_edge_of<true>(src, i, j - 1, i, j, s.inv_dy, s.physics);
 }
 
 /// The decay of the sweep's steps, computed by each cell (sources.hpp DecayOfRate).

@@ -9,12 +9,15 @@
 // Of each row it computes the edge east of its cell and the edge north of it; the west edge is
 // the east edge of lane l - 1 (a warp shuffle) and the south edge the north edge of its previous
 // row, held. A warp computes 32 x-edges and 32 y-edges a row and one row of y-edges more a strip
-// for 31 cells, 2.13 edges a cell at 16 rows, as many as a 32 x 16 tile (31 x 15 cells, its first
-// row's x-edges not computed); what it saves is the rest: no shared memory and no barrier but the
-// reduction's, two cells fetched a cell instead of three, and the block's fixed work (the clock,
-// the reduction, its atomic) spread over 16 cells a thread. Measured on the H100 (Nsight Compute,
-// float at 4000^2): 271-283 M warp instructions a step in the versions measured, against the
-// tiles' 352 M, at 64 registers and half their occupancy (docs/performance.md).
+// for 31 cells, 2.13 edges a cell at 16 or 17 rows, as many as a 32 x 16 tile (31 x 15 cells, its
+// first row's x-edges not computed); what it saves is the rest: no shared memory and no barrier
+// but the reduction's, two cells fetched a cell instead of three, and the block's fixed work (the
+// clock, the reduction, its atomic) spread over 16 cells a thread. A cell's factor 1/h of its
+// ratios (inverse_depth) is computed once, when it becomes the east or the north cell, and held
+// for its other edges (each edge computes both of its sides' otherwise: 4 a row, now 2). Measured
+// on the H100 (Nsight Compute, float at 4000^2): 273 M warp instructions a step at 16 rows, 280 M
+// with the factors computed by each edge, against the tiles' 352 M, at 64 registers and half their
+// occupancy (docs/performance.md).
 // Each edge and each update is the same function of the same states as in every other kernel.
 #pragma once
 
@@ -40,8 +43,10 @@ struct StripCells {
   int i, j;
   Conserved<T> own{}, east{}, north{};
   T own_bed{}, east_bed{}, north_bed{};
+  T own_inv{}, east_inv{}, north_inv{};  // their factors inverse_depth(h, h_dry), for HoldsInverseDepths
   __device__ Conserved<T> state(int a, int b) const { return b != j ? north : a == i ? own : east; }
   __device__ T bed(int a, int b) const { return b != j ? north_bed : a == i ? own_bed : east_bed; }
+  __device__ T inverse_depth(int a, int b) const { return b != j ? north_inv : a == i ? own_inv : east_inv; }
   __device__ T depth(int a, int b) const { return state(a, b).h; }
   __device__ Conserved<S> exact(int, int) const { return src.exact_of(own, i, j); }
   /// Cell (a, b) fetched into c and H, a a column of the grid (the caller clamps the lane's) and
@@ -115,21 +120,28 @@ __global__ void __launch_bounds__(32 * kStripWarps, kBlocks)
     cs.fetch(ci, max(j0 - 1, 0), s.ny, cs.north, cs.north_bed);  // row j0 - 1's own cell, first
     cs.fetch(ci, j0, s.ny, next_north, next_north_bed);
     cs.fetch(ce, max(j0 - 1, 0), s.ny, next_east, next_east_bed);
+    const T eps = s.physics.h_dry;  // inverse_depth's
+    cs.north_inv = swe::inverse_depth(cs.north.h, eps);
     EdgeFlux<T> south{};
 #pragma unroll 1
     for (int j = j0 - 1; j < j1; ++j) {  // (not unrolled, nor its first row peeled)
       const bool row = j >= j0;  // a row of the strip, else the one before it
       cs.j = j;
-      cs.own = cs.north, cs.own_bed = cs.north_bed;
+      cs.own = cs.north, cs.own_bed = cs.north_bed, cs.own_inv = cs.north_inv;
       cs.north = next_north, cs.north_bed = next_north_bed;
       cs.east = next_east, cs.east_bed = next_east_bed;
       cs.fetch(ci, j + 2, s.ny, next_north, next_north_bed);  // (after the strip's last row: not used)
       cs.fetch(ce, j + 1, s.ny, next_east, next_east_bed);
+      // The factors of the new cells, each after the fetches, the north one after the x-edge:
+      // computed at the top of the row they waited for the fetches of the row before and slowed
+      // 8000^2 by 9% (H100, docs/performance.md).
+      cs.east_inv = swe::inverse_depth(cs.east.h, eps);
       EdgeFlux<T> east{}, north{};
       if (x_edge && row) {
         east = x_edge_flux(cs, s, when, i + 1, j, false);
         perim.keep(perimeter_x_edge(s, i + 1, j), east);
       }
+      cs.north_inv = swe::inverse_depth(cs.north.h, eps);
       if (column) {
         north = y_edge_flux(cs, s, when, i, j + 1, false);
         perim.keep(perimeter_y_edge(s, i, j + 1), north);

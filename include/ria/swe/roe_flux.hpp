@@ -70,13 +70,14 @@ RIA_HD inline void hlle_flux(T hl, T ul, T hr, T ur, T sl, T sr, T g, T& fh, T& 
   }
 }
 
-/// Flux across the edge between L (lower index) and R, in the edge frame. HL, HR: bed depths.
+/// Flux across the edge between L (lower index) and R, in the edge frame, given il and ir, the
+/// factors inverse_depth(L.h, eps) and inverse_depth(R.h, eps) of their ratios (a caller that
+/// holds a cell's factor for its several edges passes it). HL, HR: bed depths.
 /// Written without flags that change along the way, so that a loop of edges on the CPU can
 /// compute both branches as vector lanes and select (swe/edge_runs.hpp); the values are those of
 /// the branch taken. The dry test at the top is a branch the GPU's dry warps all take.
 template <class T>
-RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T HL, const EdgeState<T>& R, T HR, T g, T eps) {
-  const T il = inverse_depth(L.h, eps), ir = inverse_depth(R.h, eps);
+RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T il, T HL, const EdgeState<T>& R, T ir, T HR, T g, T eps) {
   const T ul = L.qn * il, vl = L.qt * il, cl_conc = L.hc * il;
   const T ur = R.qn * ir, vr = R.qt * ir, cr_conc = R.hc * ir;
   const T Hs = min_of(HL, HR);
@@ -116,6 +117,12 @@ RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T HL, const EdgeState
   const T v_up = from_left ? vl : vr;
   const T c_up = from_left ? cl_conc : cr_conc;
   return {fh, fq - pressure(hl, g), fq - pressure(hr, g), fh * v_up, fh * c_up};
+}
+
+/// Flux across the edge between L and R (as above), each state's factor computed here.
+template <class T>
+RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T HL, const EdgeState<T>& R, T HR, T g, T eps) {
+  return edge_flux(L, inverse_depth(L.h, eps), HL, R, inverse_depth(R.h, eps), HR, g, eps);
 }
 
 }  // namespace ria::swe
