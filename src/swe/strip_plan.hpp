@@ -9,8 +9,9 @@ namespace ria::swe {
 /// the columns of cells a warp stands for: its 32 lanes less the first, the column west of them.
 inline constexpr int kStripWarps = 4;
 inline constexpr int kStripColumns = 31;
-/// Rows a strip takes at most.
-inline constexpr int kMaxStripRows = 16;
+/// Rows a strip takes at most: 17, the fastest in float at 4000^2 on the H100 of the sizes 14-28
+/// measured (0.5-0.7% above 16), and within 0.7% of the fastest at 8000^2 (docs/performance.md).
+inline constexpr int kMaxStripRows = 17;
 
 /// The strips of an nx x ny grid: rows a strip (0: none) and the blocks of the launch, blocks_x
 /// columns of kStripColumns cells by blocks_y rows of kStripWarps strips.
