@@ -1,9 +1,10 @@
 // The strips of the fused GPU update (swe/strip_plan.hpp): each cell of the grid lies in the
 // columns of one warp and the rows of one strip, no row of blocks is left without rows of the grid,
 // and the rule by which `fused` takes strips instead of tiles picks the grid sizes measured
-// (docs/performance.md: strips from 4000^2 on an H100, tiles at 2000^2 and below).
+// (docs/performance.md: strips from 2200^2 on an H100, tiles at 2100^2 and below).
 #include <gtest/gtest.h>
 
+#include "swe/cuda_variants.hpp"
 #include "swe/strip_plan.hpp"
 
 using namespace ria;
@@ -11,20 +12,29 @@ using namespace ria;
 namespace {
 // The strip kernel's warps an H100 holds: 8 blocks of kStripWarps warps on each of its 132 SMs.
 constexpr long long kH100Warps = 8LL * swe::kStripWarps * 132;
+// The least waves at which `fused` takes the strips.
+constexpr int kFused = swe::kMinStripWaves;
 }  // namespace
 
-TEST(StripPlan, FusedTakesStripsFrom4000SquaredOnAnH100) {
-  const swe::StripPlan a = swe::plan_strips(4000, 4000, kH100Warps, 4);
+TEST(StripPlan, FusedTakesStripsFromTwoWavesOnAnH100) {
+  const swe::StripPlan a = swe::plan_strips(4000, 4000, kH100Warps, kFused);
   EXPECT_EQ(a.rows, 17);
   EXPECT_EQ(a.blocks_x, 130);  // 130 x 31 = 4030 columns
   EXPECT_EQ(a.blocks_y, 59);   // 236 strips, 4 a block
-  const swe::StripPlan b = swe::plan_strips(8000, 8000, kH100Warps, 4);
+  const swe::StripPlan b = swe::plan_strips(8000, 8000, kH100Warps, kFused);
   EXPECT_EQ(b.rows, 17);
   EXPECT_EQ(b.blocks_x, 259);
   EXPECT_EQ(b.blocks_y, 118);  // 471 strips
-  // 65 x 118 strips at 2000^2 fill the H100's 4224 warps 1.8 times: below 4 waves, tiles.
-  EXPECT_EQ(swe::plan_strips(2000, 2000, kH100Warps, 4).rows, 0);
-  EXPECT_EQ(swe::plan_strips(1000, 1000, kH100Warps, 4).rows, 0);
+  // 71 x 130 strips at 2200^2 fill them 2.2 times: strips.
+  const swe::StripPlan c = swe::plan_strips(2200, 2200, kH100Warps, kFused);
+  EXPECT_EQ(c.rows, 17);
+  EXPECT_EQ(c.blocks_x, 71);
+  EXPECT_EQ(c.blocks_y, 33);
+  // 65 x 118 strips at 2000^2 fill the H100's 4224 warps 1.8 times: below 2 waves, tiles; so do
+  // 68 x 124 at 2100^2, 1.996 times.
+  EXPECT_EQ(swe::plan_strips(2000, 2000, kH100Warps, kFused).rows, 0);
+  EXPECT_EQ(swe::plan_strips(2100, 2100, kH100Warps, kFused).rows, 0);
+  EXPECT_EQ(swe::plan_strips(1000, 1000, kH100Warps, kFused).rows, 0);
   // Without a least number of waves (fused-strips) there are always strips, at least a row each.
   EXPECT_EQ(swe::plan_strips(1000, 1000, kH100Warps, 0).rows, 7);
   EXPECT_EQ(swe::plan_strips(100, 100, kH100Warps, 0).rows, 1);
