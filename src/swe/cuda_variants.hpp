@@ -23,7 +23,7 @@ enum class DtMode { tree, two_phase, device };
 /// Where a fused variant runs its update by column strips (strip_kernel_cuda.cuh) instead of tiles,
 /// the active tiles being off: never; with a float state on grids whose strips fill the device
 /// kMinStripWaves times or more (fused: measured on the H100 in float with the strips' held
-/// factors and 17 rows, the strips were 1.0-1.4% faster than the tiles at 2100^2 and 2200^2 (2.0
+/// factors and 17 rows, the strips were 1.0-1.5% faster than the tiles at 2100^2 and 2200^2 (2.0
 /// and 2.2 waves), 3-5% at 2300^2-2500^2, 1% slower at 2000^2 (1.8 waves) and 11% at 1000^2, and
 /// in mixed 11-21% slower; docs/performance.md); or always (fused-strips, in every precision, to
 /// test them).
