@@ -1,6 +1,6 @@
 // The kernel variants of the CUDA backend's `--kernel` (the paper's Table II columns, and fused):
 // how each computes the edge fluxes and the time step, and its block shape. Used by
-// cuda_solver_cuda.cu only.
+// cuda_solver_cuda.cu, and kMinStripWaves by the strips' plan test (tests/test_strip_plan.cpp).
 #pragma once
 
 #include <stdexcept>
