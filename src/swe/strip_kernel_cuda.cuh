@@ -44,9 +44,14 @@ struct StripCells {
   Conserved<T> own{}, east{}, north{};
   T own_bed{}, east_bed{}, north_bed{};
   T own_inv{}, east_inv{}, north_inv{};  // their factors inverse_depth(h, h_dry), for HoldsInverseDepths
-  __device__ Conserved<T> state(int a, int b) const { return b != j ? north : a == i ? own : east; }
-  __device__ T bed(int a, int b) const { return b != j ? north_bed : a == i ? own_bed : east_bed; }
-  __device__ T inverse_depth(int a, int b) const { return b != j ? north_inv : a == i ? own_inv : east_inv; }
+  /// Of a value held for each of the three cells, cell (a, b)'s.
+  template <class V>
+  __device__ V pick(int a, int b, const V& of_own, const V& of_east, const V& of_north) const {
+    return b != j ? of_north : a == i ? of_own : of_east;
+  }
+  __device__ Conserved<T> state(int a, int b) const { return pick(a, b, own, east, north); }
+  __device__ T bed(int a, int b) const { return pick(a, b, own_bed, east_bed, north_bed); }
+  __device__ T inverse_depth(int a, int b) const { return pick(a, b, own_inv, east_inv, north_inv); }
   __device__ T depth(int a, int b) const { return state(a, b).h; }
   __device__ Conserved<S> exact(int, int) const { return src.exact_of(own, i, j); }
   /// Cell (a, b) fetched into c and H, a a column of the grid (the caller clamps the lane's) and
@@ -134,7 +139,7 @@ __global__ void __launch_bounds__(32 * kStripWarps, kBlocks)
       cs.fetch(ce, j + 1, s.ny, next_east, next_east_bed);
       // The factors of the new cells, each after the fetches, the north one after the x-edge:
       // computed at the top of the row they waited for the fetches of the row before and slowed
-      // 8000^2 by 9% (H100, docs/performance.md).
+      // 8000^2 by 8-13% (H100, docs/performance.md).
       cs.east_inv = swe::inverse_depth(cs.east.h, eps);
       EdgeFlux<T> east{}, north{};
       if (x_edge && row) {
