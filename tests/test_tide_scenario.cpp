@@ -103,6 +103,69 @@ TEST(TideScenario, StationLeadMovesTheStationsTideEarlier) {
                "boundary.0.station_lead");
 }
 
+namespace {
+
+/// initial.level = "tide", a discharge boundary first, then `level_boundary` (a [[boundary]] table or nothing).
+std::string tide_start_scenario(const std::string& start, const std::string& level_boundary) {
+  return "[domain]\nsource = \"synthetic_estuary\"\ncells = 40\n[time]\nstart = \"" + start +
+         "\"\nduration = \"2 d\"\n[initial]\nlevel = \"tide\"\n[[boundary]]\nside = \"east\"\nkind = \"discharge\"\n"
+         "discharge = 10.0\n" + level_boundary;
+}
+
+}  // namespace
+
+TEST(TideScenario, InitialLevelTideIsTheFirstLevelBoundarysLevelAtTheStart) {
+  // A discharge boundary first, then the level boundary: mean 0.2 m + 1 m cos(0 - 60 deg) = 0.7 m at t = 0.
+  const sim::Scenario sc = io::parse_scenario(
+      tide_start_scenario("2026-11-23T06:00:00Z", "[[boundary]]\nside = \"south\"\nkind = \"level\"\nmean_level = 0.2\n"
+                                                  "constituents = [{name = \"M2\", amplitude = 1.0, phase = 60.0}]\n"),
+      "scn.toml", "/base");
+  EXPECT_TRUE(sc.initial.level_at_tide);
+  EXPECT_NEAR(sim::still_level(sc), 0.7, 1e-15);
+  const sim::Model m = sim::build_model(sc, test::estuary_domain(40));
+  const double eta0 = m.setup.bc.side[swe::south].level.at(0.0);
+  EXPECT_EQ(sim::still_level(sc), eta0);  // the level the boundary holds at the start, bit for bit
+  std::size_t wet = 0;
+  for (std::size_t k = 0; k < m.init.h.size(); ++k) {
+    EXPECT_EQ(m.init.h[k], std::max(0.0, eta0 - m.bed_z[k])) << k;
+    wet += m.init.h[k] > 0 ? 1 : 0;
+  }
+  EXPECT_GT(wet, 0u);
+}
+
+TEST(TideScenario, InitialLevelTideIsRefusedWithoutALevelBoundaryOrForAnotherWord) {
+  const std::string no_level = tide_start_scenario("2026-11-23T06:00:00Z", "");
+  expect_error(no_level, "level = \"tide\"", "initial.level: \"tide\" starts the water at the level of the first [[boundary]]");
+  std::string other = no_level;
+  other.replace(other.find("\"tide\""), 6, "\"high\"");
+  expect_error(other, "level = \"high\"", "initial.level: expected a number [m] or \"tide\"");
+}
+
+TEST(TideScenario, InitialLevelTideFollowsTheStationOnEveryStartDate) {
+  // A forecaster's start date (or an ensemble's --vary time.start) moves the station's tide, and
+  // the still water starts at its level then: no jump at the sea.
+  double levels[2];
+  const char* starts[2] = {"2026-11-23T06:00:00Z", "2026-11-23T09:00:00Z"};
+  for (int i = 0; i < 2; ++i) {
+    sim::Scenario sc;
+    try {
+      sc = io::parse_scenario(tide_start_scenario(starts[i], "[[boundary]]\nside = \"south\"\nkind = \"level\"\n"
+                                                             "station = \"Charleston, Coos Bay, Oregon\"\n"),
+                              "scn.toml", "/base");
+    } catch (const swe::NotBuiltError& e) {
+      GTEST_SKIP() << e.what();
+    } catch (const io::IoError& e) {
+      GTEST_SKIP() << e.what();
+    }
+    const double start = io::parse_utc_time(starts[i], "start");
+    const sim::StationTide st = io::read_tide_station("Charleston, Coos Bay, Oregon", 2026, 2026);
+    const sim::StationPrediction p = sim::predict_station(st, {{2026, io::utc_year_start(2026) - start}}, 0.0);
+    levels[i] = sim::still_level(sc);
+    EXPECT_NEAR(levels[i], p.level(0.0), 1e-12) << starts[i];
+  }
+  EXPECT_GT(std::fabs(levels[1] - levels[0]), 0.1);  // 3 h of a tide of about 2 m range
+}
+
 TEST(TideScenario, StationWithMoreConstituentsThanATideHoldsKeepsTheLargest) {
   // A boundary that leaves constituents out says so (scenario_warnings), with their amplitudes.
   sim::Scenario sc = test::forcing_scenario(3600);

@@ -211,8 +211,8 @@ std::vector<std::string> model_warnings(const Scenario& sc, const Model& m) {
     std::ostringstream o;
     o << "gauge " << k << " ('" << g.name << "') at (" << g.x << ", " << g.y << ") lies on land, dry at the start: "
       << "its cell's bed is at z = " << m.bed_z[g.cell] << " m";
-    if (sc.initial.kind == InitialSpec::Kind::still && m.bed_z[g.cell] >= sc.initial.level)
-      o << ", above the initial water level " << sc.initial.level << " m";
+    if (sc.initial.kind == InitialSpec::Kind::still && m.bed_z[g.cell] >= still_level(sc))
+      o << ", above the initial water level " << still_level(sc) << " m";
     o << "; it reads depth 0 until the water reaches it";
     w.push_back(o.str());
   }
@@ -309,8 +309,9 @@ void set_initial_state(const Scenario& sc, const Domain& domain, const InitialFi
       throw ModelError("initial.kind = \"analytic\" needs domain.source = \"analytic\"");
     m.init = *domain.state;
   } else {
+    const double level = from_field ? 0.0 : still_level(sc);
     for (std::size_t k = 0; k < g.cells(); ++k) {
-      const double eta = from_field ? initial_eta[k] : sc.initial.level;
+      const double eta = from_field ? initial_eta[k] : level;
       m.init.h[k] = std::isfinite(eta) ? std::max(0.0, eta - domain.bed_z[k]) : 0.0;
     }
     if (!sc.initial.velocity.empty()) set_initial_velocity(sc, g, initial, m.init);
@@ -382,6 +383,13 @@ void locate_gauges(const Scenario& sc, Model& m) {
 }
 
 }  // namespace
+
+double still_level(const Scenario& sc) {
+  if (!sc.initial.level_at_tide) return sc.initial.level;
+  for (const BoundarySpec& b : sc.boundaries)
+    if (b.kind == BoundarySpec::Kind::level) return level_tide(b, 0.0).at(0.0);
+  throw ModelError("initial.level = \"tide\" needs a [[boundary]] with kind = \"level\"; the scenario has none");
+}
 
 Model build_model(const Scenario& sc, const Domain& domain, const InitialFields& initial) {
   Model m;

@@ -58,6 +58,12 @@ struct InitialFields {
 
 Model build_model(const Scenario& sc, const Domain& domain, const InitialFields& initial = {});
 
+/// The free surface of initial.kind = "still" [m]: initial.level, or with level = "tide" the first
+/// level boundary's level at t = 0 (level_tide: its series, or its mean and constituents, which
+/// for a station are phased for time.start, so the water starts at the sea's level on any date).
+/// Throws ModelError for "tide" without a level boundary (the scenario reader refuses that first).
+double still_level(const Scenario& sc);
+
 /// The boundary conditions for the time-series interval that contains t (linear piece from the
 /// knot at or before t to the next one; constant before the first and after the last point).
 swe::Boundaries boundaries_at(const Scenario& sc, const Model& m, double t);

@@ -65,6 +65,7 @@ struct InitialSpec {
   enum class Kind { still, raster, checkpoint, analytic, netcdf };
   Kind kind = Kind::still;
   double level = 0;                      // still: free-surface elevation [m]
+  bool level_at_tide = false;            // still, level = "tide": the first level boundary's level at t = 0 instead
   std::string path;                      // raster (free-surface elevation), checkpoint or NetCDF file
   std::string variable = "eta";          // netcdf: free-surface variable (time, y, x) or (y, x)
   double time = -1;                      // netcdf: the slice at this time [s]; < 0: the last one

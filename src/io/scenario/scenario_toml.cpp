@@ -160,6 +160,14 @@ void read_initial(const Table& root, sim::Scenario& s) {
   switch (s.initial.kind) {
     case Kind::still:
       t->allow_only({"kind", "level"}, "with kind = \"still\"");
+      if (t->type("level") == Table::Type::string) {
+        const std::string v = *t->string("level", true);
+        if (v != "tide")
+          t->fail("level", "expected a number [m] or \"tide\" (the level of the first level boundary at the start), got \"" +
+                               v + "\"");
+        s.initial.level_at_tide = true;
+        break;
+      }
       s.initial.level = t->number("level", detail::any_number(), s.initial.level);
       detail::check_plausible(*t, "level", s.initial.level, detail::between(-detail::kMaxLevel, detail::kMaxLevel),
                               detail::kMaxLevelWhy);
@@ -192,6 +200,15 @@ void read_initial(const Table& root, sim::Scenario& s) {
       if (!analytic_domain) t->fail("kind", "kind = \"analytic\" needs domain.source = \"analytic\"");
       break;
   }
+}
+
+/// initial.level = "tide" needs a level boundary (read after [initial]).
+void check_initial_tide(const Table& root, const sim::Scenario& s) {
+  if (!s.initial.level_at_tide) return;
+  for (const sim::BoundarySpec& b : s.boundaries)
+    if (b.kind == sim::BoundarySpec::Kind::level) return;
+  root.table("initial")->fail("level", "\"tide\" starts the water at the level of the first [[boundary]] with kind = "
+                                       "\"level\" at the start, and the scenario has none; give the level in metres");
 }
 
 void read_gauges(const Table& root, sim::Scenario& s) {
@@ -261,6 +278,7 @@ sim::Scenario parse_scenario(const std::string& text, const std::string& name, c
   read_pollutant(root, s);
   read_initial(root, s);
   detail::read_boundaries(root, s);
+  check_initial_tide(root, s);
   detail::read_patches(root, s);
   detail::read_releases(root, s);
   read_gauges(root, s);
