@@ -27,6 +27,13 @@ std::string station_scenario(const std::string& start, const std::string& bounda
 
 const std::string kStart = "start = \"2026-11-23T06:00:00Z\"\n";
 
+/// initial.level = "tide", a discharge boundary first, then `level_boundary` (a [[boundary]] table or nothing).
+std::string tide_start_scenario(const std::string& start, const std::string& level_boundary) {
+  return "[domain]\nsource = \"synthetic_estuary\"\ncells = 40\n[time]\nstart = \"" + start +
+         "\"\nduration = \"2 d\"\n[initial]\nlevel = \"tide\"\n[[boundary]]\nside = \"east\"\nkind = \"discharge\"\n"
+         "discharge = 10.0\n" + level_boundary;
+}
+
 }  // namespace
 
 TEST(TideScenario, StationBoundaryIsTheStationsPredictionFromTimeStart) {
@@ -102,17 +109,6 @@ TEST(TideScenario, StationLeadMovesTheStationsTideEarlier) {
   expect_error(station_scenario(kStart, "station = \"Charleston, Coos Bay, Oregon\"\nstation_lead = \"7 h\"\n"), 11,
                "boundary.0.station_lead");
 }
-
-namespace {
-
-/// initial.level = "tide", a discharge boundary first, then `level_boundary` (a [[boundary]] table or nothing).
-std::string tide_start_scenario(const std::string& start, const std::string& level_boundary) {
-  return "[domain]\nsource = \"synthetic_estuary\"\ncells = 40\n[time]\nstart = \"" + start +
-         "\"\nduration = \"2 d\"\n[initial]\nlevel = \"tide\"\n[[boundary]]\nside = \"east\"\nkind = \"discharge\"\n"
-         "discharge = 10.0\n" + level_boundary;
-}
-
-}  // namespace
 
 TEST(TideScenario, InitialLevelTideIsTheFirstLevelBoundarysLevelAtTheStart) {
   // A discharge boundary first, then the level boundary: mean 0.2 m + 1 m cos(0 - 60 deg) = 0.7 m at t = 0.

@@ -205,14 +205,15 @@ std::vector<std::string> scenario_warnings(const Scenario& sc) {
 std::vector<std::string> model_warnings(const Scenario& sc, const Model& m) {
   std::vector<std::string> w;
   if (sc.initial.kind == InitialSpec::Kind::checkpoint) return w;  // the start is the checkpoint's
+  const bool still = sc.initial.kind == InitialSpec::Kind::still;
+  const double level = still ? still_level(sc) : 0.0;
   for (std::size_t k = 0; k < m.gauges.size() && k < sc.gauges.size(); ++k) {
     const GaugeCell& g = m.gauges[k];
     if (g.cell >= m.init.h.size() || swe::is_wet(m.init.h[g.cell], sc.physics.dry_depth)) continue;
     std::ostringstream o;
     o << "gauge " << k << " ('" << g.name << "') at (" << g.x << ", " << g.y << ") lies on land, dry at the start: "
       << "its cell's bed is at z = " << m.bed_z[g.cell] << " m";
-    if (sc.initial.kind == InitialSpec::Kind::still && m.bed_z[g.cell] >= still_level(sc))
-      o << ", above the initial water level " << still_level(sc) << " m";
+    if (still && m.bed_z[g.cell] >= level) o << ", above the initial water level " << level << " m";
     o << "; it reads depth 0 until the water reaches it";
     w.push_back(o.str());
   }
