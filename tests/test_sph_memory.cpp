@@ -12,6 +12,7 @@
 #include "ria/sph/memory.hpp"
 #include "ria/sph/setup.hpp"
 #include "ria/sph/solver.hpp"
+#include "sph/neighbour_list.hpp"
 #include "sph_cases.hpp"
 
 using namespace ria;
@@ -141,6 +142,12 @@ TEST(SphMemory, PerParticleFiguresAreTheDocumented) {
   const double cells = 1e6;
   EXPECT_NEAR(solver_memory(3, 0, cells, cpu, Search::cell_range, Precision::f64, false).host / cells, 8 * 8 + 8, 1e-3);
   EXPECT_NEAR(solver_memory(3, 0, cells, cuda, Search::tiles, Precision::f64, false).device / cells, 4 + 2, 1e-3);
+  // The list search: 4 + 4 list_capacity bytes a particle more on the device (708 at h = 1.5 dp
+  // in 3-D), and no list without h / dp.
+  const double with_list = solver_memory(3, n, 0, cuda, Search::list, Precision::f64, false, 1.5).device / n;
+  EXPECT_NEAR(with_list - per(3, cuda, Precision::f64, false, true), 4 + 4.0 * list_capacity(3, 1.5), 1e-9);
+  EXPECT_EQ(list_capacity(3, 1.5), 176u);
+  EXPECT_THROW(solver_memory(3, n, 0, cuda, Search::list, Precision::f64, false), std::invalid_argument);
 }
 
 // What no machine runs is refused in its own words, before anything is counted or generated.

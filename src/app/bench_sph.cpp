@@ -218,7 +218,7 @@ CLI::App* register_bench_sph(CLI::App& bench, int& exit_code) {
       ->delimiter(',')->check(CLI::IsMember({"serial", "openmp", "cuda"}));
   cmd->add_option("--search", a->searches, "neighbour searches (default: every search of each backend)")
       ->delimiter(',')
-      ->check(CLI::IsMember({sph::search_name(sph::Search::cell_range), sph::search_name(sph::Search::tiles)}));
+      ->check(CLI::IsMember(sph::search_names()));
   cmd->add_option("--precision", a->precisions, "double, mixed (cuda) (default: every precision of each backend)")
       ->delimiter(',')
       ->check(CLI::IsMember({"double", "mixed"}));

@@ -250,8 +250,9 @@ void register_sph(CLI::App& app, int& exit_code) {
   CLI::App* cmd = sph->add_subcommand("run", "run an SPH scenario file");
   cmd->add_option("scenario", a->scenario, "SPH scenario TOML file (docs/sph.md)")->required();
   cmd->add_option("--backend", a->backend, "execution backend")->check(CLI::IsMember({"serial", "openmp", "cuda"}))->capture_default_str();
-  cmd->add_option("--search", a->search, "neighbour search: cell-range (every backend) or tiles (cuda; docs/sph.md)")
-      ->check(CLI::IsMember({sph::search_name(sph::Search::cell_range), sph::search_name(sph::Search::tiles)}))
+  cmd->add_option("--search", a->search,
+                  "neighbour search: cell-range (every backend), tiles or list (cuda; docs/sph.md)")
+      ->check(CLI::IsMember(sph::search_names()))
       ->capture_default_str();
   cmd->add_option("--precision", a->precision,
                   "double, or mixed (cuda: pair terms in float, sums and state in double; docs/sph.md)")

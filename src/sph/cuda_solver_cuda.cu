@@ -2,7 +2,9 @@
 // cells and rates on the device (kernels in sph_kernels_cuda.cuh). Per step: sort, rates with
 // the local dt reduced in the search kernel (phase 1) and by reduce_phase2, the dt read by the
 // host (the same step_towards as the CPU), predictor, sort, rates, corrector, and the state
-// check's flag read back. The host keeps a copy of the particles, refreshed when asked for.
+// check's flag read back. With Search::list (neighbour_list.hpp) the first rates also write the
+// neighbour list, and when the step stays within its skin the second rates read it in place of
+// the second sort and search. The host keeps a copy of the particles, refreshed when asked for.
 // With Precision::mixed the searches read float copies of the particles and add the pair terms,
 // computed in float, to double sums (sph_kernels_cuda.cuh, MixedLoads); all else stays double.
 #include <cub/device/device_radix_sort.cuh>
@@ -11,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -19,6 +22,7 @@
 #include "exec/cuda/device_buffer.hpp"
 #include "ria/exec/device_info.hpp"
 #include "sph/measure.hpp"
+#include "sph/neighbour_list.hpp"
 #include "sph/solver_factory.hpp"
 #include "sph/stepping_solver.hpp"
 #include "sph/sph_kernels_cuda.cuh"
@@ -35,9 +39,18 @@ struct Scalars {
   double pair_total;  // pair interactions since construction
   int bad;            // the corrector found a non-finite state
   unsigned live;      // particles in cells at the last sort: the out ones are in the slots after them
+  unsigned long long v_max2;  // Search::list: the fluid's largest |v|^2 at the step's start (a double's bits)
+  unsigned list_need;         // Search::list: the most neighbours a particle had beyond the list's capacity, else 0
 };
 
 inline unsigned blocks_of(std::size_t n, int threads) { return static_cast<unsigned>((n + threads - 1) / threads); }
+
+/// The double whose bits these are.
+inline double bits_to_double(unsigned long long bits) {
+  double x;
+  std::memcpy(&x, &bits, sizeof x);
+  return x;
+}
 
 template <int D>
 class CudaSolver final : public SteppingSolver {
@@ -50,6 +63,14 @@ class CudaSolver final : public SteppingSolver {
     if (!exec::cuda_device_available()) throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
     check_replacement(s.particles, D, nullptr);
     if (n_ == 0) throw std::invalid_argument("the SPH set-up has no particles");
+    if (search_ == Search::list) {
+      if (P_.sps)
+        throw std::invalid_argument("neighbour search 'list' does not run with the SPS closure (its stresses take a search "
+                                    "of their own); use --search cell-range");
+      if (n_ >= kListMaxSlots)
+        throw std::invalid_argument("neighbour search 'list' names at most 2^26 particles, not " + std::to_string(n_) +
+                                    "; use --search cell-range");
+    }
     stream_ = exec::cuda::make_stream();
     for (auto& set : sets_) {
       set.real = DeviceBuffer<double>((4 * D + 2) * n_);
@@ -62,6 +83,11 @@ class CudaSolver final : public SteppingSolver {
     fluid_flag_ = DeviceBuffer<std::uint32_t>(n_ + 1);
     fluid_before_ = DeviceBuffer<std::uint32_t>(n_ + 1);
     if (P_.sps) tau_ = DeviceBuffer<double>(n_ * Sym<D>::size);
+    if (search_ == Search::list) {
+      list_capacity_ = list_capacity(D, s.physics.h / s.dp);
+      list_entry_ = DeviceBuffer<std::uint32_t>(static_cast<std::size_t>(blocks_of(n_, 32)) * 32 * list_capacity_);
+      list_count_ = DeviceBuffer<std::uint32_t>(n_);
+    }
     if (precision_ == Precision::mixed) {
       // MixedLoads finds a candidate's column i + 1 <= nx from a float (k_gather): exact up to 2^24.
       if (grid_.grid.nx > (1 << 24))
@@ -84,7 +110,7 @@ class CudaSolver final : public SteppingSolver {
                                                            blocks_of(cells_, cuda::kTileWarps)}));
     scalars_ = DeviceBuffer<Scalars>(1);
     host_scalars_ = exec::cuda::PinnedBuffer<Scalars>(1);
-    const Scalars zero{0, 0, 0, 0};
+    const Scalars zero{};
     RIA_CUDA_CHECK(cudaMemcpy(scalars_, &zero, sizeof zero, cudaMemcpyHostToDevice));
     set_particles(s.particles);
   }
@@ -129,8 +155,13 @@ class CudaSolver final : public SteppingSolver {
     std::ostringstream o;
     o << D << "-D, cuda, " << search_name(search_) << " search, " << precision_name(precision_) << " ("
       << exec::cuda_device_name() << ")";
+    if (search_ == Search::list)
+      o << "; the list (" << list_capacity_ << " a particle) read by " << list_use_.reused << " of "
+        << list_use_.reused + list_use_.searched << " steps' second evaluations";
     return o.str();
   }
+
+  ListUse list_use() const override { return list_use_; }
 
  private:
   /// One set of the ping-pong pair of particle arrays: r, v, r0, v0 (D each), rho, rho0 as doubles.
@@ -263,7 +294,8 @@ class CudaSolver final : public SteppingSolver {
     live_ = std::max<std::size_t>(live, 1);
   }
 
-  /// The rates of the current (sorted) state; with kDt also the reduced local dt in scalars.
+  /// The rates of the current (sorted) state; with kDt also the reduced local dt in scalars. Of
+  /// Search::list's step (kDt: the first evaluation), with the neighbour list written.
   template <bool kDt>
   void rates() {
     if (P_.sps) {  // the SPS stresses of this state first (sps.hpp), read by the pairs
@@ -289,13 +321,52 @@ class CudaSolver final : public SteppingSolver {
   void launch_search(const SphParams<D, typename L::Real>& PR, const L& ld) {
     Scalars* sc = scalars_.get();
     double* pair_total = &sc->pair_total;
+    const std::uint32_t live = static_cast<std::uint32_t>(live_);
     if (search_ == Search::tiles) {
       cuda::k_rates_tiles<D, L, kDt, kLaminar, kSps><<<rate_blocks(), 32 * cuda::kTileWarps, 0, stream_>>>(
           P_, PR, grid_, start_, ld, sweep_out(), cells_, partial_, pair_total);
+    } else if constexpr (kDt && !kSps) {
+      if (search_ == Search::list) {
+        cuda::k_rates_cell_range<D, L, kDt, kLaminar, kSps, true><<<rate_blocks(), cuda::kRangeThreads, 0, stream_>>>(
+            P_, PR, grid_, start_, key_sorted_, ld, sweep_out(), live, partial_, pair_total, neighbour_list());
+      } else {
+        cuda::k_rates_cell_range<D, L, kDt, kLaminar, kSps><<<rate_blocks(), cuda::kRangeThreads, 0, stream_>>>(
+            P_, PR, grid_, start_, key_sorted_, ld, sweep_out(), live, partial_, pair_total);
+      }
     } else {
       cuda::k_rates_cell_range<D, L, kDt, kLaminar, kSps><<<rate_blocks(), cuda::kRangeThreads, 0, stream_>>>(
-          P_, PR, grid_, start_, key_sorted_, ld, sweep_out(), static_cast<std::uint32_t>(live_), partial_, pair_total);
+          P_, PR, grid_, start_, key_sorted_, ld, sweep_out(), live, partial_, pair_total);
     }
+  }
+  cuda::NeighbourList neighbour_list() const {
+    Scalars* sc = scalars_.get();
+    return {list_entry_.get(), list_count_.get(), list_capacity_, (1.0 + kListSkin) * P_.kernel.support(), &sc->v_max2,
+            &sc->list_need};
+  }
+
+  /// The second evaluation of a Search::list step from the list: the predicted state's derived
+  /// values and float copies in place (no sort), then the rates from the list.
+  void rates_from_list() {
+    const std::uint32_t live = static_cast<std::uint32_t>(live_);
+    cuda::k_refresh<D><<<blocks_of(live_, cuda::kThreads), cuda::kThreads, 0, stream_>>>(
+        live, arrays(cur_), key_sorted_, P_.eos, pressure(), sound_speed(), inv_rho(), grid_.grid, mixed_arrays());
+    RIA_CUDA_CHECK(cudaGetLastError());
+    if (P_.nu > 0) launch_from_list<true>();
+    else launch_from_list<false>();
+    finish_rates<false>();
+  }
+  template <bool kLaminar>
+  void launch_from_list() {
+    double* pair_total = &scalars_.get()->pair_total;
+    const std::uint32_t live = static_cast<std::uint32_t>(live_);
+    const unsigned blocks = blocks_of(live_, cuda::kRangeThreads);
+    if (precision_ == Precision::mixed)
+      cuda::k_rates_list<D, cuda::MixedLoads<D>, kLaminar><<<blocks, cuda::kRangeThreads, 0, stream_>>>(
+          P_, PF_, grid_.grid, start_, key_sorted_, mixed_loads(), sweep_out(), live, neighbour_list(), pair_total);
+    else
+      cuda::k_rates_list<D, cuda::DoubleLoads<D>, kLaminar><<<blocks, cuda::kRangeThreads, 0, stream_>>>(
+          P_, P_, grid_.grid, start_, key_sorted_, cuda::DoubleLoads<D>{sweep_in()}, sweep_out(), live, neighbour_list(),
+          pair_total);
   }
   unsigned rate_blocks() const {
     return search_ == Search::tiles ? blocks_of(cells_, cuda::kTileWarps) : blocks_of(live_, cuda::kRangeThreads);
@@ -316,6 +387,11 @@ class CudaSolver final : public SteppingSolver {
 
   void step(double t_stop) override {
     sort(false);
+    if (search_ == Search::list)  // the fluid's speed and the list's overflow, found afresh
+    {
+      RIA_CUDA_CHECK(cudaMemsetAsync(&scalars_.get()->v_max2, 0, sizeof(unsigned long long), stream_.get()));
+      RIA_CUDA_CHECK(cudaMemsetAsync(&scalars_.get()->list_need, 0, sizeof(unsigned), stream_.get()));
+    }
     rates<true>();
     const Scalars sc = read_scalars();
     const double dt_min = sc.dt_min;
@@ -328,8 +404,15 @@ class CudaSolver final : public SteppingSolver {
     const std::uint32_t n = static_cast<std::uint32_t>(live_);
     cuda::k_predict<D><<<blocks, cuda::kThreads, 0, stream_>>>(step_arrays(), n, dt, rho_ref);
     RIA_CUDA_CHECK(cudaGetLastError());
-    sort(true);
-    rates<false>();
+    if (search_ == Search::list &&
+        sc.list_need == 0 && list_holds(dt, std::sqrt(bits_to_double(sc.v_max2)), P_.kernel.support())) {
+      rates_from_list();
+      ++list_use_.reused;
+    } else {
+      sort(true);
+      rates<false>();
+      if (search_ == Search::list) ++list_use_.searched;
+    }
     cuda::k_correct<D><<<blocks, cuda::kThreads, 0, stream_>>>(step_arrays(), n, dt, rho_ref, box_, &scalars_.get()->bad);
     RIA_CUDA_CHECK(cudaGetLastError());
     tick(dt, last, t_stop);
@@ -380,6 +463,11 @@ class CudaSolver final : public SteppingSolver {
   DeviceBuffer<std::uint32_t> fluid_flag_, fluid_before_;  // the sorted order's fluid flags and their scan
   DeviceBuffer<double> tau_;  // SPS stresses of the sorted state (Sym<D>::size per slot), with P_.sps
   DeviceBuffer<float4> mixed_;  // with Precision::mixed: MixedArrays' pos, vel, eos (n each)
+  // Search::list: the neighbour list (neighbour_list.hpp), list_capacity_ entries a particle
+  // (rounded up to a warp of particles), and each slot's count.
+  DeviceBuffer<std::uint32_t> list_entry_, list_count_;
+  std::uint32_t list_capacity_ = 0;
+  ListUse list_use_;
   DeviceBuffer<unsigned char> sort_temp_;
   std::size_t sort_temp_bytes_ = 0;
   DeviceBuffer<double> partial_;

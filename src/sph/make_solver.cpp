@@ -17,7 +17,8 @@ std::unique_ptr<Solver> make_solver(const Setup& s) {
 
 std::vector<Search> searches_of(exec::Backend b) {
   if (b == exec::Backend::cuda)
-    return exec::cuda_device_available() ? std::vector<Search>{Search::cell_range, Search::tiles} : std::vector<Search>{};
+    return exec::cuda_device_available() ? std::vector<Search>{Search::cell_range, Search::tiles, Search::list}
+                                         : std::vector<Search>{};
   if (b == exec::Backend::openmp && !exec::built_with_openmp()) return {};
   return {Search::cell_range};
 }

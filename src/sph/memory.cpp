@@ -4,9 +4,11 @@
 #include "ria/sph/memory.hpp"
 
 #include <cmath>
+#include <stdexcept>
 
 #include "ria/sph/setup.hpp"
 #include "sph/cell_list.hpp"
+#include "sph/neighbour_list.hpp"
 
 namespace ria::sph {
 namespace {
@@ -18,7 +20,7 @@ double cell_list_bytes(double n, double cells) { return 12.0 * n + 8.0 * (cells 
 }  // namespace
 
 MemoryNeed solver_memory(int dim, double n, double cells, exec::Backend backend, Search search, Precision precision,
-                         bool sps) {
+                         bool sps, double h_over_dp) {
   const double D = dim;
   // search_cells splits each of the dim axes of the cells of 2h in cell_reach(search).
   const double search_cells = cells * std::pow(static_cast<double>(cell_reach(search)), dim);
@@ -44,6 +46,11 @@ MemoryNeed solver_memory(int dim, double n, double cells, exec::Backend backend,
   const double mixed = precision == Precision::mixed ? 48.0 : 0.0;
   m.device = (sets + (D + 5.0) * 8.0 + 7.0 * 4.0 + mixed + 9.0) * n + tau + 4.0 * (search_cells + 1) +
              8.0 * (n / 128.0 + cells / 4.0 + 1.0);
+  if (search == Search::list) {
+    // list_entry_ (list_capacity 32-bit entries a particle, for whole warps of 32) and list_count_.
+    if (!(h_over_dp > 0)) throw std::invalid_argument("solver_memory: the list search needs h / dp > 0");
+    m.device += 4.0 * list_capacity(dim, h_over_dp) * 32.0 * std::ceil(n / 32.0) + 4.0 * n;
+  }
   // On the host: host_ (the particles, refreshed from the device) and measure_cells_.
   m.host = particles_bytes(dim, n) + cell_list_bytes(n, cells);
   return m;
@@ -51,7 +58,8 @@ MemoryNeed solver_memory(int dim, double n, double cells, exec::Backend backend,
 
 MemoryNeed setup_memory(const Scenario& sc, exec::Backend backend, Search search, Precision precision, bool driver) {
   const double n = lattice_particle_count(sc);
-  MemoryNeed m = solver_memory(sc.dim, n, static_cast<double>(lattice_cells(sc).cells()), backend, search, precision, sc.sps);
+  MemoryNeed m = solver_memory(sc.dim, n, static_cast<double>(lattice_cells(sc).cells()), backend, search, precision, sc.sps,
+                               sc.h_over_dp);
   m.host += particles_bytes(sc.dim, n) * (driver ? 2.0 : 1.0);
   return m;
 }

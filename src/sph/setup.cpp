@@ -5,10 +5,12 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 #include "ria/number_text.hpp"
 #include "ria/sph/eos.hpp"
 #include "sph/cell_list.hpp"
+#include "sph/neighbour_list.hpp"
 #include "sph/particle_step.hpp"
 
 namespace ria::sph {
@@ -149,6 +151,15 @@ Grid lattice_cells(const Scenario& sc) {
 void check_set_up_limits(const Scenario& sc, Search search) {
   check_lattice(sc);
   search_cells(lattice_cells(sc), sc.dim, cell_reach(search));
+  if (search == Search::list) {
+    if (sc.sps)
+      throw std::invalid_argument("neighbour search 'list' does not run with the SPS closure (physics.sps: its stresses "
+                                  "take a search of their own); use --search cell-range");
+    const double n = lattice_particle_count(sc);
+    if (n >= static_cast<double>(kListMaxSlots))
+      throw std::invalid_argument("neighbour search 'list' names at most 2^26 particles, and the scenario generates up to " +
+                                  std::to_string(static_cast<long long>(n)) + "; use --search cell-range");
+  }
 }
 
 double reference_depth(const Scenario& sc) {

@@ -10,6 +10,9 @@
 // searches (search.hpp; compiled without the laminar and SPS terms, with the laminar term, and with
 // both: add_pair's flags), which also reduces the local dt (phase 1 of the two-phase min reduction,
 // src/exec/cuda/two_phase_reduce.cuh) and the pair count of its block; with SPS, k_sps_stress first.
+// Search::list (neighbour_list.hpp): the step's first evaluation is the cell-range search writing
+// each particle's list as it screens (kList); the second is k_refresh (the derived values and float
+// copies of the predicted state, in the same order) and k_rates_list, which reads the list.
 //
 // The searches read the particles through a loader: DoubleLoads (the double arrays; the pair
 // arithmetic in double, as on the CPU) or, for --precision mixed, MixedLoads (three float4 copies
@@ -21,12 +24,14 @@
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "exec/cuda/two_phase_reduce.cuh"
 #include "ria/grid/grid.hpp"
 #include "ria/sph/pair.hpp"
 #include "ria/sph/sps.hpp"
 #include "sph/cell_list.hpp"
+#include "sph/neighbour_list.hpp"
 #include "sph/particle_step.hpp"
 
 namespace ria::sph::cuda {
@@ -102,6 +107,28 @@ __global__ void k_cell_keys(Grid g, const double* __restrict__ x, const double* 
   slot[a] = a;
 }
 
+/// The cell that bins a particle at r, as k_cell_keys bins it: 2-D runs bin (x, z) on the grid's
+/// (x, y) axes, and pass them as r[0], r[1].
+template <int D>
+__device__ inline std::array<int, 3> binning_cell(const Grid& g, const double (&r)[3]) {
+  return {g.cell_i(r[0]), g.cell_j(r[1]), D == 3 ? g.cell_k(r[2]) : 0};
+}
+
+/// Slot s of the float copies (MixedArrays) of a particle at r, v, rho of this kind in cell ijk,
+/// with its equation-of-state values e.
+template <int D>
+__device__ inline void write_mixed(const MixedArrays& mixed, std::uint32_t s, const double (&r)[3], const double (&v)[3],
+                                   double rho, std::uint8_t kind, const EosValues& e, const Grid& g,
+                                   const std::array<int, 3>& ijk) {
+  const std::array<float, 3> rel = cell_offsets<D>(g, ijk, r[0], r[1], r[2]);
+  const float column = static_cast<float>(ijk[0] + 1);  // exact: the solver refuses nx >= 2^24 in mixed
+  mixed.pos[s] = make_float4(rel[0], rel[1], rel[2], is_fluid_kind(kind) ? column : -column);
+  mixed.vel[s] = make_float4(static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2]),
+                             static_cast<float>(rho));
+  mixed.eos[s] = make_float4(static_cast<float>(e.inv_rho), static_cast<float>(e.p), static_cast<float>(e.c),
+                             is_fluid_kind(kind) ? 1.0f : is_out_kind(kind) ? -1.0f : 0.0f);
+}
+
 /// dst[s] = src[order[s]] for every array, then the equation-of-state values of the new order.
 /// fluid[s] = 1 for a fluid particle in the new order, else 0 (and fluid[n] = 0), the input of the
 /// scan that gives fluid_before.
@@ -130,15 +157,30 @@ __global__ void k_gather(const std::uint32_t* __restrict__ order, std::uint32_t 
   if (mixed.pos) {
     double r[3] = {0, 0, 0}, v[3] = {0, 0, 0};
     for (int d = 0; d < D; ++d) r[d] = src.r[d][o], v[d] = src.v[d][o];
-    // The cell as k_cell_keys bins it: 2-D runs bin (x, z) on the grid's (x, y) axes.
-    const int i = g.cell_i(r[0]), j = g.cell_j(r[1]), k = D == 3 ? g.cell_k(r[2]) : 0;
-    const std::array<float, 3> rel = cell_offsets<D>(g, {i, j, k}, r[0], r[1], r[2]);
-    const float column = static_cast<float>(i + 1);  // exact: the solver refuses nx >= 2^24 in mixed
-    mixed.pos[s] = make_float4(rel[0], rel[1], rel[2], is_fluid_kind(kind) ? column : -column);
-    mixed.vel[s] = make_float4(static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2]),
-                               static_cast<float>(rho));
-    mixed.eos[s] = make_float4(static_cast<float>(e.inv_rho), static_cast<float>(e.p), static_cast<float>(e.c),
-                               is_fluid_kind(kind) ? 1.0f : is_out_kind(kind) ? -1.0f : 0.0f);
+    write_mixed<D>(mixed, s, r, v, rho, kind, e, g, binning_cell<D>(g, r));
+  }
+}
+
+/// For k_refresh: the equation-of-state values and (with mixed.pos) the float copies of the slots
+/// [0, n) of the arrays `a` after the predictor, in the order and cells of the last sort (key:
+/// its sorted keys), which the neighbour list names.
+template <int D>
+__global__ void k_refresh(std::uint32_t n, Arrays<D> a, const std::uint32_t* __restrict__ key, Tait eos,
+                          double* __restrict__ p, double* __restrict__ c, double* __restrict__ inv_rho, Grid g,
+                          MixedArrays mixed) {
+  const std::uint32_t s = blockIdx.x * blockDim.x + threadIdx.x;
+  if (s >= n) return;
+  const double rho = a.rho[s];
+  const EosValues e = eos_values(eos, rho);
+  p[s] = e.p, c[s] = e.c, inv_rho[s] = e.inv_rho;
+  if (mixed.pos) {
+    double r[3] = {0, 0, 0}, v[3] = {0, 0, 0};
+    for (int d = 0; d < D; ++d) r[d] = a.r[d][s], v[d] = a.v[d][s];
+    // Relative to the cell of the sort, which the particle may have left by a little: the list's
+    // rows are relative to it. An out particle (its key past the last cell) is in no cell.
+    const std::uint32_t k = key[s];
+    const std::array<int, 3> ijk = k < static_cast<std::uint32_t>(g.cells()) ? cell_coords(g, k) : binning_cell<D>(g, r);
+    write_mixed<D>(mixed, s, r, v, rho, a.kind[s], e, g, ijk);
   }
 }
 
@@ -327,22 +369,56 @@ __device__ inline void reduce_block(double dtl, double pairs, double* dt_partial
 /// cleared once after the loop, which is the candidate test's self exclusion (a fluid a's r_aa = 0
 /// passes the radius test; a boundary a's own bit is never set). docs/performance.md gives the
 /// instructions a candidate, against a bool per candidate.
-template <int D, class L>
+/// With kList, also *listed: the bits of the slots within the list radius (list_r2, the square of
+/// a radius >= the support's; the same fluid and self tests), a superset of the hits.
+template <int D, class L, bool kList = false>
 __device__ inline unsigned screen_run(const SphParams<D, typename L::Real>& P, const L& ld, const typename L::Frame& fr,
-                                      std::uint32_t a, bool a_fluid, std::uint32_t b0, std::uint32_t m) {
-  unsigned hits = 0, bit = 1;
+                                      std::uint32_t a, bool a_fluid, std::uint32_t b0, std::uint32_t m,
+                                      typename L::Real list_r2 = 0, unsigned* listed = nullptr) {
+  unsigned hits = 0, near = 0, bit = 1;
   for (std::uint32_t k = 0; k < m; ++k, bit <<= 1) {
     const std::uint32_t b = b0 + k;
     const typename L::Pos rb = ld.pos(b);
-    if (in_support(P, fr.rab(b, rb)) && (a_fluid || ld.fluid_of(b, rb))) hits |= bit;
+    if constexpr (kList) {
+      const Vec<D, typename L::Real> rab = fr.rab(b, rb);
+      const bool pair = a_fluid || ld.fluid_of(b, rb);
+      if (in_support(P, rab) && pair) hits |= bit;
+      if (dot(rab, rab) < list_r2 && pair) near |= bit;
+    } else {
+      if (in_support(P, fr.rab(b, rb)) && (a_fluid || ld.fluid_of(b, rb))) hits |= bit;
+    }
   }
-  if (a - b0 < m) hits &= ~(1u << (a - b0));  // a itself (unsigned: a < b0 wraps past m)
+  if (a - b0 < m) hits &= ~(1u << (a - b0)), near &= ~(1u << (a - b0));  // a itself (unsigned: a < b0 wraps past m)
+  if constexpr (kList) *listed = near;
   return hits;
 }
 
 /// for_each_neighbour's end of a run when there are no run sums to end.
 struct NoRunEnd {
   __device__ void operator()() const {}
+};
+
+/// for_each_neighbour without a neighbour list to write.
+struct NoList {
+  static constexpr bool kOn = false;
+};
+
+/// Writes particle a's neighbour list (neighbour_list.hpp) as for_each_neighbour screens: every
+/// slot within the list radius, in the order screened; `count` ends as the number found, of which
+/// the first `capacity` are written.
+template <class Real>
+struct ListWriter {
+  static constexpr bool kOn = true;
+  std::uint32_t* entry;
+  std::uint32_t capacity;
+  std::uint32_t a;
+  Real r2;        // the list radius squared [m^2], in the loader's precision
+  double radius;  // the list radius [m]: the window's trim
+  std::uint32_t count = 0;
+  __device__ void operator()(std::uint32_t b, int dj, int dk) {
+    if (count < capacity) entry[list_index(a, count, capacity)] = list_entry(b, dj, dk);
+    ++count;
+  }
 };
 
 /// Calls visit(b, r_ab) for particle a's neighbours b in the support, in the order of the CPU's
@@ -356,50 +432,137 @@ struct NoRunEnd {
 /// 32 slots a visit measured 4-5% faster on the H100 than 128 (four masks, the best on cells of
 /// 2h, whose rows hold ~81; docs/performance.md). end_run() follows the visits of each mask
 /// (PairSums::end_run).
-template <int D, class L, class Visit, class EndRun = NoRunEnd>
+/// With a ListWriter, the window is trimmed to the list radius and each mask is screened at both
+/// radii: every slot within the list radius goes to the list, and those within the support are
+/// visited, in the same order as without the list (so the sums are the same bit for bit).
+template <int D, class L, class Visit, class EndRun = NoRunEnd, class Listed = NoList>
 __device__ inline void for_each_neighbour(const SphParams<D, typename L::Real>& P, const SearchCells& g,
                                           const std::uint32_t* start, std::uint32_t cell, const L& ld, std::uint32_t a,
-                                          const typename L::Pos& ra, bool a_fluid, Visit&& visit, EndRun end_run = {}) {
+                                          const typename L::Pos& ra, bool a_fluid, Visit&& visit, EndRun end_run = {},
+                                          Listed&& listed = {}) {
+  constexpr bool kList = std::remove_reference_t<Listed>::kOn;
   const std::array<int, 3> ijk = cell_coords(g.grid, cell);
-  const WindowTrim trim = ld.trim(ra, g.grid, ijk, static_cast<double>(P.kernel.support()));
+  double reach = static_cast<double>(P.kernel.support());
+  if constexpr (kList) reach = listed.radius;
+  const WindowTrim trim = ld.trim(ra, g.grid, ijk, reach);
   for_each_reached_row<D>(g, ijk, trim, [&](int jj, int kk, int i0, int i1) {
     const std::uint32_t begin = __ldg(start + g.grid.index(i0, jj, kk)), end = __ldg(start + g.grid.index(i1, jj, kk) + 1);
     if (!a_fluid && no_fluid(ld.in, begin, end)) return;
     const typename L::Frame fr = ld.frame(ra, ijk, jj, kk);
     for (std::uint32_t b0 = begin; b0 < end; b0 += 32) {
-      for (unsigned m = screen_run<D>(P, ld, fr, a, a_fluid, b0, end - b0 < 32 ? end - b0 : 32); m != 0; m &= m - 1) {
-        const std::uint32_t b = b0 + static_cast<std::uint32_t>(__ffs(m) - 1);
-        visit(b, fr.rab(b, ld.pos(b)));
+      const std::uint32_t m = end - b0 < 32 ? end - b0 : 32;
+      if constexpr (kList) {
+        unsigned near = 0;
+        const unsigned hits = screen_run<D, L, true>(P, ld, fr, a, a_fluid, b0, m, listed.r2, &near);
+        for (; near != 0; near &= near - 1) {
+          const int k = __ffs(near) - 1;
+          const std::uint32_t b = b0 + static_cast<std::uint32_t>(k);
+          listed(b, jj - ijk[1], kk - ijk[2]);
+          if (hits >> k & 1u) visit(b, fr.rab(b, ld.pos(b)));
+        }
+      } else {
+        for (unsigned hits = screen_run<D>(P, ld, fr, a, a_fluid, b0, m); hits != 0; hits &= hits - 1) {
+          const std::uint32_t b = b0 + static_cast<std::uint32_t>(__ffs(hits) - 1);
+          visit(b, fr.rab(b, ld.pos(b)));
+        }
       }
       end_run();
     }
   });
 }
 
+/// The neighbour list (neighbour_list.hpp) as the searches see it: written by the first
+/// evaluation of a step (k_rates_cell_range with kList), read by the second (k_rates_list).
+struct NeighbourList {
+  std::uint32_t* entry;   // capacity entries a particle, list_index
+  std::uint32_t* count;   // per slot: the neighbours found within the list radius (may exceed capacity)
+  std::uint32_t capacity;
+  double radius;          // the list radius 2h (1 + kListSkin) [m]
+  unsigned long long* v_max2;  // the largest |v|^2 of a fluid particle, as the bits of a double (>= 0)
+  unsigned* need;              // the largest count above capacity, else left as it was
+};
+
+/// Lane 0 of each warp folds the largest of its lanes' x >= 0 into *bits, a double's bits: for
+/// doubles >= 0 the bits order as the values.
+__device__ inline void warp_max_to(double x, unsigned long long* bits) {
+  for (int o = 16; o > 0; o /= 2) x = fmax(x, __shfl_xor_sync(0xffffffffu, x, o));
+  if (threadIdx.x % 32 == 0) atomicMax(bits, static_cast<unsigned long long>(__double_as_longlong(x)));
+}
+
 /// Search (a), cell ranges: one thread per particle a, its neighbours by for_each_neighbour. P is
 /// in double (the rates' gravity and local dt), PR the same parameters in the loader's precision.
-template <int D, class L, bool kDt, bool kLaminar, bool kSps>
+/// With kList, also a's neighbour list and the fluid's largest speed (NeighbourList).
+template <int D, class L, bool kDt, bool kLaminar, bool kSps, bool kList = false>
 __global__ void __launch_bounds__(kRangeThreads)
     k_rates_cell_range(SphParams<D> P, SphParams<D, typename L::Real> PR, SearchCells g, const std::uint32_t* __restrict__ start,
                        const std::uint32_t* __restrict__ key, L ld, SweepOut<D> out, std::uint32_t n,
-                       double* __restrict__ dt_partial, double* __restrict__ pair_total) {
+                       double* __restrict__ dt_partial, double* __restrict__ pair_total, NeighbourList list = {}) {
   using Real = typename L::Real;
   const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
   double dtl = INFINITY;
   unsigned pairs = 0;
+  double v2 = 0;
   // Slots from start[cells] on hold out particles (k_cell_keys): nothing to sum, no limit on dt.
   if (a < n && a < __ldg(start + g.grid.cells())) {
     const typename L::Pos ra = ld.pos(a);
     const PairParticle<D, Real> pa = ld.template particle<kSps>(a);
     PairSums<D, Real> s;
     // Every b visited passed screen_run's radius and fluid tests: add_pair_at need not repeat them.
-    for_each_neighbour<D>(PR, g, start, key[a], ld, a, ra, pa.fluid, [&](std::uint32_t b, const Vec<D, Real>& rab) {
+    const auto visit = [&](std::uint32_t b, const Vec<D, Real>& rab) {
       add_pair_at<D, kLaminar, kSps, Real, true>(PR, rab, pa, ld.template particle<kSps>(b), s);
       ++pairs;
-    }, [&] { s.end_run(); });
+    };
+    if constexpr (kList) {
+      ListWriter<Real> w{list.entry, list.capacity, a, static_cast<Real>(list.radius * list.radius), list.radius};
+      for_each_neighbour<D>(PR, g, start, key[a], ld, a, ra, pa.fluid, visit, [&] { s.end_run(); }, w);
+      list.count[a] = w.count;
+      if (w.count > list.capacity) atomicMax(list.need, w.count);
+      if (pa.fluid)
+        for (int d = 0; d < D; ++d) v2 += __ldg(ld.in.v[d] + a) * __ldg(ld.in.v[d] + a);
+    } else {
+      for_each_neighbour<D>(PR, g, start, key[a], ld, a, ra, pa.fluid, visit, [&] { s.end_run(); });
+    }
     dtl = store_rates(P, pa.fluid, ld.out(a), __ldg(ld.in.c + a), s, pairs, a, out);
   }
+  if constexpr (kList) warp_max_to(v2, list.v_max2);
   reduce_block<kDt>(dtl, static_cast<double>(pairs), dt_partial, pair_total);
+}
+
+/// The second evaluation of a step with Search::list: one thread per particle a, its neighbours
+/// read from the list the first wrote (NeighbourList; the particles in the same slots and cells,
+/// moved by the predictor, their derived values and float copies by k_refresh). Each entry within
+/// the support at the current positions is added, in the list's order; the mixed precision's run
+/// sums end every 32 entries, as they end every 32-slot mask in the search. No dt is reduced (the
+/// corrector's rates do not set it).
+template <int D, class L, bool kLaminar>
+__global__ void __launch_bounds__(kRangeThreads)
+    k_rates_list(SphParams<D> P, SphParams<D, typename L::Real> PR, Grid g, const std::uint32_t* __restrict__ start,
+                 const std::uint32_t* __restrict__ key, L ld, SweepOut<D> out, std::uint32_t n, NeighbourList list,
+                 double* __restrict__ pair_total) {
+  using Real = typename L::Real;
+  const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned pairs = 0;
+  if (a < n && a < __ldg(start + g.cells())) {
+    const typename L::Pos ra = ld.pos(a);
+    const PairParticle<D, Real> pa = ld.template particle<false>(a);
+    const std::array<int, 3> ijk = cell_coords(g, key[a]);
+    PairSums<D, Real> s;
+    const std::uint32_t count = list.count[a];
+    for (std::uint32_t k = 0; k < count; ++k) {
+      const std::uint32_t e = __ldg(list.entry + list_index(a, k, list.capacity));
+      const std::uint32_t b = entry_slot(e);
+      const typename L::Frame fr = ld.frame(ra, ijk, ijk[1] + entry_dj(e), ijk[2] + entry_dk(e));
+      const Vec<D, Real> rab = fr.rab(b, ld.pos(b));
+      if (in_support(PR, rab)) {  // the list's fluid and self tests hold: the pair is added
+        add_pair_at<D, kLaminar, false, Real, true>(PR, rab, pa, ld.template particle<false>(b), s);
+        ++pairs;
+      }
+      if (k % 32 == 31) s.end_run();
+    }
+    s.end_run();
+    store_rates(P, pa.fluid, ld.out(a), __ldg(ld.in.c + a), s, pairs, a, out);
+  }
+  reduce_block<false>(INFINITY, static_cast<double>(pairs), nullptr, pair_total);
 }
 
 /// The SPS stresses T = tau / rho^2 of every slot (sps.hpp; zero for boundary particles), from the

@@ -12,7 +12,8 @@
 //
 // The two GPU searches find the same neighbours but walk different cells (cell-range cells of h,
 // tiles cells of 2h: cell_list.hpp), so each particle's sums run in another order and their states
-// differ by round-off too; the same bounds hold.
+// differ by round-off too; the same bounds hold. So does the list search (without SPS, which it
+// does not run), whose second evaluations sum in the order of the step's first sort.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -109,16 +110,26 @@ inline void check_gpu_against_cpu(const sph::Setup& s, long steps, const char* n
   auto cpu = solver_for(s, fastest_cpu(), sph::Search::cell_range);
   auto ranges = solver_for(s, exec::Backend::cuda, sph::Search::cell_range);
   auto tiles = solver_for(s, exec::Backend::cuda, sph::Search::tiles);
+  const bool with_list = s.physics.sps_filter == 0;
+  auto list = with_list ? solver_for(s, exec::Backend::cuda, sph::Search::list) : nullptr;
+  std::vector<sph::Solver*> gpus = {ranges.get(), tiles.get()};
+  if (with_list) gpus.push_back(list.get());
   const double mass0 = cpu->measure({}).fluid_mass;
   // The measured mass is a sum over particles, the product one rounding: equal to n eps.
   EXPECT_NEAR(mass0, s.physics.mass * n_fluid, 1e-12 * s.physics.mass * n_fluid);
 
   // The first step: its corrector's neighbours are those of the initial positions (the fluid
   // starts at rest, so the predictor moves nothing): the same sets for every search.
-  for (auto* sv : {cpu.get(), ranges.get(), tiles.get()}) ASSERT_EQ(sv->advance(1e30, 1), 1);
+  ASSERT_EQ(cpu->advance(1e30, 1), 1);
+  for (auto* sv : gpus) ASSERT_EQ(sv->advance(1e30, 1), 1);
   const std::vector<std::uint32_t> c_cpu = counts_by_id(*cpu), c_ranges = counts_by_id(*ranges), c_tiles = counts_by_id(*tiles);
   ASSERT_EQ(c_ranges.size(), s.particles.size());
   EXPECT_TRUE(c_ranges == c_tiles) << name << ": the two searches found different neighbours";
+  // The list's second evaluation read its neighbours from the list of the first (list_use).
+  if (with_list) {
+    EXPECT_TRUE(counts_by_id(*list) == c_ranges) << name << ": the list search found different neighbours";
+    EXPECT_EQ(list->list_use().reused, 1) << name;
+  }
   // Pairs at exactly 2h (lattice neighbours 3 dp apart at h = 1.5 dp) are within the support or
   // not by the last bit of r^2; in 2-D they lie along an axis (3^2 = a^2 + b^2 has no other
   // integer solution), where r^2 is one rounded square on both, so the counts agree exactly.
@@ -126,7 +137,8 @@ inline void check_gpu_against_cpu(const sph::Setup& s, long steps, const char* n
     EXPECT_TRUE(c_cpu == c_ranges) << name << ": CPU and GPU found different neighbours";
   }
 
-  for (auto* sv : {cpu.get(), ranges.get(), tiles.get()}) ASSERT_EQ(sv->advance(1e30, steps - 1), steps - 1);
+  ASSERT_EQ(cpu->advance(1e30, steps - 1), steps - 1);
+  for (auto* sv : gpus) ASSERT_EQ(sv->advance(1e30, steps - 1), steps - 1);
   const double t = cpu->time();
   EXPECT_NEAR(ranges->time(), t, 1e-9 * t) << name;
   const Deviation dev = deviation(cpu->particles(), ranges->particles());
@@ -147,8 +159,20 @@ inline void check_gpu_against_cpu(const sph::Setup& s, long steps, const char* n
   EXPECT_LE(sd.v, 1e-9 * c0) << name;
   EXPECT_LE(sd.rho, 1e-9 * rho0) << name;
   EXPECT_NEAR(tiles->time(), t, 1e-9 * t) << name;
+  if (with_list) {
+    const Deviation ld = deviation(ranges->particles(), list->particles());
+    std::printf("  %s: list - cell-range: |dr| %.3e dp, |dv| %.3e c0, |drho| %.3e rho0; the list read in %ld of %ld steps\n",
+                name, ld.r / s.dp, ld.v / c0, ld.rho / rho0, list->list_use().reused,
+                list->list_use().reused + list->list_use().searched);
+    EXPECT_LE(ld.r, 1e-9 * s.dp) << name;
+    EXPECT_LE(ld.v, 1e-9 * c0) << name;
+    EXPECT_LE(ld.rho, 1e-9 * rho0) << name;
+    EXPECT_NEAR(list->time(), t, 1e-9 * t) << name;
+    // From rest, 50 steps move the fluid far less than the skin allows: every step read the list.
+    EXPECT_EQ(list->list_use().reused, steps) << name;
+  }
   // Mass: particles carry constant masses and none is lost or duplicated (by_id checks the ids).
-  for (auto* sv : {ranges.get(), tiles.get()}) {
+  for (auto* sv : gpus) {
     EXPECT_EQ(sv->particles().count(sph::Kind::fluid), s.particles.count(sph::Kind::fluid));
     EXPECT_EQ(sv->measure({}).fluid_mass, mass0) << name;
   }

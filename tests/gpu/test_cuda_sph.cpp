@@ -1,5 +1,5 @@
 // The SPH CUDA backend against the CPU solver on a 3-D dam break built in code (no scenario file
-// needed), its two neighbour searches against each other, and its stops and state checks.
+// needed), its neighbour searches against each other, and its stops and state checks.
 // The shipped 2-D scenarios are compared in test_cuda_sph_scenarios.cpp. Skipped without a device.
 #include <gtest/gtest.h>
 
@@ -44,7 +44,7 @@ TEST(SphCuda, LaminarSpsMatchesTheCpuOverFiftySteps) {
 TEST(SphCuda, StopsExactlyAtTheRequestedTime) {
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
   const sph::Setup s = test::make_test_setup(test::dam_break_scenario(2, 0.01));
-  for (sph::Search search : {sph::Search::cell_range, sph::Search::tiles}) {
+  for (sph::Search search : sph::kSearches) {
     auto gpu = test::solver_for(s, exec::Backend::cuda, search);
     auto cpu = test::solver_for(s, test::fastest_cpu(), sph::Search::cell_range);
     gpu->advance(1e-3, 1L << 40);
@@ -63,7 +63,7 @@ TEST(SphCuda, NonFiniteStateIsANumericalErrorNamingAParticle) {
       s.particles.v[0][k] = std::numeric_limits<double>::quiet_NaN();
       break;
     }
-  for (sph::Search search : {sph::Search::cell_range, sph::Search::tiles}) {
+  for (sph::Search search : sph::kSearches) {
     auto gpu = test::solver_for(s, exec::Backend::cuda, search);
     try {
       gpu->advance(1e30, 3);
@@ -77,7 +77,7 @@ TEST(SphCuda, NonFiniteStateIsANumericalErrorNamingAParticle) {
 TEST(SphCuda, SetParticlesRestartsBitwiseLikeAnUninterruptedRun) {
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
   const sph::Setup s = test::make_test_setup(test::dam_break_scenario(2, 0.01));
-  for (sph::Search search : {sph::Search::cell_range, sph::Search::tiles}) {
+  for (sph::Search search : sph::kSearches) {
     auto straight = test::solver_for(s, exec::Backend::cuda, search);
     straight->advance(1e30, 20);
     auto first = test::solver_for(s, exec::Backend::cuda, search);
@@ -108,7 +108,8 @@ TEST(SphCuda, FluidLeavesTheDomainAsOnTheCpu) {
     double bound;  // of |dr| / dp and |dv| / c0 against the CPU
   };
   for (const Variant& v : {Variant{sph::Search::cell_range, Precision::f64, 1e-9}, Variant{sph::Search::tiles, Precision::f64, 1e-9},
-                           Variant{sph::Search::cell_range, Precision::mixed, 1e-5}}) {
+                           Variant{sph::Search::list, Precision::f64, 1e-9}, Variant{sph::Search::cell_range, Precision::mixed, 1e-5},
+                           Variant{sph::Search::list, Precision::mixed, 1e-5}}) {
     sph::Setup sv = s;
     sv.precision = v.precision;
     auto gpu = test::solver_for(sv, exec::Backend::cuda, v.search);
@@ -137,4 +138,43 @@ TEST(SphCuda, FluidLeavesTheDomainAsOnTheCpu) {
   const test::Deviation still = test::deviation(cpu->particles(), gpu->particles());
   EXPECT_EQ(still.r, end.r) << "an out particle moved";
   for (std::uint32_t c : gpu->pair_counts()) EXPECT_EQ(c, 0u);
+}
+
+TEST(SphCuda, ListSearchesAgainWhenAStepOutrunsTheSkin) {
+  // A block thrown at c0 / 2: a step of CFL h / c0 moves it 0.1 h, more than the list's skin lets
+  // a step use (neighbour_list.hpp, list_holds: 0.04 h), so every step sorts and searches again,
+  // and the list search is then the cell-range search bit for bit, in the same storage order.
+  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
+  sph::Scenario sc = test::thrown_block_scenario(0.005, {0, 0, 0}, {-0.05, -0.05, 0}, {2.0, 0.3, 0});
+  const double c0 = sph::sound_speed(sc);
+  sc.fluid[0].velocity = {0.5 * c0, 0, 0};
+  const sph::Setup s = test::make_test_setup(sc);
+  for (Precision p : {Precision::f64, Precision::mixed}) {
+    sph::Setup sp = s;
+    sp.precision = p;
+    auto ranges = test::solver_for(sp, exec::Backend::cuda, sph::Search::cell_range);
+    auto list = test::solver_for(sp, exec::Backend::cuda, sph::Search::list);
+    ASSERT_EQ(ranges->advance(1e30, 30), 30);
+    ASSERT_EQ(list->advance(1e30, 30), 30);
+    EXPECT_EQ(list->list_use().reused, 0) << precision_name(p);
+    EXPECT_EQ(list->list_use().searched, 30) << precision_name(p);
+    test::expect_bitwise_equal(ranges->particles(), list->particles());
+    EXPECT_EQ(ranges->time(), list->time());
+    EXPECT_EQ(ranges->pair_interactions(), list->pair_interactions());
+    EXPECT_NE(list->description().find("read by 0 of 30"), std::string::npos) << list->description();
+  }
+}
+
+TEST(SphCuda, ListSearchRefusesTheSpsClosure) {
+  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
+  sph::Scenario sc = test::dam_break_scenario(2, 0.01);
+  sc.alpha = 0, sc.kinematic_viscosity = 1e-6, sc.sps = true;
+  try {
+    test::solver_for(test::make_test_setup(sc), exec::Backend::cuda, sph::Search::list);
+    ADD_FAILURE() << "the list search ran with SPS";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("SPS"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(sph::check_set_up_limits(sc, sph::Search::list), std::invalid_argument);
+  EXPECT_NO_THROW(sph::check_set_up_limits(sc, sph::Search::cell_range));
 }

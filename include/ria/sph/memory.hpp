@@ -7,7 +7,8 @@
 //   CUDA solver, device (cuda_solver_cuda.cu)       263 / 335, + 4 per search cell, 2 per cell of 2h
 //   CUDA solver, host (its copy, the measures')      57 / 73, + 8 per cell of 2h
 // SPS adds 24 / 48 (the stresses) on the solver's side; mixed precision adds 48 on the device
-// (float4 copies). The set-up's particles are one more copy on the host.
+// (float4 copies); the list search adds 4 + 4 list_capacity (src/sph/neighbour_list.hpp) on the
+// device, 708 at h = 1.5 dp in 3-D. The set-up's particles are one more copy on the host.
 #pragma once
 
 #include "ria/config.hpp"
@@ -29,11 +30,12 @@ inline double particles_bytes(int dim, double n) { return (16.0 * dim + 13.0) * 
 
 /// What the solver make_solver builds for these particles allocates, from its construction through
 /// its steps and measures: `particles` particles on `cells` cells of 2h (Setup::cells), which
-/// `search` splits (cell_list.hpp, search_cells), with the SPS stresses when `sps`. Not counted:
+/// `search` splits (cell_list.hpp, search_cells), with the SPS stresses when `sps`; h_over_dp sizes
+/// the list of Search::list (std::invalid_argument when it is not > 0 there). Not counted:
 /// what a numerical failure copies to name the bad particle, pair_counts() (tests), the reducer's
 /// block partials (one double per 4096 particles), CUDA's context (outside its free memory).
 MemoryNeed solver_memory(int dim, double particles, double cells, exec::Backend backend, Search search,
-                         Precision precision, bool sps);
+                         Precision precision, bool sps, double h_over_dp = 0);
 
 /// What a set-up of the scenario and its solver hold together, counted from the scenario alone:
 /// make_setup's particles (lattice_particle_count of them, the room it reserves) and

@@ -7,32 +7,48 @@
 //   tiles:      (CUDA) one warp per cell of 2h: the warp copies its neighbour cells' particles
 //               into shared memory, 32 at a time, and each lane sums the tile for one particle of
 //               the cell (GPUSPH's shared-memory search).
+//   list:       (CUDA) cell_range in a step's first rate evaluation, which also keeps each
+//               particle's neighbours within 2h (1 + 0.04) in a list; the step's second evaluation
+//               reads the list, without sorting and searching again, when the predictor's moves
+//               stay within the skin (src/sph/neighbour_list.hpp), and searches otherwise.
 // In double both find the same neighbours; their cells differ, so each particle's sums run in a
 // different order and the two agree to round-off (on one search and backend, results are bitwise
-// reproducible). In mixed precision positions are relative to the cell, so a pair exactly 2h
+// reproducible). list finds the same neighbours as cell_range; its second evaluation runs in the
+// order of the step's first sort, not of a second one, so it agrees with cell_range to round-off.
+// In mixed precision positions are relative to the cell, so a pair exactly 2h
 // apart may count in one search and not the other by the last bit of r^2 (it adds nothing).
 #pragma once
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace ria::sph {
 
-enum class Search { cell_range, tiles };
+enum class Search { cell_range, tiles, list };
+constexpr Search kSearches[] = {Search::cell_range, Search::tiles, Search::list};
 
 inline const char* search_name(Search s) {
   switch (s) {
     case Search::cell_range: return "cell-range";
     case Search::tiles: return "tiles";
+    case Search::list: return "list";
   }
   return "unknown search";  // not reached: the switch names every variant
 }
 
+/// Every search's name, in kSearches' order (the CLI's choices).
+inline std::vector<std::string> search_names() {
+  std::vector<std::string> names;
+  for (Search s : kSearches) names.push_back(search_name(s));
+  return names;
+}
+
 /// Throws std::invalid_argument naming the value and the variants.
 inline Search parse_search(const std::string& name) {
-  for (Search s : {Search::cell_range, Search::tiles})
+  for (Search s : kSearches)
     if (name == search_name(s)) return s;
-  throw std::invalid_argument("neighbour search '" + name + "' does not exist (expected cell-range or tiles)");
+  throw std::invalid_argument("neighbour search '" + name + "' does not exist (expected cell-range, tiles or list)");
 }
 
 }  // namespace ria::sph

@@ -45,7 +45,8 @@ Grid lattice_cells(const Scenario& sc);
 /// Refuses (std::invalid_argument) a scenario no machine runs, before anything is generated or
 /// counted against the memory: what make_setup refuses before it generates (not 2 or 3
 /// dimensions, no fluid, more than kMaxParticles), and more than 2^28 cells of `search` over
-/// lattice_cells (the solvers' own check, cell_list.hpp search_cells, with its words).
+/// lattice_cells (the solvers' own check, cell_list.hpp search_cells, with its words); for
+/// Search::list, the SPS closure or 2^26 particles or more (src/sph/neighbour_list.hpp).
 void check_set_up_limits(const Scenario& sc, Search search);
 /// The particle layers of a tank wall: `layers`, or enough to hold the kernel support, ceil(2h / dp).
 long tank_layers(const Scenario& sc, const WallBox& w);

@@ -78,6 +78,14 @@ class Solver {
   /// corrector's); empty before the first step. Checks that searches find the same neighbours.
   virtual std::vector<std::uint32_t> pair_counts() const = 0;
   virtual std::string description() const = 0;
+  /// Search::list (search.hpp): steps whose second rate evaluation read the neighbour list, and
+  /// steps that sorted and searched again instead (too long a step for the list's skin, or a
+  /// particle with more neighbours than the list holds: src/sph/neighbour_list.hpp); both 0 for
+  /// the other searches.
+  struct ListUse {
+    long reused = 0, searched = 0;
+  };
+  virtual ListUse list_use() const { return {}; }
 };
 
 /// The solver of setup.backend with setup.search: NotBuiltError for a backend not in this build,
