@@ -534,8 +534,8 @@ TEST(SphSolver, OutParticlesSurviveARestartAndOpenmpKeepsThemBitwise) {
 }
 
 // The list search's entries and layout (src/sph/neighbour_list.hpp): each entry gives back its
-// slot and row; a warp's k-th entries are 32 consecutive words; the capacity holds the lattice's
-// points within the list radius with room to spare.
+// slot and row; a warp's q-th groups of four entries are 32 consecutive words; the capacity holds
+// the lattice's points within the list radius with room to spare.
 TEST(SphNeighbourList, EntriesLayoutAndCapacity) {
   for (std::uint32_t b : {0u, 1u, 12345u, kListSlotMask})
     for (int dj = -2; dj <= 2; ++dj)
@@ -545,12 +545,12 @@ TEST(SphNeighbourList, EntriesLayoutAndCapacity) {
         EXPECT_EQ(entry_dj(e), dj);
         EXPECT_EQ(entry_dk(e), dk);
       }
-  const std::uint32_t K = 40;
-  EXPECT_EQ(list_index(0, 0, K), 0u);
-  EXPECT_EQ(list_index(31, 0, K), 31u);
-  EXPECT_EQ(list_index(5, 1, K), 32u + 5u);
-  EXPECT_EQ(list_index(32, 0, K), 32u * K);  // the next warp's block
-  EXPECT_EQ(list_index(33, K - 1, K), 32u * K + (K - 1) * 32u + 1u);
+  const std::uint32_t K = 40;  // 10 groups of 4 a particle
+  EXPECT_EQ(list_group(0, 0, K), 0u);
+  EXPECT_EQ(list_group(31, 0, K), 31u);
+  EXPECT_EQ(list_group(5, 1, K), 32u + 5u);
+  EXPECT_EQ(list_group(32, 0, K), 32u * 10);  // the next warp's block
+  EXPECT_EQ(list_group(33, 9, K), 32u * 10 + 9 * 32u + 1u);
   // Lattice points within R = 2h (1 + skin) of a lattice point, counted, against the capacity.
   for (int dim : {2, 3})
     for (double h_over_dp : {1.2, 1.5, std::sqrt(3.0), 2.0}) {

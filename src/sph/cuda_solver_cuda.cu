@@ -85,7 +85,7 @@ class CudaSolver final : public SteppingSolver {
     if (P_.sps) tau_ = DeviceBuffer<double>(n_ * Sym<D>::size);
     if (search_ == Search::list) {
       list_capacity_ = list_capacity(D, s.physics.h / s.dp);
-      list_entry_ = DeviceBuffer<std::uint32_t>(static_cast<std::size_t>(blocks_of(n_, 32)) * 32 * list_capacity_);
+      list_group_ = DeviceBuffer<uint4>(static_cast<std::size_t>(blocks_of(n_, 32)) * 32 * (list_capacity_ / 4));
       list_count_ = DeviceBuffer<std::uint32_t>(n_);
     }
     if (precision_ == Precision::mixed) {
@@ -340,17 +340,13 @@ class CudaSolver final : public SteppingSolver {
   }
   cuda::NeighbourList neighbour_list() const {
     Scalars* sc = scalars_.get();
-    return {list_entry_.get(), list_count_.get(), list_capacity_, (1.0 + kListSkin) * P_.kernel.support(), &sc->v_max2,
+    return {list_group_.get(), list_count_.get(), list_capacity_, (1.0 + kListSkin) * P_.kernel.support(), &sc->v_max2,
             &sc->list_need};
   }
 
-  /// The second evaluation of a Search::list step from the list: the predicted state's derived
-  /// values and float copies in place (no sort), then the rates from the list.
+  /// The rates of the predicted state from the list (k_predict_derive has derived its values in
+  /// place, without a sort).
   void rates_from_list() {
-    const std::uint32_t live = static_cast<std::uint32_t>(live_);
-    cuda::k_refresh<D><<<blocks_of(live_, cuda::kThreads), cuda::kThreads, 0, stream_>>>(
-        live, arrays(cur_), key_sorted_, P_.eos, pressure(), sound_speed(), inv_rho(), grid_.grid, mixed_arrays());
-    RIA_CUDA_CHECK(cudaGetLastError());
     if (P_.nu > 0) launch_from_list<true>();
     else launch_from_list<false>();
     finish_rates<false>();
@@ -402,13 +398,16 @@ class CudaSolver final : public SteppingSolver {
     const double rho_ref = P_.eos.rho0;
     const unsigned blocks = blocks_of(live_, cuda::kThreads);
     const std::uint32_t n = static_cast<std::uint32_t>(live_);
-    cuda::k_predict<D><<<blocks, cuda::kThreads, 0, stream_>>>(step_arrays(), n, dt, rho_ref);
-    RIA_CUDA_CHECK(cudaGetLastError());
     if (search_ == Search::list &&
         sc.list_need == 0 && list_holds(dt, std::sqrt(bits_to_double(sc.v_max2)), P_.kernel.support())) {
+      const cuda::Derived derived{P_.eos, pressure(), sound_speed(), inv_rho(), key_sorted_, grid_.grid, mixed_arrays()};
+      cuda::k_predict_derive<D><<<blocks, cuda::kThreads, 0, stream_>>>(step_arrays(), n, dt, rho_ref, derived);
+      RIA_CUDA_CHECK(cudaGetLastError());
       rates_from_list();
       ++list_use_.reused;
     } else {
+      cuda::k_predict<D><<<blocks, cuda::kThreads, 0, stream_>>>(step_arrays(), n, dt, rho_ref);
+      RIA_CUDA_CHECK(cudaGetLastError());
       sort(true);
       rates<false>();
       if (search_ == Search::list) ++list_use_.searched;
@@ -463,9 +462,10 @@ class CudaSolver final : public SteppingSolver {
   DeviceBuffer<std::uint32_t> fluid_flag_, fluid_before_;  // the sorted order's fluid flags and their scan
   DeviceBuffer<double> tau_;  // SPS stresses of the sorted state (Sym<D>::size per slot), with P_.sps
   DeviceBuffer<float4> mixed_;  // with Precision::mixed: MixedArrays' pos, vel, eos (n each)
-  // Search::list: the neighbour list (neighbour_list.hpp), list_capacity_ entries a particle
-  // (rounded up to a warp of particles), and each slot's count.
-  DeviceBuffer<std::uint32_t> list_entry_, list_count_;
+  // Search::list: the neighbour list (neighbour_list.hpp), list_capacity_ entries a particle in
+  // words of four (for whole warps of particles), and each slot's count.
+  DeviceBuffer<uint4> list_group_;
+  DeviceBuffer<std::uint32_t> list_count_;
   std::uint32_t list_capacity_ = 0;
   ListUse list_use_;
   DeviceBuffer<unsigned char> sort_temp_;

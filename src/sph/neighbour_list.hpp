@@ -14,11 +14,14 @@
 // When the step is too long for the skin, or a particle has more listed neighbours than the list
 // holds (list_capacity), the step sorts and searches again as Search::cell_range does.
 //
-// Layout. Entries of particle a are at list_index(a, k, capacity), k = 0 .. its count - 1: the
-// 32 particles of a warp hold a block of capacity x 32 entries, entry k of lane l at k * 32 + l,
-// so a warp's loads of its lanes' k-th entries are one 128-byte line. Each entry packs the slot b
-// (kListSlotBits bits) and the row of b's cell relative to a's cell (dj, dk in -2..2, three bits
-// each), from which the mixed precision's relative positions rebuild r_a - r_b (MixedLoads::Frame).
+// Layout. A particle's entries k = 0 .. its count - 1 are kept in groups of four, one 16-byte word
+// (uint4) each: group q = k / 4 of particle a is word list_group(a, q, capacity), entry k its
+// component k % 4. The 32 particles of a warp hold a block of capacity / 4 x 32 words, group q of
+// lane l at q * 32 + l, so a warp's loads of its lanes' q-th groups are 512 contiguous bytes, and
+// each lane writes its entries four at a time (a 16-byte store, where a store of each entry alone
+// took as many L2 transactions as entries). Each entry packs the slot b (kListSlotBits bits) and
+// the row of b's cell relative to a's cell (dj, dk in -2..2, three bits each), from which the mixed
+// precision's relative positions rebuild r_a - r_b (MixedLoads::Frame).
 #pragma once
 
 #include <cmath>
@@ -46,9 +49,10 @@ RIA_HD inline std::uint32_t entry_slot(std::uint32_t e) { return e & kListSlotMa
 RIA_HD inline int entry_dj(std::uint32_t e) { return static_cast<int>(e >> kListSlotBits & 7u) - 2; }
 RIA_HD inline int entry_dk(std::uint32_t e) { return static_cast<int>(e >> (kListSlotBits + 3)) - 2; }
 
-/// Where entry k of particle a lies in a list of `capacity` entries a particle.
-RIA_HD inline std::size_t list_index(std::uint32_t a, std::uint32_t k, std::uint32_t capacity) {
-  return (static_cast<std::size_t>(a / 32) * capacity + k) * 32 + a % 32;
+/// The word (of four entries) that holds group q of particle a's entries, in a list of `capacity`
+/// entries a particle (a multiple of 4).
+RIA_HD inline std::size_t list_group(std::uint32_t a, std::uint32_t q, std::uint32_t capacity) {
+  return (static_cast<std::size_t>(a / 32) * (capacity / 4) + q) * 32 + a % 32;
 }
 
 /// Entries a particle: the lattice points (spacing dp) within R of a point, 4/3 pi (R/dp)^3 in

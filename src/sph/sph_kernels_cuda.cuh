@@ -11,8 +11,9 @@
 // both: add_pair's flags), which also reduces the local dt (phase 1 of the two-phase min reduction,
 // src/exec/cuda/two_phase_reduce.cuh) and the pair count of its block; with SPS, k_sps_stress first.
 // Search::list (neighbour_list.hpp): the step's first evaluation is the cell-range search writing
-// each particle's list as it screens (kList); the second is k_refresh (the derived values and float
-// copies of the predicted state, in the same order) and k_rates_list, which reads the list.
+// each particle's list as it screens (kList); the second is k_predict_derive (the predictor, then
+// the derived values and float copies of the predicted state, in the same order) and k_rates_list,
+// which reads the list.
 //
 // The searches read the particles through a loader: DoubleLoads (the double arrays; the pair
 // arithmetic in double, as on the CPU) or, for --precision mixed, MixedLoads (three float4 copies
@@ -161,26 +162,37 @@ __global__ void k_gather(const std::uint32_t* __restrict__ order, std::uint32_t 
   }
 }
 
-/// For k_refresh: the equation-of-state values and (with mixed.pos) the float copies of the slots
-/// [0, n) of the arrays `a` after the predictor, in the order and cells of the last sort (key:
-/// its sorted keys), which the neighbour list names.
+/// What k_gather derives, for the state the predictor moved slot s to (s.r, s.v, s.rho), in the
+/// order and cells of the step's sort (key: its sorted keys), which the neighbour list names.
+struct Derived {
+  Tait eos;
+  double* p;
+  double* c;
+  double* inv_rho;
+  const std::uint32_t* key;
+  Grid g;
+  MixedArrays mixed;
+};
+
+/// k_predict, and then the equation-of-state values and (with mixed.pos) the float copies of the
+/// predicted state (Derived): the list search's second evaluation reads them without a sort.
 template <int D>
-__global__ void k_refresh(std::uint32_t n, Arrays<D> a, const std::uint32_t* __restrict__ key, Tait eos,
-                          double* __restrict__ p, double* __restrict__ c, double* __restrict__ inv_rho, Grid g,
-                          MixedArrays mixed) {
-  const std::uint32_t s = blockIdx.x * blockDim.x + threadIdx.x;
-  if (s >= n) return;
-  const double rho = a.rho[s];
-  const EosValues e = eos_values(eos, rho);
-  p[s] = e.p, c[s] = e.c, inv_rho[s] = e.inv_rho;
-  if (mixed.pos) {
+__global__ void k_predict_derive(StepArrays<D> s, std::uint32_t n, double dt, double rho_ref, Derived out) {
+  const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
+  if (a >= n) return;
+  predict(s, a, dt, rho_ref);
+  const double rho = s.rho[a];
+  const EosValues e = eos_values(out.eos, rho);
+  out.p[a] = e.p, out.c[a] = e.c, out.inv_rho[a] = e.inv_rho;
+  if (out.mixed.pos) {
     double r[3] = {0, 0, 0}, v[3] = {0, 0, 0};
-    for (int d = 0; d < D; ++d) r[d] = a.r[d][s], v[d] = a.v[d][s];
+    for (int d = 0; d < D; ++d) r[d] = s.r[d][a], v[d] = s.v[d][a];
     // Relative to the cell of the sort, which the particle may have left by a little: the list's
     // rows are relative to it. An out particle (its key past the last cell) is in no cell.
-    const std::uint32_t k = key[s];
-    const std::array<int, 3> ijk = k < static_cast<std::uint32_t>(g.cells()) ? cell_coords(g, k) : binning_cell<D>(g, r);
-    write_mixed<D>(mixed, s, r, v, rho, a.kind[s], e, g, ijk);
+    const std::uint32_t k = out.key[a];
+    const std::array<int, 3> ijk =
+        k < static_cast<std::uint32_t>(out.g.cells()) ? cell_coords(out.g, k) : binning_cell<D>(out.g, r);
+    write_mixed<D>(out.mixed, a, r, v, rho, s.kind[a], e, out.g, ijk);
   }
 }
 
@@ -228,6 +240,8 @@ struct DoubleLoads {
     __device__ Vec<D> rab(std::uint32_t, const Pos& rb) const { return ra - rb; }
   };
   __device__ Frame frame(const Pos& ra, const std::array<int, 3>&, int, int) const { return {ra}; }
+  /// The frame of a list entry's row (neighbour_list.hpp): r_ab needs no row in double.
+  __device__ Frame list_frame(const Pos& ra, const std::array<int, 3>&, std::uint32_t) const { return {ra}; }
   /// a's window trimmed to the cells its support reaches, from its offset in its cell ijk.
   __device__ WindowTrim trim(const Pos& ra, const Grid& g, const std::array<int, 3>& ijk, double support) const {
     const std::array<float, 3> rel = cell_offsets<D>(g, ijk, ra[0], ra[1], ra[D - 1]);
@@ -290,6 +304,20 @@ struct MixedLoads {
     f.size_i = size[0];
     f.off_j = static_cast<float>(ijk[1] - jj) * size[1];
     f.off_k = static_cast<float>(ijk[2] - kk) * size[2];
+    return f;
+  }
+  /// frame() for the row of a list entry e (neighbour_list.hpp), whose row codes dj + 2, dk + 2
+  /// (0..4) become floats by their bits (2^23 + c as a float's bits, less 2^23: exact, and no
+  /// conversion instruction): off_j = (j - jj) size_j = (2 - (dj + 2)) size_j.
+  __device__ Frame list_frame(const float4& ra, const std::array<int, 3>& ijk, std::uint32_t e) const {
+    Frame f;
+    f.ra[0] = ra.x, f.ra[1] = ra.y, f.ra[2] = ra.z;
+    f.column = static_cast<float>(ijk[0] + 1);
+    f.size_i = size[0];
+    const float cj = __int_as_float(0x4B000000 | (e >> kListSlotBits & 7u)) - 8388608.0f;
+    const float ck = __int_as_float(0x4B000000 | (e >> (kListSlotBits + 3))) - 8388608.0f;
+    f.off_j = (2.0f - cj) * size[1];
+    f.off_k = (2.0f - ck) * size[2];
     return f;
   }
   /// a's window trimmed to the cells its support reaches: pos holds its offset in its cell.
@@ -405,19 +433,27 @@ struct NoList {
 
 /// Writes particle a's neighbour list (neighbour_list.hpp) as for_each_neighbour screens: every
 /// slot within the list radius, in the order screened; `count` ends as the number found, of which
-/// the first `capacity` are written.
+/// the first `capacity` are written. The entries pass through four registers (held, shifted
+/// along as each comes: no indexing, which would put them in local memory) and are stored four at
+/// a time; finish() stores the last group, padded.
 template <class Real>
 struct ListWriter {
   static constexpr bool kOn = true;
-  std::uint32_t* entry;
+  uint4* first;  // a's group 0 (list_group): group q is first[32 q]
   std::uint32_t capacity;
-  std::uint32_t a;
   Real r2;        // the list radius squared [m^2], in the loader's precision
   double radius;  // the list radius [m]: the window's trim
   std::uint32_t count = 0;
+  uint4 held = make_uint4(0, 0, 0, 0);  // the last four entries, the newest in w
   __device__ void operator()(std::uint32_t b, int dj, int dk) {
-    if (count < capacity) entry[list_index(a, count, capacity)] = list_entry(b, dj, dk);
+    held = make_uint4(held.y, held.z, held.w, list_entry(b, dj, dk));
     ++count;
+    if (count % 4 == 0 && count <= capacity) first[8 * count - 32] = held;  // group count / 4 - 1
+  }
+  __device__ void finish() {
+    if (count % 4 == 0 || count > capacity) return;
+    for (std::uint32_t k = count % 4; k < 4; ++k) held = make_uint4(held.y, held.z, held.w, 0u);
+    first[32 * (count / 4)] = held;
   }
 };
 
@@ -474,7 +510,7 @@ __device__ inline void for_each_neighbour(const SphParams<D, typename L::Real>& 
 /// The neighbour list (neighbour_list.hpp) as the searches see it: written by the first
 /// evaluation of a step (k_rates_cell_range with kList), read by the second (k_rates_list).
 struct NeighbourList {
-  std::uint32_t* entry;   // capacity entries a particle, list_index
+  uint4* group;           // capacity entries a particle, four a word (list_group)
   std::uint32_t* count;   // per slot: the neighbours found within the list radius (may exceed capacity)
   std::uint32_t capacity;
   double radius;          // the list radius 2h (1 + kListSkin) [m]
@@ -489,11 +525,20 @@ __device__ inline void warp_max_to(double x, unsigned long long* bits) {
   if (threadIdx.x % 32 == 0) atomicMax(bits, static_cast<unsigned long long>(__double_as_longlong(x)));
 }
 
+/// The blocks of kRangeThreads an SM that k_rates_cell_range is compiled for: with kList, as many
+/// as the search without it holds in 3-D (71 registers in mixed, 7 blocks; 96 in double, 5), which
+/// the list's writer would otherwise take to 80 and 114 (6 and 4 blocks); else what the registers
+/// give (1: no bound).
+template <class L, bool kList>
+constexpr int range_min_blocks() {
+  return !kList ? 1 : sizeof(typename L::Real) < sizeof(double) ? 7 : 5;
+}
+
 /// Search (a), cell ranges: one thread per particle a, its neighbours by for_each_neighbour. P is
 /// in double (the rates' gravity and local dt), PR the same parameters in the loader's precision.
 /// With kList, also a's neighbour list and the fluid's largest speed (NeighbourList).
 template <int D, class L, bool kDt, bool kLaminar, bool kSps, bool kList = false>
-__global__ void __launch_bounds__(kRangeThreads)
+__global__ void __launch_bounds__(kRangeThreads, (range_min_blocks<L, kList>()))
     k_rates_cell_range(SphParams<D> P, SphParams<D, typename L::Real> PR, SearchCells g, const std::uint32_t* __restrict__ start,
                        const std::uint32_t* __restrict__ key, L ld, SweepOut<D> out, std::uint32_t n,
                        double* __restrict__ dt_partial, double* __restrict__ pair_total, NeighbourList list = {}) {
@@ -513,8 +558,10 @@ __global__ void __launch_bounds__(kRangeThreads)
       ++pairs;
     };
     if constexpr (kList) {
-      ListWriter<Real> w{list.entry, list.capacity, a, static_cast<Real>(list.radius * list.radius), list.radius};
+      ListWriter<Real> w{list.group + list_group(a, 0, list.capacity), list.capacity,
+                         static_cast<Real>(list.radius * list.radius), list.radius};
       for_each_neighbour<D>(PR, g, start, key[a], ld, a, ra, pa.fluid, visit, [&] { s.end_run(); }, w);
+      w.finish();
       list.count[a] = w.count;
       if (w.count > list.capacity) atomicMax(list.need, w.count);
       if (pa.fluid)
@@ -530,12 +577,15 @@ __global__ void __launch_bounds__(kRangeThreads)
 
 /// The second evaluation of a step with Search::list: one thread per particle a, its neighbours
 /// read from the list the first wrote (NeighbourList; the particles in the same slots and cells,
-/// moved by the predictor, their derived values and float copies by k_refresh). Each entry within
-/// the support at the current positions is added, in the list's order; the mixed precision's run
-/// sums end every 32 entries, as they end every 32-slot mask in the search. No dt is reduced (the
-/// corrector's rates do not set it).
+/// moved by the predictor, their derived values and float copies by k_predict_derive). Each entry
+/// within the support at the current positions is added, in the list's order; the mixed
+/// precision's run sums end every 32 entries, as they end every 32-slot mask in the search. The
+/// next group of four entries is loaded while this one's are summed. No dt is reduced (the
+/// corrector's rates do not set it). Compiled for 9 blocks an SM in mixed (56 registers, against
+/// the 64 and 8 blocks it takes unbounded: 0.3% faster on the H100); in double as its registers
+/// give.
 template <int D, class L, bool kLaminar>
-__global__ void __launch_bounds__(kRangeThreads)
+__global__ void __launch_bounds__(kRangeThreads, sizeof(typename L::Real) < sizeof(double) ? 9 : 1)
     k_rates_list(SphParams<D> P, SphParams<D, typename L::Real> PR, Grid g, const std::uint32_t* __restrict__ start,
                  const std::uint32_t* __restrict__ key, L ld, SweepOut<D> out, std::uint32_t n, NeighbourList list,
                  double* __restrict__ pair_total) {
@@ -547,17 +597,25 @@ __global__ void __launch_bounds__(kRangeThreads)
     const PairParticle<D, Real> pa = ld.template particle<false>(a);
     const std::array<int, 3> ijk = cell_coords(g, key[a]);
     PairSums<D, Real> s;
-    const std::uint32_t count = list.count[a];
-    for (std::uint32_t k = 0; k < count; ++k) {
-      const std::uint32_t e = __ldg(list.entry + list_index(a, k, list.capacity));
+    const std::uint32_t count = list.count[a], groups = (count + 3) / 4;
+    const auto one = [&](std::uint32_t e) {
       const std::uint32_t b = entry_slot(e);
-      const typename L::Frame fr = ld.frame(ra, ijk, ijk[1] + entry_dj(e), ijk[2] + entry_dk(e));
-      const Vec<D, Real> rab = fr.rab(b, ld.pos(b));
+      const Vec<D, Real> rab = ld.list_frame(ra, ijk, e).rab(b, ld.pos(b));
       if (in_support(PR, rab)) {  // the list's fluid and self tests hold: the pair is added
         add_pair_at<D, kLaminar, false, Real, true>(PR, rab, pa, ld.template particle<false>(b), s);
         ++pairs;
       }
-      if (k % 32 == 31) s.end_run();
+    };
+    uint4 next = groups > 0 ? __ldg(list.group + list_group(a, 0, list.capacity)) : make_uint4(0, 0, 0, 0);
+    for (std::uint32_t q = 0; q < groups; ++q) {
+      const uint4 e = next;
+      if (q + 1 < groups) next = __ldg(list.group + list_group(a, q + 1, list.capacity));
+      const std::uint32_t left = count - 4 * q;  // >= 1
+      one(e.x);
+      if (left > 1) one(e.y);
+      if (left > 2) one(e.z);
+      if (left > 3) one(e.w);
+      if (q % 8 == 7) s.end_run();  // every 32 entries
     }
     s.end_run();
     store_rates(P, pa.fluid, ld.out(a), __ldg(ld.in.c + a), s, pairs, a, out);
