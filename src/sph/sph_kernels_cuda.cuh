@@ -527,8 +527,9 @@ __device__ inline void warp_max_to(double x, unsigned long long* bits) {
 
 /// The blocks of kRangeThreads an SM that k_rates_cell_range is compiled for: with kList, as many
 /// as the search without it holds in 3-D (71 registers in mixed, 7 blocks; 96 in double, 5), which
-/// the list's writer would otherwise take to 80 and 114 (6 and 4 blocks); else what the registers
-/// give (1: no bound).
+/// the list's writer would otherwise take to 80 and 114 (6 and 4 blocks); held there, the 3-D
+/// kernels spill a few words (ptxas: 28 bytes loaded in mixed, 64 in double) and run faster
+/// (docs/performance.md, "The list search"). Else what the registers give (1: no bound).
 template <class L, bool kList>
 constexpr int range_min_blocks() {
   return !kList ? 1 : sizeof(typename L::Real) < sizeof(double) ? 7 : 5;
@@ -581,9 +582,9 @@ __global__ void __launch_bounds__(kRangeThreads, (range_min_blocks<L, kList>()))
 /// within the support at the current positions is added, in the list's order; the mixed
 /// precision's run sums end every 32 entries, as they end every 32-slot mask in the search. The
 /// next group of four entries is loaded while this one's are summed. No dt is reduced (the
-/// corrector's rates do not set it). Compiled for 9 blocks an SM in mixed (56 registers, against
-/// the 64 and 8 blocks it takes unbounded: 0.3% faster on the H100); in double as its registers
-/// give.
+/// corrector's rates do not set it). Compiled for 9 blocks an SM in mixed (56 registers and, in
+/// 3-D, 16 bytes spilled, 48 with the laminar term; unbounded it takes 64 registers, 8 blocks):
+/// 0.3% faster on the H100's bench; in double as its registers give.
 template <int D, class L, bool kLaminar>
 __global__ void __launch_bounds__(kRangeThreads, sizeof(typename L::Real) < sizeof(double) ? 9 : 1)
     k_rates_list(SphParams<D> P, SphParams<D, typename L::Real> PR, Grid g, const std::uint32_t* __restrict__ start,
