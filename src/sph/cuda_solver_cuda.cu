@@ -322,17 +322,14 @@ class CudaSolver final : public SteppingSolver {
     Scalars* sc = scalars_.get();
     double* pair_total = &sc->pair_total;
     const std::uint32_t live = static_cast<std::uint32_t>(live_);
+    constexpr bool kListed = kDt && !kSps;  // the list is written by a step's first evaluation, never with SPS
     if (search_ == Search::tiles) {
       cuda::k_rates_tiles<D, L, kDt, kLaminar, kSps><<<rate_blocks(), 32 * cuda::kTileWarps, 0, stream_>>>(
           P_, PR, grid_, start_, ld, sweep_out(), cells_, partial_, pair_total);
-    } else if constexpr (kDt && !kSps) {
-      if (search_ == Search::list) {
+    } else if (kListed && search_ == Search::list) {
+      if constexpr (kListed)
         cuda::k_rates_cell_range<D, L, kDt, kLaminar, kSps, true><<<rate_blocks(), cuda::kRangeThreads, 0, stream_>>>(
             P_, PR, grid_, start_, key_sorted_, ld, sweep_out(), live, partial_, pair_total, neighbour_list());
-      } else {
-        cuda::k_rates_cell_range<D, L, kDt, kLaminar, kSps><<<rate_blocks(), cuda::kRangeThreads, 0, stream_>>>(
-            P_, PR, grid_, start_, key_sorted_, ld, sweep_out(), live, partial_, pair_total);
-      }
     } else {
       cuda::k_rates_cell_range<D, L, kDt, kLaminar, kSps><<<rate_blocks(), cuda::kRangeThreads, 0, stream_>>>(
           P_, PR, grid_, start_, key_sorted_, ld, sweep_out(), live, partial_, pair_total);
@@ -383,8 +380,7 @@ class CudaSolver final : public SteppingSolver {
 
   void step(double t_stop) override {
     sort(false);
-    if (search_ == Search::list)  // the fluid's speed and the list's overflow, found afresh
-    {
+    if (search_ == Search::list) {  // the fluid's speed and the list's overflow, found afresh
       RIA_CUDA_CHECK(cudaMemsetAsync(&scalars_.get()->v_max2, 0, sizeof(unsigned long long), stream_.get()));
       RIA_CUDA_CHECK(cudaMemsetAsync(&scalars_.get()->list_need, 0, sizeof(unsigned), stream_.get()));
     }
