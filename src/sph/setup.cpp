@@ -153,7 +153,7 @@ void check_set_up_limits(const Scenario& sc, Search search) {
   search_cells(lattice_cells(sc), sc.dim, cell_reach(search));
   if (search == Search::list) {
     if (sc.sps)
-      throw std::invalid_argument("neighbour search 'list' does not run with the SPS closure (physics.sps: its stresses "
+      throw std::invalid_argument("neighbour search 'list' does not run with the SPS closure (physics.turbulence = \"sps\": its stresses "
                                   "take a search of their own); use --search cell-range");
     const double n = lattice_particle_count(sc);
     if (n >= static_cast<double>(kListMaxSlots))
