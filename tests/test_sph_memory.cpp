@@ -142,11 +142,11 @@ TEST(SphMemory, PerParticleFiguresAreTheDocumented) {
   const double cells = 1e6;
   EXPECT_NEAR(solver_memory(3, 0, cells, cpu, Search::cell_range, Precision::f64, false).host / cells, 8 * 8 + 8, 1e-3);
   EXPECT_NEAR(solver_memory(3, 0, cells, cuda, Search::tiles, Precision::f64, false).device / cells, 4 + 2, 1e-3);
-  // The list search: 4 + 4 list_capacity bytes a particle more on the device (708 at h = 1.5 dp
+  // The list search: 4 + 8 list_capacity bytes a particle more on the device (500 at h = 1.5 dp
   // in 3-D), and no list without h / dp.
   const double with_list = solver_memory(3, n, 0, cuda, Search::list, Precision::f64, false, 1.5).device / n;
-  EXPECT_NEAR(with_list - per(3, cuda, Precision::f64, false, true), 4 + 4.0 * list_capacity(3, 1.5), 1e-9);
-  EXPECT_EQ(list_capacity(3, 1.5), 176u);
+  EXPECT_NEAR(with_list - per(3, cuda, Precision::f64, false, true), 4 + 8.0 * list_capacity(3, 1.5), 1e-9);
+  EXPECT_EQ(list_capacity(3, 1.5), 62u);
   EXPECT_THROW(solver_memory(3, n, 0, cuda, Search::list, Precision::f64, false), std::invalid_argument);
 }
 

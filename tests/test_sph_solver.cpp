@@ -17,7 +17,6 @@
 #include "ria/sph/solver.hpp"
 #include "sph/cell_list.hpp"
 #include "sph/interaction.hpp"
-#include "sph/neighbour_list.hpp"
 #include "sph_cases.hpp"
 
 using namespace ria;
@@ -531,42 +530,4 @@ TEST(SphSolver, OutParticlesSurviveARestartAndOpenmpKeepsThemBitwise) {
     omp->advance(1.0, 700);
     expect_bitwise_equal(omp->particles(), straight->particles());
   }
-}
-
-// The list search's entries and layout (src/sph/neighbour_list.hpp): each entry gives back its
-// slot and row; a warp's q-th groups of four entries are 32 consecutive words; the capacity holds
-// the lattice's points within the list radius with room to spare.
-TEST(SphNeighbourList, EntriesLayoutAndCapacity) {
-  for (std::uint32_t b : {0u, 1u, 12345u, kListSlotMask})
-    for (int dj = -2; dj <= 2; ++dj)
-      for (int dk = -2; dk <= 2; ++dk) {
-        const std::uint32_t e = list_entry(b, dj, dk);
-        EXPECT_EQ(entry_slot(e), b);
-        EXPECT_EQ(entry_dj(e), dj);
-        EXPECT_EQ(entry_dk(e), dk);
-      }
-  const std::uint32_t K = 40;  // 10 groups of 4 a particle
-  EXPECT_EQ(list_group(0, 0, K), 0u);
-  EXPECT_EQ(list_group(31, 0, K), 31u);
-  EXPECT_EQ(list_group(5, 1, K), 32u + 5u);
-  EXPECT_EQ(list_group(32, 0, K), 32u * 10);  // the next warp's block
-  EXPECT_EQ(list_group(33, 9, K), 32u * 10 + 9 * 32u + 1u);
-  // Lattice points within R = 2h (1 + skin) of a lattice point, counted, against the capacity.
-  for (int dim : {2, 3})
-    for (double h_over_dp : {1.2, 1.5, std::sqrt(3.0), 2.0}) {
-      const double R = 2 * h_over_dp * (1 + kListSkin);
-      const int m = static_cast<int>(R) + 1;
-      std::uint32_t points = 0;
-      for (int i = -m; i <= m; ++i)
-        for (int j = -m; j <= m; ++j)
-          for (int k = dim == 3 ? -m : 0; k <= (dim == 3 ? m : 0); ++k)
-            if ((i || j || k) && i * i + j * j + k * k < R * R) ++points;
-      const std::uint32_t cap = list_capacity(dim, h_over_dp);
-      EXPECT_EQ(cap % 8, 0u);
-      EXPECT_GE(cap, points + points / 5) << dim << "-D, h = " << h_over_dp << " dp";
-      EXPECT_LE(cap, 2 * points + 24) << dim << "-D, h = " << h_over_dp << " dp";
-    }
-  // The skin: a step may move pairs together by half of it.
-  EXPECT_TRUE(list_holds(1.0, 0.5 * kListSkin * 0.1, 0.1));
-  EXPECT_FALSE(list_holds(1.0, 0.5 * kListSkin * 0.1 * 1.001, 0.1));
 }

@@ -24,6 +24,11 @@ void check_cell_count(double total, int dim, const Point& lo, const Point& hi, c
   throw std::invalid_argument(buf);
 }
 
+/// The lower and upper corners of the box that g's cells tile.
+std::array<Point, 2> box_of(const Grid& g) {
+  return {Point{g.x0, g.y0, g.z0}, Point{g.x0 + g.nx * g.dx, g.y0 + g.ny * g.dy, g.z0 + g.nz * g.dz}};
+}
+
 }  // namespace
 
 Grid cell_grid(int dim, const Point& lo, const Point& hi, double size) {
@@ -48,8 +53,7 @@ SearchCells search_cells(const Grid& coarse, int dim, int reach) {
   if (reach < 1 || reach > kMaxReach) throw std::invalid_argument("search_cells: reach must be 1 or 2");
   SearchCells c{coarse, reach};
   if (reach == 1) return c;
-  const Point lo{coarse.x0, coarse.y0, coarse.z0};
-  const Point hi{coarse.x0 + coarse.nx * coarse.dx, coarse.y0 + coarse.ny * coarse.dy, coarse.z0 + coarse.nz * coarse.dz};
+  const auto [lo, hi] = box_of(coarse);
   double total = static_cast<double>(coarse.nx) * reach * coarse.ny * reach;
   if (dim == 3) total *= static_cast<double>(coarse.nz) * reach;
   check_cell_count(total, dim, lo, hi, "h", coarse.dx / reach);
@@ -58,6 +62,11 @@ SearchCells search_cells(const Grid& coarse, int dim, int reach) {
   g.ny *= reach, g.dy /= reach;
   if (dim == 3) g.nz *= reach, g.dz /= reach;
   return c;
+}
+
+Grid list_cells(const Grid& cells, int dim, double radius) {
+  const auto [lo, hi] = box_of(cells);
+  return cell_grid(dim, lo, hi, radius);
 }
 
 void CellList::build(const Grid& g, int dim, const std::array<const double*, 3>& r, std::size_t n,

@@ -53,6 +53,12 @@ inline int cell_reach(Search s) { return s == Search::tiles ? 1 : kMaxReach; }
 /// would number more than 2^28.
 SearchCells search_cells(const Grid& coarse, int dim, int reach);
 
+/// The cells of Search::list (neighbour_list.hpp) over the box of `cells` (cells >= 2h), before
+/// search_cells splits them: cells of at least the list radius R (cell_grid), so that the split
+/// cells' window of 2 each way holds every slot within R. They are `cells` themselves when those
+/// are already as large (the same count along each axis).
+Grid list_cells(const Grid& cells, int dim, double radius);
+
 /// A particle's key in the sort by cell: the index of the cell that bins it (the first `dim`
 /// coordinates x, y, z), or `cells` (past the last cell) for an out particle, which then sorts
 /// behind every cell's particles. The CPU's counting sort and the GPU's radix sort key alike.

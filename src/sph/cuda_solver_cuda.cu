@@ -57,7 +57,9 @@ class CudaSolver final : public SteppingSolver {
  public:
   CudaSolver(const Setup& s)
       : P_(make_params<D>(s.physics)), PF_(as_precision<float>(P_)), dp_(s.dp),
-        grid_(search_cells(s.cells, D, cell_reach(s.search))), measure_grid_(s.cells),
+        grid_(search_cells(s.search == Search::list ? list_cells(s.cells, D, list_radius(P_.kernel.support())) : s.cells, D,
+                           cell_reach(s.search))),
+        measure_grid_(s.cells),
         box_(domain_box(s.cells, D, s.physics.h)), search_(s.search), precision_(s.precision), n_(s.particles.size()),
         cells_(static_cast<std::uint32_t>(grid_.grid.cells())) {
     if (!exec::cuda_device_available()) throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
@@ -85,7 +87,7 @@ class CudaSolver final : public SteppingSolver {
     if (P_.sps) tau_ = DeviceBuffer<double>(n_ * Sym<D>::size);
     if (search_ == Search::list) {
       list_capacity_ = list_capacity(D, s.physics.h / s.dp);
-      list_group_ = DeviceBuffer<uint4>(static_cast<std::size_t>(blocks_of(n_, 32)) * 32 * (list_capacity_ / 4));
+      list_word_ = DeviceBuffer<uint2>(static_cast<std::size_t>(blocks_of(n_, 32)) * 32 * list_capacity_);
       list_count_ = DeviceBuffer<std::uint32_t>(n_);
     }
     if (precision_ == Precision::mixed) {
@@ -156,7 +158,7 @@ class CudaSolver final : public SteppingSolver {
     o << D << "-D, cuda, " << search_name(search_) << " search, " << precision_name(precision_) << " ("
       << exec::cuda_device_name() << ")";
     if (search_ == Search::list)
-      o << "; the list (" << list_capacity_ << " a particle) read by " << list_use_.reused << " of "
+      o << "; the list (" << list_capacity_ << " masks a particle) read by " << list_use_.reused << " of "
         << list_use_.reused + list_use_.searched << " steps' second evaluations";
     return o.str();
   }
@@ -337,7 +339,7 @@ class CudaSolver final : public SteppingSolver {
   }
   cuda::NeighbourList neighbour_list() const {
     Scalars* sc = scalars_.get();
-    return {list_group_.get(), list_count_.get(), list_capacity_, (1.0 + kListSkin) * P_.kernel.support(), &sc->v_max2,
+    return {list_word_.get(), list_count_.get(), list_capacity_, list_radius(P_.kernel.support()), &sc->v_max2,
             &sc->list_need};
   }
 
@@ -458,9 +460,9 @@ class CudaSolver final : public SteppingSolver {
   DeviceBuffer<std::uint32_t> fluid_flag_, fluid_before_;  // the sorted order's fluid flags and their scan
   DeviceBuffer<double> tau_;  // SPS stresses of the sorted state (Sym<D>::size per slot), with P_.sps
   DeviceBuffer<float4> mixed_;  // with Precision::mixed: MixedArrays' pos, vel, eos (n each)
-  // Search::list: the neighbour list (neighbour_list.hpp), list_capacity_ entries a particle in
-  // words of four (for whole warps of particles), and each slot's count.
-  DeviceBuffer<uint4> list_group_;
+  // Search::list: the neighbour list (neighbour_list.hpp), list_capacity_ masks a particle (for
+  // whole warps of particles), and each slot's count.
+  DeviceBuffer<uint2> list_word_;
   DeviceBuffer<std::uint32_t> list_count_;
   std::uint32_t list_capacity_ = 0;
   ListUse list_use_;

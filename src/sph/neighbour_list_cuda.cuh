@@ -13,37 +13,29 @@
 
 namespace ria::sph::cuda {
 
-/// Writes particle a's neighbour list (neighbour_list.hpp) as for_each_neighbour screens: every
-/// slot within the list radius, in the order screened; `count` ends as the number found, of which
-/// the first `capacity` are written. The entries pass through four registers (held, shifted
-/// along as each comes: no indexing, which would put them in local memory) and are stored four at
-/// a time; finish() stores the last group, padded.
+/// Writes particle a's neighbour list (neighbour_list.hpp) as for_each_neighbour screens: each
+/// mask with a slot within the list radius, in the order screened, one 8-byte store; `count` ends
+/// as the number of such masks, of which the first `capacity` are written.
 template <class Real>
 struct ListWriter {
   static constexpr bool kOn = true;
-  uint4* first;  // a's group 0 (list_group): group q is first[32 q]
+  uint2* first;  // a's word 0 (list_group): word q is first[32 q]
   std::uint32_t capacity;
   Real r2;        // the list radius squared [m^2], in the loader's precision
   double radius;  // the list radius [m]: the window's trim
   std::uint32_t count = 0;
-  uint4 held = make_uint4(0, 0, 0, 0);  // the last four entries, the newest in w
-  __device__ void operator()(std::uint32_t b, int dj, int dk) {
-    held = make_uint4(held.y, held.z, held.w, list_entry(b, dj, dk));
+  /// The mask `near` of the slots b0, b0 + 1, .. in the row (dj, dk) away from a's cell (!= 0).
+  __device__ void operator()(std::uint32_t b0, int dj, int dk, unsigned near) {
+    if (count < capacity) first[32 * count] = make_uint2(list_entry(b0, dj, dk), near);
     ++count;
-    if (count % 4 == 0 && count <= capacity) first[8 * count - 32] = held;  // group count / 4 - 1
-  }
-  __device__ void finish() {
-    if (count % 4 == 0 || count > capacity) return;
-    for (std::uint32_t k = count % 4; k < 4; ++k) held = make_uint4(held.y, held.z, held.w, 0u);
-    first[32 * (count / 4)] = held;
   }
 };
 
 /// The neighbour list (neighbour_list.hpp) as the searches see it: written by the first
 /// evaluation of a step (k_rates_cell_range with kList), read by the second (k_rates_list).
 struct NeighbourList {
-  uint4* group;           // capacity entries a particle, four a word (list_group)
-  std::uint32_t* count;   // per slot: the neighbours found within the list radius (may exceed capacity)
+  uint2* word;            // capacity masks a particle (list_group)
+  std::uint32_t* count;   // per slot: its masks with a slot within the list radius (may exceed capacity)
   std::uint32_t capacity;
   double radius;          // the list radius 2h (1 + kListSkin) [m]
   unsigned long long* v_max2;  // the largest |v|^2 of a fluid particle, as the bits of a double (>= 0)
@@ -93,15 +85,13 @@ __global__ void k_predict_derive(StepArrays<D> s, std::uint32_t n, double dt, do
 
 /// The second evaluation of a step with Search::list: one thread per particle a, its neighbours
 /// read from the list the first wrote (NeighbourList; the particles in the same slots and cells,
-/// moved by the predictor, their derived values and float copies by k_predict_derive). Each entry
-/// within the support at the current positions is added, in the list's order; the mixed
-/// precision's run sums end every 32 entries, as they end every 32-slot mask in the search. The
-/// next group of four entries is loaded while this one's are summed. No dt is reduced (the
-/// corrector's rates do not set it). Compiled for 9 blocks an SM in mixed (56 registers and, in
-/// 3-D, 16 bytes spilled, 48 with the laminar term; unbounded it takes 64 registers, 8 blocks):
-/// 0.3% faster on the H100's bench; in double as its registers give.
+/// moved by the predictor, their derived values and float copies by k_predict_derive). Each slot
+/// of each mask that lies within the support at the current positions is added, masks in the
+/// list's order and slots ascending; the mixed precision's run sums end every 32 listed slots.
+/// The next mask is loaded while this one's slots are summed. No dt is reduced (the corrector's
+/// rates do not set it).
 template <int D, class L, bool kLaminar>
-__global__ void __launch_bounds__(kRangeThreads, sizeof(typename L::Real) < sizeof(double) ? 9 : 1)
+__global__ void __launch_bounds__(kRangeThreads)
     k_rates_list(SphParams<D> P, SphParams<D, typename L::Real> PR, Grid g, const std::uint32_t* __restrict__ start,
                  const std::uint32_t* __restrict__ key, L ld, SweepOut<D> out, std::uint32_t n, NeighbourList list,
                  double* __restrict__ pair_total) {
@@ -113,25 +103,31 @@ __global__ void __launch_bounds__(kRangeThreads, sizeof(typename L::Real) < size
     const PairParticle<D, Real> pa = ld.template particle<false>(a);
     const std::array<int, 3> ijk = cell_coords(g, key[a]);
     PairSums<D, Real> s;
-    const std::uint32_t count = list.count[a], groups = (count + 3) / 4;
-    const auto one = [&](std::uint32_t e) {
-      const std::uint32_t b = entry_slot(e);
-      const Vec<D, Real> rab = ld.list_frame(ra, ijk, e).rab(b, ld.pos(b));
+    // One listed slot an iteration, taking the next mask when this one is spent: the lanes of a
+    // warp run as many iterations as their most listed slots, where a loop over masks and then
+    // their slots would run, for each mask, as many as the lane with the most slots in it. The
+    // run sums end every 32 iterations, at the same iteration in every lane.
+    const std::uint32_t count = list.count[a];
+    const uint2* words = list.word + list_group(a, 0, list.capacity);
+    uint2 next = count > 0 ? __ldg(words) : make_uint2(0, 0);
+    std::uint32_t q = 0, b0 = 0;
+    unsigned bits = 0;
+    typename L::Frame fr{};
+    for (std::uint32_t it = 1;; ++it) {
+      if (bits == 0) {
+        if (q == count) break;
+        fr = ld.list_frame(ra, ijk, next.x);
+        b0 = entry_slot(next.x), bits = next.y;
+        if (++q < count) next = __ldg(words + 32 * q);
+      }
+      const std::uint32_t b = b0 + static_cast<std::uint32_t>(__ffs(bits) - 1);
+      bits &= bits - 1;
+      const Vec<D, Real> rab = fr.rab(b, ld.pos(b));
       if (in_support(PR, rab)) {  // the list's fluid and self tests hold: the pair is added
         add_pair_at<D, kLaminar, false, Real, true>(PR, rab, pa, ld.template particle<false>(b), s);
         ++pairs;
       }
-    };
-    uint4 next = groups > 0 ? __ldg(list.group + list_group(a, 0, list.capacity)) : make_uint4(0, 0, 0, 0);
-    for (std::uint32_t q = 0; q < groups; ++q) {
-      const uint4 e = next;
-      if (q + 1 < groups) next = __ldg(list.group + list_group(a, q + 1, list.capacity));
-      const std::uint32_t left = count - 4 * q;  // >= 1
-      one(e.x);
-      if (left > 1) one(e.y);
-      if (left > 2) one(e.z);
-      if (left > 3) one(e.w);
-      if (q % 8 == 7) s.end_run();  // every 32 entries
+      if (it % 32 == 0) s.end_run();
     }
     s.end_run();
     store_rates(P, pa.fluid, ld.out(a), __ldg(ld.in.c + a), s, pairs, a, out);

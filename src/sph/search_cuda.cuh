@@ -120,8 +120,8 @@ struct NoList {
 /// 2h, whose rows hold ~81; docs/performance.md). end_run() follows the visits of each mask
 /// (PairSums::end_run).
 /// With a ListWriter, the window is trimmed to the list radius and each mask is screened at both
-/// radii: every slot within the list radius goes to the list, and those within the support are
-/// visited, in the same order as without the list (so the sums are the same bit for bit).
+/// radii: the mask of the slots within the list radius goes to the list when it has one, and
+/// those within the support are visited in slot order as without the list.
 template <int D, class L, class Visit, class EndRun = NoRunEnd, class Listed = NoList>
 __device__ inline void for_each_neighbour(const SphParams<D, typename L::Real>& P, const SearchCells& g,
                                           const std::uint32_t* start, std::uint32_t cell, const L& ld, std::uint32_t a,
@@ -138,20 +138,17 @@ __device__ inline void for_each_neighbour(const SphParams<D, typename L::Real>& 
     const typename L::Frame fr = ld.frame(ra, ijk, jj, kk);
     for (std::uint32_t b0 = begin; b0 < end; b0 += 32) {
       const std::uint32_t m = end - b0 < 32 ? end - b0 : 32;
+      unsigned hits;
       if constexpr (kList) {
         unsigned near = 0;
-        const unsigned hits = screen_run<D, L, true>(P, ld, fr, a, a_fluid, b0, m, listed.r2, &near);
-        for (; near != 0; near &= near - 1) {
-          const int k = __ffs(near) - 1;
-          const std::uint32_t b = b0 + static_cast<std::uint32_t>(k);
-          listed(b, jj - ijk[1], kk - ijk[2]);
-          if (hits >> k & 1u) visit(b, fr.rab(b, ld.pos(b)));
-        }
+        hits = screen_run<D, L, true>(P, ld, fr, a, a_fluid, b0, m, listed.r2, &near);
+        if (near != 0) listed(b0, jj - ijk[1], kk - ijk[2], near);
       } else {
-        for (unsigned hits = screen_run<D>(P, ld, fr, a, a_fluid, b0, m); hits != 0; hits &= hits - 1) {
-          const std::uint32_t b = b0 + static_cast<std::uint32_t>(__ffs(hits) - 1);
-          visit(b, fr.rab(b, ld.pos(b)));
-        }
+        hits = screen_run<D>(P, ld, fr, a, a_fluid, b0, m);
+      }
+      for (; hits != 0; hits &= hits - 1) {
+        const std::uint32_t b = b0 + static_cast<std::uint32_t>(__ffs(hits) - 1);
+        visit(b, fr.rab(b, ld.pos(b)));
       }
       end_run();
     }

@@ -105,14 +105,13 @@ __global__ void k_cell_start(const std::uint32_t* __restrict__ key, std::uint32_
   if (c == cells) *live = lo;
 }
 
-/// The blocks of kRangeThreads an SM that k_rates_cell_range is compiled for: with kList, as many
-/// as the search without it holds in 3-D (71 registers in mixed, 7 blocks; 96 in double, 5), which
-/// the list's writer would otherwise take to 80 and 114 (6 and 4 blocks); held there, the 3-D
-/// kernels spill a few words (ptxas: 28 bytes loaded in mixed, 64 in double) and run faster
-/// (docs/performance.md, "The list search"). Else what the registers give (1: no bound).
+/// The blocks of kRangeThreads an SM that k_rates_cell_range is compiled for: with kList, 8 in
+/// mixed (64 registers; ptxas spills 40 bytes in 3-D) and 5 in double (96), where the list's
+/// writer would take the 3-D kernels to 84 and 122 registers (5 and 4 blocks); held there they
+/// run faster (docs/performance.md, "The list search"). Else what the registers give (1: no bound).
 template <class L, bool kList>
 constexpr int range_min_blocks() {
-  return !kList ? 1 : sizeof(typename L::Real) < sizeof(double) ? 7 : 5;
+  return !kList ? 1 : sizeof(typename L::Real) < sizeof(double) ? 8 : 5;
 }
 
 /// Search (a), cell ranges: one thread per particle a, its neighbours by for_each_neighbour. P is
@@ -139,10 +138,9 @@ __global__ void __launch_bounds__(kRangeThreads, (range_min_blocks<L, kList>()))
       ++pairs;
     };
     if constexpr (kList) {
-      ListWriter<Real> w{list.group + list_group(a, 0, list.capacity), list.capacity,
+      ListWriter<Real> w{list.word + list_group(a, 0, list.capacity), list.capacity,
                          static_cast<Real>(list.radius * list.radius), list.radius};
       for_each_neighbour<D>(PR, g, start, key[a], ld, a, ra, pa.fluid, visit, [&] { s.end_run(); }, w);
-      w.finish();
       list.count[a] = w.count;
       if (w.count > list.capacity) atomicMax(list.need, w.count);
       if (pa.fluid)

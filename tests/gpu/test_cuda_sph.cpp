@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 
+#include "sph/cell_list.hpp"
+#include "sph/neighbour_list.hpp"
 #include "sph_cases.hpp"
 #include "sph_compare.hpp"
 
@@ -143,9 +145,15 @@ TEST(SphCuda, FluidLeavesTheDomainAsOnTheCpu) {
 TEST(SphCuda, ListSearchesAgainWhenAStepOutrunsTheSkin) {
   // A block thrown at c0 / 2: a step of CFL h / c0 moves it 0.1 h, more than the list's skin lets
   // a step use (neighbour_list.hpp, list_holds: 0.04 h), so every step sorts and searches again,
-  // and the list search is then the cell-range search bit for bit, in the same storage order.
+  // and the list search is then the cell-range search bit for bit, in the same storage order. Its
+  // domain spans 20.02 R x 22.02 R (R the list radius): 20 x 22 cells of 2h, as large as R
+  // already, so the list's cells are cell-range's (list_cells).
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
-  sph::Scenario sc = test::thrown_block_scenario(0.005, {0, 0, 0}, {-0.05, -0.05, 0}, {2.0, 0.3, 0});
+  const double dp = 0.005, R = sph::list_radius(2 * sph::Scenario{}.h_over_dp * dp);
+  sph::Scenario sc = test::thrown_block_scenario(dp, {0, 0, 0}, {-0.05, -0.05, 0}, {-0.05 + 20.02 * R, -0.05 + 22.02 * R, 0});
+  const Grid cells = test::make_test_setup(sc).cells, list = sph::list_cells(cells, 2, R);
+  ASSERT_EQ(list.nx, cells.nx);
+  ASSERT_EQ(list.ny, cells.ny);
   const double c0 = sph::sound_speed(sc);
   sc.fluid[0].velocity = {0.5 * c0, 0, 0};
   const sph::Setup s = test::make_test_setup(sc);
