@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <random>
 #include <vector>
 
 #include "sph/cell_list.hpp"
@@ -109,6 +110,35 @@ TEST(SphNeighbourList, CellsHoldTheListRadius) {
   EXPECT_EQ(same.nx, wide.nx);
   EXPECT_EQ(same.ny, wide.ny);
   EXPECT_EQ(same.dx, wide.dx);
+}
+
+// Every pair within R lies within 2 of the split list cells of each other along each axis, so the
+// window holds it; on the split cells of 2h (h wide) some such pairs lie 3 cells apart.
+TEST(SphNeighbourList, ListCellsWindowHoldsEveryPairWithinR) {
+  const double h = 0.01, R = list_radius(2 * h);
+  const Point lo{0, 0, 0}, hi{0.2001, 0.2001, 0.2001};  // 10 cells of 2h a side, 9 of R
+  const Grid fine = cell_grid(3, lo, hi, 2 * h);
+  const SearchCells list = search_cells(list_cells(fine, 3, R), 3, kMaxReach), plain = search_cells(fine, 3, kMaxReach);
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> u(0.0, 0.2001);
+  std::vector<Point> p(4000);
+  for (Point& q : p) q = {u(rng), u(rng), u(rng)};
+  const auto apart = [](const Grid& g, const Point& a, const Point& b) {
+    return std::max({std::abs(g.cell_i(a[0]) - g.cell_i(b[0])), std::abs(g.cell_j(a[1]) - g.cell_j(b[1])),
+                     std::abs(g.cell_k(a[2]) - g.cell_k(b[2]))});
+  };
+  int pairs = 0, beyond_list = 0, beyond_plain = 0;
+  for (std::size_t a = 0; a < p.size(); ++a)
+    for (std::size_t b = a + 1; b < p.size(); ++b) {
+      const double dx = p[a][0] - p[b][0], dy = p[a][1] - p[b][1], dz = p[a][2] - p[b][2];
+      if (dx * dx + dy * dy + dz * dz >= R * R) continue;
+      ++pairs;
+      beyond_list += apart(list.grid, p[a], p[b]) > kMaxReach;
+      beyond_plain += apart(plain.grid, p[a], p[b]) > kMaxReach;
+    }
+  EXPECT_GT(pairs, 10000);
+  EXPECT_EQ(beyond_list, 0);
+  EXPECT_GT(beyond_plain, 0);
 }
 
 // The capacity holds the masks of every particle of a lattice, and of one 25% denser, in the
