@@ -115,7 +115,7 @@ RIA_HD inline double from_cell_y(const Grid& g, int j, double y) { return y - (g
 RIA_HD inline double from_cell_z(const Grid& g, int k, double z) { return z - (g.z0 + k * g.dz); }
 
 /// The particle at (x, y, z) in cell ijk from its cell's lower corner, each offset rounded to
-/// float: the mixed precision's positions (sph_kernels_cuda.cuh) and the window's trim
+/// float: the mixed precision's positions (search_loads_cuda.cuh) and the window's trim
 /// (window_trim). 2-D runs pass the model's z as y, and their third offset is 0. z is computed
 /// first, in the order the GPU searches were measured in: so ordered, every SPH kernel's machine
 /// code is byte-identical to that of the inline offsets this replaced (x first reorders the 3-D

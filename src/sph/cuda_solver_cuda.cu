@@ -1,12 +1,12 @@
 // The CUDA backend of the SPH solver: the symplectic step of cpu_solver.cpp with particles,
-// cells and rates on the device (kernels in sph_kernels_cuda.cuh). Per step: sort, rates with
+// cells and rates on the device (kernels in sph_kernels_cuda.cuh and the headers it includes). Per step: sort, rates with
 // the local dt reduced in the search kernel (phase 1) and by reduce_phase2, the dt read by the
 // host (the same step_towards as the CPU), predictor, sort, rates, corrector, and the state
 // check's flag read back. With Search::list (neighbour_list.hpp) the first rates also write the
 // neighbour list, and when the step stays within its skin the second rates read it in place of
 // the second sort and search. The host keeps a copy of the particles, refreshed when asked for.
 // With Precision::mixed the searches read float copies of the particles and add the pair terms,
-// computed in float, to double sums (sph_kernels_cuda.cuh, MixedLoads); all else stays double.
+// computed in float, to double sums (search_loads_cuda.cuh, MixedLoads); all else stays double.
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 

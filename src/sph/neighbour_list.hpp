@@ -16,7 +16,7 @@
 // or a particle needs more of the list than it holds (list_capacity), the step sorts and searches
 // again as Search::cell_range does.
 //
-// Layout. The search screens a row's slots 32 at a time into a bit mask (sph_kernels_cuda.cuh,
+// Layout. The search screens a row's slots 32 at a time into a bit mask (search_cuda.cuh,
 // screen_run); the list keeps each such mask with a slot within R, as one 8-byte word (uint2):
 // x = list_entry(b0, dj, dk), the mask's first slot b0 (kListSlotBits bits) and the row of its
 // cells relative to a's cell (dj, dk in -2..2, three bits each), from which the mixed precision's

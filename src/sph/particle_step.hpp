@@ -1,6 +1,6 @@
 // The per-particle parts of a symplectic step (ria/sph/symplectic.hpp) over structure-of-arrays
 // storage: what the serial/OpenMP loops (cpu_solver.cpp) and the CUDA kernels
-// (sph_kernels_cuda.cuh) run for particle slot a, written once. The particles are in sorted
+// (sph_kernels_cuda.cuh, neighbour_list_cuda.cuh) run for particle slot a, written once. The particles are in sorted
 // storage (slot = particle); r0, v0, rho0 hold the state at the start of the step.
 #pragma once
 

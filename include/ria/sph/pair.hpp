@@ -70,7 +70,7 @@ RIA_HD inline void add_to(Vec<D>& sum, const Vec<D, T>& x) {
 /// largest |mu_ab| in T (a maximum is exact: converted to double afterwards, it is the maximum of
 /// the values converted one by one, so T = float keeps the double bits without a conversion per pair).
 /// With T = float (the GPU's mixed precision) the terms of a run of at most 32 pairs (one screened
-/// run of slots, sph_kernels_cuda.cuh) are summed in float, and each run's sum is added to the
+/// run of slots, search_cuda.cuh) are summed in float, and each run's sum is added to the
 /// double sums (end_run): a conversion and a double addition a run and component instead of a
 /// pair. A float sum of k terms is within about k 2^-24 of their magnitudes' sum (Higham 2002,
 /// eq. 4.4), the order of the error each float term already carries; runs of 32 at most keep the
