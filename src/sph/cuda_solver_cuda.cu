@@ -330,7 +330,7 @@ class CudaSolver final : public SteppingSolver {
           P_, PR, grid_, start_, ld, sweep_out(), cells_, partial_, pair_total);
     } else if (kListed && search_ == Search::list) {
       if constexpr (kListed)
-        cuda::k_rates_cell_range<D, L, kDt, kLaminar, kSps, true><<<rate_blocks(), cuda::kRangeThreads, 0, stream_>>>(
+        cuda::k_rates_cell_range_listed<D, L, kLaminar><<<rate_blocks(), cuda::kRangeThreads, 0, stream_>>>(
             P_, PR, grid_, start_, key_sorted_, ld, sweep_out(), live, partial_, pair_total, neighbour_list());
     } else {
       cuda::k_rates_cell_range<D, L, kDt, kLaminar, kSps><<<rate_blocks(), cuda::kRangeThreads, 0, stream_>>>(

@@ -1,5 +1,5 @@
 // The neighbour list of Search::list on the device (neighbour_list.hpp): its writer, which the
-// step's first evaluation (k_rates_cell_range, sph_kernels_cuda.cuh) runs as it screens, and the
+// step's first evaluation (k_rates_cell_range_listed, sph_kernels_cuda.cuh) runs as it screens, and the
 // second evaluation's kernels, k_predict_derive (the predictor, then the derived values and float
 // copies of the predicted state, in the same order) and k_rates_list, which reads the list.
 #pragma once
@@ -32,7 +32,7 @@ struct ListWriter {
 };
 
 /// The neighbour list (neighbour_list.hpp) as the searches see it: written by the first
-/// evaluation of a step (k_rates_cell_range with kList), read by the second (k_rates_list).
+/// evaluation of a step (k_rates_cell_range_listed), read by the second (k_rates_list).
 struct NeighbourList {
   uint2* word;            // capacity masks a particle (list_group)
   std::uint32_t* count;   // per slot: its masks with a slot within the list radius (may exceed capacity)

@@ -105,23 +105,15 @@ __global__ void k_cell_start(const std::uint32_t* __restrict__ key, std::uint32_
   if (c == cells) *live = lo;
 }
 
-/// The blocks of kRangeThreads an SM that k_rates_cell_range is compiled for: with kList, 8 in
-/// mixed (64 registers; ptxas spills 40 bytes in 3-D) and 5 in double (96), where the list's
-/// writer would take the 3-D kernels to 84 and 122 registers (5 and 4 blocks); held there they
-/// run faster (docs/performance.md, "The list search"). Else what the registers give (1: no bound).
-template <class L, bool kList>
-constexpr int range_min_blocks() {
-  return !kList ? 1 : sizeof(typename L::Real) < sizeof(double) ? 8 : 5;
-}
-
-/// Search (a), cell ranges: one thread per particle a, its neighbours by for_each_neighbour. P is
-/// in double (the rates' gravity and local dt), PR the same parameters in the loader's precision.
-/// With kList, also a's neighbour list and the fluid's largest speed (NeighbourList).
-template <int D, class L, bool kDt, bool kLaminar, bool kSps, bool kList = false>
-__global__ void __launch_bounds__(kRangeThreads, (range_min_blocks<L, kList>()))
-    k_rates_cell_range(SphParams<D> P, SphParams<D, typename L::Real> PR, SearchCells g, const std::uint32_t* __restrict__ start,
-                       const std::uint32_t* __restrict__ key, L ld, SweepOut<D> out, std::uint32_t n,
-                       double* __restrict__ dt_partial, double* __restrict__ pair_total, NeighbourList list = {}) {
+/// Search (a), cell ranges, for particle a = this thread: its neighbours by for_each_neighbour. P
+/// is in double (the rates' gravity and local dt), PR the same parameters in the loader's
+/// precision. With kList, also a's neighbour list and the fluid's largest speed (NeighbourList).
+template <int D, class L, bool kDt, bool kLaminar, bool kSps, bool kList>
+__device__ __forceinline__ void rates_cell_range(const SphParams<D>& P, const SphParams<D, typename L::Real>& PR,
+                                                 const SearchCells& g, const std::uint32_t* __restrict__ start,
+                                                 const std::uint32_t* __restrict__ key, const L& ld, const SweepOut<D>& out,
+                                                 std::uint32_t n, double* __restrict__ dt_partial,
+                                                 double* __restrict__ pair_total, const NeighbourList& list) {
   using Real = typename L::Real;
   const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
   double dtl = INFINITY;
@@ -152,6 +144,31 @@ __global__ void __launch_bounds__(kRangeThreads, (range_min_blocks<L, kList>()))
   }
   if constexpr (kList) warp_max_to(v2, list.v_max2);
   reduce_block<kDt>(dtl, static_cast<double>(pairs), dt_partial, pair_total);
+}
+
+/// Search (a), cell ranges: one thread per particle. Compiled without a bound on the blocks an SM,
+/// which leaves ptxas its own choice of registers (71 in mixed and 96 in double in 3-D: 7 and 5
+/// blocks); a bound of 1 block took them to 80 and 122 (docs/performance.md, "The list search as
+/// masks").
+template <int D, class L, bool kDt, bool kLaminar, bool kSps>
+__global__ void __launch_bounds__(kRangeThreads)
+    k_rates_cell_range(SphParams<D> P, SphParams<D, typename L::Real> PR, SearchCells g, const std::uint32_t* __restrict__ start,
+                       const std::uint32_t* __restrict__ key, L ld, SweepOut<D> out, std::uint32_t n,
+                       double* __restrict__ dt_partial, double* __restrict__ pair_total) {
+  rates_cell_range<D, L, kDt, kLaminar, kSps, false>(P, PR, g, start, key, ld, out, n, dt_partial, pair_total, {});
+}
+
+/// The first evaluation of a step with Search::list: the cell-range search writing the neighbour
+/// list, held to 8 blocks an SM in mixed (64 registers; ptxas spills 40 bytes in 3-D) and 5 in
+/// double (96), where the list's writer would take the 3-D kernels to 84 and 122 registers (5 and
+/// 4 blocks); held there they run faster (docs/performance.md, "The list search as masks").
+template <int D, class L, bool kLaminar>
+__global__ void __launch_bounds__(kRangeThreads, sizeof(typename L::Real) < sizeof(double) ? 8 : 5)
+    k_rates_cell_range_listed(SphParams<D> P, SphParams<D, typename L::Real> PR, SearchCells g,
+                              const std::uint32_t* __restrict__ start, const std::uint32_t* __restrict__ key, L ld,
+                              SweepOut<D> out, std::uint32_t n, double* __restrict__ dt_partial,
+                              double* __restrict__ pair_total, NeighbourList list) {
+  rates_cell_range<D, L, true, kLaminar, false, true>(P, PR, g, start, key, ld, out, n, dt_partial, pair_total, list);
 }
 
 /// The SPS stresses T = tau / rho^2 of every slot (sps.hpp; zero for boundary particles), from the
