@@ -66,7 +66,10 @@ SearchCells search_cells(const Grid& coarse, int dim, int reach) {
 
 Grid list_cells(const Grid& cells, int dim, double radius) {
   const auto [lo, hi] = box_of(cells);
-  return cell_grid(dim, lo, hi, radius);
+  const Grid g = cell_grid(dim, lo, hi, radius);
+  // The same counts: `cells` themselves, bit for bit (the recomputed sizes may differ in the last bit).
+  if (g.nx == cells.nx && g.ny == cells.ny && (dim < 3 || g.nz == cells.nz)) return cells;
+  return g;
 }
 
 void CellList::build(const Grid& g, int dim, const std::array<const double*, 3>& r, std::size_t n,

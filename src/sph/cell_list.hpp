@@ -56,7 +56,8 @@ SearchCells search_cells(const Grid& coarse, int dim, int reach);
 /// The cells of Search::list (neighbour_list.hpp) over the box of `cells` (cells >= 2h), before
 /// search_cells splits them: cells of at least the list radius R (cell_grid), so that the split
 /// cells' window of 2 each way holds every slot within R. They are `cells` themselves when those
-/// are already as large (the same count along each axis).
+/// are already as large (the same count along each axis). On an axis of fewer than 4 cells of R
+/// they may be up to R wide, past what list_capacity assumes.
 Grid list_cells(const Grid& cells, int dim, double radius);
 
 /// A particle's key in the sort by cell: the index of the cell that bins it (the first `dim`
@@ -139,7 +140,8 @@ RIA_HD inline std::array<float, 3> cell_offsets(const Grid& g, const std::array<
 /// reach the particle does not reach either. The cells o away along an axis (o = -reach..reach)
 /// span [o s, (o + 1) s) from the cell's lower side, at a gap of o s - p (o > 0), p - (o + 1) s
 /// (o < 0) or 0 (o = 0) from the particle.
-/// R: the support radius 2h enlarged by 2^-10. A cell is dropped only when every point of it lies
+/// R: the radius trimmed to (the support 2h, or the list search's radius: neighbour_list.hpp)
+/// enlarged by 2^-10. A cell is dropped only when every point of it lies
 /// farther than R from the particle; the float arithmetic here is good to 1e-7 of a cell and the
 /// binning to round-off, far inside that margin, so each candidate dropped would fail the screen's
 /// radius test (r^2 < (2h)^2): the neighbours and their order are those of the whole window.

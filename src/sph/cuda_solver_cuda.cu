@@ -40,7 +40,7 @@ struct Scalars {
   int bad;            // the corrector found a non-finite state
   unsigned live;      // particles in cells at the last sort: the out ones are in the slots after them
   unsigned long long v_max2;  // Search::list: the fluid's largest |v|^2 at the step's start (a double's bits)
-  unsigned list_need;         // Search::list: the most neighbours a particle had beyond the list's capacity, else 0
+  unsigned list_need;         // Search::list: the most masks a particle had beyond the list's capacity, else 0
 };
 
 inline unsigned blocks_of(std::size_t n, int threads) { return static_cast<unsigned>((n + threads - 1) / threads); }

@@ -109,7 +109,7 @@ struct DoubleLoads {
     __device__ Vec<D> rab(std::uint32_t, const Pos& rb) const { return ra - rb; }
   };
   __device__ Frame frame(const Pos& ra, const std::array<int, 3>&, int, int) const { return {ra}; }
-  /// The frame of a list entry's row (neighbour_list.hpp): r_ab needs no row in double.
+  /// The frame of a list mask's row (its head e, neighbour_list.hpp): r_ab needs no row in double.
   __device__ Frame list_frame(const Pos& ra, const std::array<int, 3>&, std::uint32_t) const { return {ra}; }
   /// a's window trimmed to the cells its support reaches, from its offset in its cell ijk.
   __device__ WindowTrim trim(const Pos& ra, const Grid& g, const std::array<int, 3>& ijk, double support) const {
@@ -175,7 +175,7 @@ struct MixedLoads {
     f.off_k = static_cast<float>(ijk[2] - kk) * size[2];
     return f;
   }
-  /// frame() for the row of a list entry e (neighbour_list.hpp), whose row codes dj + 2, dk + 2
+  /// frame() for the row of a list mask whose head is e (neighbour_list.hpp), whose row codes dj + 2, dk + 2
   /// (0..4) become floats by their bits (2^23 + c as a float's bits, less 2^23: exact, and no
   /// conversion instruction): off_j = (j - jj) size_j = (2 - (dj + 2)) size_j.
   __device__ Frame list_frame(const float4& ra, const std::array<int, 3>& ijk, std::uint32_t e) const {

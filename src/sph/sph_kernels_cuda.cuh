@@ -11,8 +11,8 @@
 // both: add_pair's flags), which also reduces the local dt (phase 1 of the two-phase min reduction,
 // src/exec/cuda/two_phase_reduce.cuh) and the pair count of its block; with SPS, k_sps_stress first.
 // Search::list (neighbour_list.hpp): the step's first evaluation is the cell-range search writing
-// each particle's list as it screens (kList); the second is k_predict_derive and k_rates_list
-// (neighbour_list_cuda.cuh).
+// each particle's list as it screens (k_rates_cell_range_listed); the second is k_predict_derive
+// and k_rates_list (neighbour_list_cuda.cuh).
 //
 // The searches read the particles through a loader (search_loads_cuda.cuh): DoubleLoads (the
 // double arrays) or, for --precision mixed, MixedLoads (float copies that k_gather writes); the

@@ -147,13 +147,16 @@ TEST(SphCuda, ListSearchesAgainWhenAStepOutrunsTheSkin) {
   // a step use (neighbour_list.hpp, list_holds: 0.04 h), so every step sorts and searches again,
   // and the list search is then the cell-range search bit for bit, in the same storage order. Its
   // domain spans 20.02 R x 22.02 R (R the list radius): 20 x 22 cells of 2h, as large as R
-  // already, so the list's cells are cell-range's (list_cells).
+  // already, so the list's cells are cell-range's (list_cells). In mixed precision the bits are
+  // the same too because no row of the 2-D block holds more than 32 slots: the list's first
+  // evaluation trims rows to R, cell-range to 2h, and a longer row's runs of 32 (the float run
+  // sums) would start at other slots.
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
   const double dp = 0.005, R = sph::list_radius(2 * sph::Scenario{}.h_over_dp * dp);
   sph::Scenario sc = test::thrown_block_scenario(dp, {0, 0, 0}, {-0.05, -0.05, 0}, {-0.05 + 20.02 * R, -0.05 + 22.02 * R, 0});
-  const Grid cells = test::make_test_setup(sc).cells, list = sph::list_cells(cells, 2, R);
-  ASSERT_EQ(list.nx, cells.nx);
-  ASSERT_EQ(list.ny, cells.ny);
+  const Grid cells = test::make_test_setup(sc).cells, list_grid = sph::list_cells(cells, 2, R);
+  ASSERT_EQ(list_grid.nx, cells.nx);
+  ASSERT_EQ(list_grid.ny, cells.ny);
   const double c0 = sph::sound_speed(sc);
   sc.fluid[0].velocity = {0.5 * c0, 0, 0};
   const sph::Setup s = test::make_test_setup(sc);

@@ -32,7 +32,9 @@ void check_mixed_against_double(sph::Setup s, long steps, const char* name) {
   auto list = with_list ? test::solver_for(s, exec::Backend::cuda, sph::Search::list) : nullptr;
   EXPECT_NE(ranges->description().find("mixed"), std::string::npos) << ranges->description();
   for (auto* sv : {dbl.get(), ranges.get(), tiles.get()}) ASSERT_EQ(sv->advance(1e30, steps), steps);
-  if (with_list) ASSERT_EQ(list->advance(1e30, steps), steps);
+  if (with_list) {
+    ASSERT_EQ(list->advance(1e30, steps), steps);
+  }
   const double t = dbl->time();
   const test::Deviation dev = test::deviation(dbl->particles(), ranges->particles());
   const double c0 = s.physics.c0, rho0 = s.physics.rho0;

@@ -7,8 +7,8 @@
 //   CUDA solver, device (cuda_solver_cuda.cu)       263 / 335, + 4 per search cell, 2 per cell of 2h
 //   CUDA solver, host (its copy, the measures')      57 / 73, + 8 per cell of 2h
 // SPS adds 24 / 48 (the stresses) on the solver's side; mixed precision adds 48 on the device
-// (float4 copies); the list search adds 4 + 4 list_capacity (src/sph/neighbour_list.hpp) on the
-// device, 708 at h = 1.5 dp in 3-D. The set-up's particles are one more copy on the host.
+// (float4 copies); the list search adds 4 + 8 list_capacity (src/sph/neighbour_list.hpp) on the
+// device, 500 at h = 1.5 dp in 3-D. The set-up's particles are one more copy on the host.
 #pragma once
 
 #include "ria/config.hpp"

@@ -7,8 +7,9 @@
 //   tiles:      (CUDA) one warp per cell of 2h: the warp copies its neighbour cells' particles
 //               into shared memory, 32 at a time, and each lane sums the tile for one particle of
 //               the cell (GPUSPH's shared-memory search).
-//   list:       (CUDA) cell_range in a step's first rate evaluation, which also keeps each
-//               particle's neighbours within 2h (1 + 0.04) in a list; the step's second evaluation
+//   list:       (CUDA) cell_range in a step's first rate evaluation (on cells of at least
+//               2h (1 + 0.04) / 2), which also keeps where each particle's neighbours within
+//               2h (1 + 0.04) lie, as masks of its screened runs; the step's second evaluation
 //               reads the list, without sorting and searching again, when the predictor's moves
 //               stay within the skin (src/sph/neighbour_list.hpp), and searches otherwise.
 // In double both find the same neighbours; their cells differ, so each particle's sums run in a

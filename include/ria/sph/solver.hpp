@@ -80,7 +80,7 @@ class Solver {
   virtual std::string description() const = 0;
   /// Search::list (search.hpp): steps whose second rate evaluation read the neighbour list, and
   /// steps that sorted and searched again instead (too long a step for the list's skin, or a
-  /// particle with more neighbours than the list holds: src/sph/neighbour_list.hpp); both 0 for
+  /// particle with more masks than the list holds: src/sph/neighbour_list.hpp); both 0 for
   /// the other searches.
   struct ListUse {
     long reused = 0, searched = 0;
