@@ -73,17 +73,17 @@ TEST(SphNeighbourList, HeadsAndLayout) {
   for (std::uint32_t b : {0u, 1u, 12345u, kListSlotMask})
     for (int dj = -2; dj <= 2; ++dj)
       for (int dk = -2; dk <= 2; ++dk) {
-        const std::uint32_t e = list_entry(b, dj, dk);
-        EXPECT_EQ(entry_slot(e), b);
-        EXPECT_EQ(entry_dj(e), dj);
-        EXPECT_EQ(entry_dk(e), dk);
+        const std::uint32_t e = list_head(b, dj, dk);
+        EXPECT_EQ(head_slot(e), b);
+        EXPECT_EQ(head_dj(e), dj);
+        EXPECT_EQ(head_dk(e), dk);
       }
   const std::uint32_t K = 10;  // words a particle
-  EXPECT_EQ(list_group(0, 0, K), 0u);
-  EXPECT_EQ(list_group(31, 0, K), 31u);
-  EXPECT_EQ(list_group(5, 1, K), 32u + 5u);
-  EXPECT_EQ(list_group(32, 0, K), 32u * 10);  // the next warp's block
-  EXPECT_EQ(list_group(33, 9, K), 32u * 10 + 9 * 32u + 1u);
+  EXPECT_EQ(list_word(0, 0, K), 0u);
+  EXPECT_EQ(list_word(31, 0, K), 31u);
+  EXPECT_EQ(list_word(5, 1, K), 32u + 5u);
+  EXPECT_EQ(list_word(32, 0, K), 32u * 10);  // the next warp's block
+  EXPECT_EQ(list_word(33, 9, K), 32u * 10 + 9 * 32u + 1u);
   // The skin: a step may move pairs together by half of it.
   EXPECT_TRUE(list_holds(1.0, 0.5 * kListSkin * 0.1, 0.1));
   EXPECT_FALSE(list_holds(1.0, 0.5 * kListSkin * 0.1 * 1.001, 0.1));

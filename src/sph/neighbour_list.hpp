@@ -18,10 +18,10 @@
 //
 // Layout. The search screens a row's slots 32 at a time into a bit mask (search_cuda.cuh,
 // screen_run); the list keeps each such mask with a slot within R, as one 8-byte word (uint2):
-// x = list_entry(b0, dj, dk), the mask's first slot b0 (kListSlotBits bits) and the row of its
+// x = list_head(b0, dj, dk), the mask's first slot b0 (kListSlotBits bits) and the row of its
 // cells relative to a's cell (dj, dk in -2..2, three bits each), from which the mixed precision's
 // relative positions rebuild r_a - r_b (MixedLoads::Frame); y = the mask, bit k for slot b0 + k.
-// A particle's words q = 0 .. its count - 1 are word list_group(a, q, capacity): the 32 particles
+// A particle's words q = 0 .. its count - 1 are word list_word(a, q, capacity): the 32 particles
 // of a warp hold a block of capacity x 32 words, word q of lane l at q * 32 + l, so a warp's loads
 // of its lanes' q-th words are 256 contiguous bytes. A mask holds the ~8 slots within R of a row's
 // run of up to 32 in 8 bytes, where a word per slot took 4 bytes each.
@@ -46,15 +46,15 @@ constexpr std::uint64_t kListMaxSlots = std::uint64_t(1) << kListSlotBits;
 
 /// The head of the mask whose first slot is b0, in the row (dj, dk) away from a's cell (|dj|,
 /// |dk| <= 2).
-RIA_HD inline std::uint32_t list_entry(std::uint32_t b0, int dj, int dk) {
+RIA_HD inline std::uint32_t list_head(std::uint32_t b0, int dj, int dk) {
   return b0 | static_cast<std::uint32_t>(dj + 2) << kListSlotBits | static_cast<std::uint32_t>(dk + 2) << (kListSlotBits + 3);
 }
-RIA_HD inline std::uint32_t entry_slot(std::uint32_t e) { return e & kListSlotMask; }
-RIA_HD inline int entry_dj(std::uint32_t e) { return static_cast<int>(e >> kListSlotBits & 7u) - 2; }
-RIA_HD inline int entry_dk(std::uint32_t e) { return static_cast<int>(e >> (kListSlotBits + 3)) - 2; }
+RIA_HD inline std::uint32_t head_slot(std::uint32_t e) { return e & kListSlotMask; }
+RIA_HD inline int head_dj(std::uint32_t e) { return static_cast<int>(e >> kListSlotBits & 7u) - 2; }
+RIA_HD inline int head_dk(std::uint32_t e) { return static_cast<int>(e >> (kListSlotBits + 3)) - 2; }
 
 /// The word that holds particle a's mask q, in a list of `capacity` words a particle.
-RIA_HD inline std::size_t list_group(std::uint32_t a, std::uint32_t q, std::uint32_t capacity) {
+RIA_HD inline std::size_t list_word(std::uint32_t a, std::uint32_t q, std::uint32_t capacity) {
   return (static_cast<std::size_t>(a / 32) * capacity + q) * 32 + a % 32;
 }
 

@@ -19,14 +19,14 @@ namespace ria::sph::cuda {
 template <class Real>
 struct ListWriter {
   static constexpr bool kOn = true;
-  uint2* first;  // a's word 0 (list_group): word q is first[32 q]
+  uint2* first;  // a's word 0 (list_word): word q is first[32 q]
   std::uint32_t capacity;
   Real r2;        // the list radius squared [m^2], in the loader's precision
   double radius;  // the list radius [m]: the window's trim
   std::uint32_t count = 0;
   /// The mask `near` of the slots b0, b0 + 1, .. in the row (dj, dk) away from a's cell (!= 0).
   __device__ void operator()(std::uint32_t b0, int dj, int dk, unsigned near) {
-    if (count < capacity) first[32 * count] = make_uint2(list_entry(b0, dj, dk), near);
+    if (count < capacity) first[32 * count] = make_uint2(list_head(b0, dj, dk), near);
     ++count;
   }
 };
@@ -34,7 +34,7 @@ struct ListWriter {
 /// The neighbour list (neighbour_list.hpp) as the searches see it: written by the first
 /// evaluation of a step (k_rates_cell_range_listed), read by the second (k_rates_list).
 struct NeighbourList {
-  uint2* word;            // capacity masks a particle (list_group)
+  uint2* word;            // capacity masks a particle (list_word)
   std::uint32_t* count;   // per slot: its masks with a slot within the list radius (may exceed capacity)
   std::uint32_t capacity;
   double radius;          // the list radius 2h (1 + kListSkin) [m]
@@ -108,7 +108,7 @@ __global__ void __launch_bounds__(kRangeThreads)
     // their slots would run, for each mask, as many as the lane with the most slots in it. The
     // run sums end every 32 iterations, at the same iteration in every lane.
     const std::uint32_t count = list.count[a];
-    const uint2* words = list.word + list_group(a, 0, list.capacity);
+    const uint2* words = list.word + list_word(a, 0, list.capacity);
     uint2 next = count > 0 ? __ldg(words) : make_uint2(0, 0);
     std::uint32_t q = 0, b0 = 0;
     unsigned bits = 0;
@@ -117,7 +117,7 @@ __global__ void __launch_bounds__(kRangeThreads)
       if (bits == 0) {
         if (q == count) break;
         fr = ld.list_frame(ra, ijk, next.x);
-        b0 = entry_slot(next.x), bits = next.y;
+        b0 = head_slot(next.x), bits = next.y;
         if (++q < count) next = __ldg(words + 32 * q);
       }
       const std::uint32_t b = b0 + static_cast<std::uint32_t>(__ffs(bits) - 1);

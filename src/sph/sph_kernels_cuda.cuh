@@ -130,7 +130,7 @@ __device__ __forceinline__ void rates_cell_range(const SphParams<D>& P, const Sp
       ++pairs;
     };
     if constexpr (kList) {
-      ListWriter<Real> w{list.word + list_group(a, 0, list.capacity), list.capacity,
+      ListWriter<Real> w{list.word + list_word(a, 0, list.capacity), list.capacity,
                          static_cast<Real>(list.radius * list.radius), list.radius};
       for_each_neighbour<D>(PR, g, start, key[a], ld, a, ra, pa.fluid, visit, [&] { s.end_run(); }, w);
       list.count[a] = w.count;
