@@ -387,8 +387,7 @@ void locate_gauges(const Scenario& sc, Model& m) {
 
 double still_level(const Scenario& sc) {
   if (!sc.initial.level_at_tide) return sc.initial.level;
-  for (const BoundarySpec& b : sc.boundaries)
-    if (b.kind == BoundarySpec::Kind::level) return level_tide(b, 0.0).at(0.0);
+  if (const BoundarySpec* b = first_level_boundary(sc)) return level_tide(*b, 0.0).at(0.0);
   throw ModelError("initial.level = \"tide\" needs a [[boundary]] with kind = \"level\"; the scenario has none");
 }
 

@@ -65,14 +65,7 @@ class CudaSolver final : public SteppingSolver {
     if (!exec::cuda_device_available()) throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
     check_replacement(s.particles, D, nullptr);
     if (n_ == 0) throw std::invalid_argument("the SPH set-up has no particles");
-    if (search_ == Search::list) {
-      if (P_.sps)
-        throw std::invalid_argument("neighbour search 'list' does not run with the SPS closure (its stresses take a search "
-                                    "of their own); use --search cell-range");
-      if (n_ >= kListMaxSlots)
-        throw std::invalid_argument("neighbour search 'list' names at most 2^26 particles, not " + std::to_string(n_) +
-                                    "; use --search cell-range");
-    }
+    if (search_ == Search::list) check_list_limits(P_.sps, static_cast<double>(n_));
     stream_ = exec::cuda::make_stream();
     for (auto& set : sets_) {
       set.real = DeviceBuffer<double>((4 * D + 2) * n_);

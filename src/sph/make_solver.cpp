@@ -1,3 +1,4 @@
+#include <iterator>
 #include <stdexcept>
 #include <string>
 
@@ -17,7 +18,7 @@ std::unique_ptr<Solver> make_solver(const Setup& s) {
 
 std::vector<Search> searches_of(exec::Backend b) {
   if (b == exec::Backend::cuda)
-    return exec::cuda_device_available() ? std::vector<Search>{Search::cell_range, Search::tiles, Search::list}
+    return exec::cuda_device_available() ? std::vector<Search>(std::begin(kSearches), std::end(kSearches))
                                          : std::vector<Search>{};
   if (b == exec::Backend::openmp && !exec::built_with_openmp()) return {};
   return {Search::cell_range};

@@ -30,6 +30,8 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 
 #include "ria/config.hpp"
 
@@ -43,6 +45,17 @@ constexpr int kListSlotBits = 26;
 constexpr std::uint32_t kListSlotMask = (1u << kListSlotBits) - 1;
 /// The slots a mask's head can name: 2^26, 67 million particles.
 constexpr std::uint64_t kListMaxSlots = std::uint64_t(1) << kListSlotBits;
+
+/// Refuses (std::invalid_argument) what the list search cannot run: the SPS closure, whose
+/// stresses take a search of their own, and `particles` >= 2^26, more slots than a head names.
+inline void check_list_limits(bool sps, double particles) {
+  if (sps)
+    throw std::invalid_argument("neighbour search 'list' does not run with the SPS closure (physics.turbulence = \"sps\": its "
+                                "stresses take a search of their own); use --search cell-range");
+  if (particles >= static_cast<double>(kListMaxSlots))
+    throw std::invalid_argument("neighbour search 'list' names at most 2^26 particles, and the set-up has up to " +
+                                std::to_string(static_cast<long long>(particles)) + "; use --search cell-range");
+}
 
 /// The head of the mask whose first slot is b0, in the row (dj, dk) away from a's cell (|dj|,
 /// |dk| <= 2).

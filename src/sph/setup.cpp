@@ -151,15 +151,7 @@ Grid lattice_cells(const Scenario& sc) {
 void check_set_up_limits(const Scenario& sc, Search search) {
   check_lattice(sc);
   search_cells(lattice_cells(sc), sc.dim, cell_reach(search));
-  if (search == Search::list) {
-    if (sc.sps)
-      throw std::invalid_argument("neighbour search 'list' does not run with the SPS closure (physics.turbulence = \"sps\": its stresses "
-                                  "take a search of their own); use --search cell-range");
-    const double n = lattice_particle_count(sc);
-    if (n >= static_cast<double>(kListMaxSlots))
-      throw std::invalid_argument("neighbour search 'list' names at most 2^26 particles, and the scenario generates up to " +
-                                  std::to_string(static_cast<long long>(n)) + "; use --search cell-range");
-  }
+  if (search == Search::list) check_list_limits(sc.sps, lattice_particle_count(sc));
 }
 
 double reference_depth(const Scenario& sc) {

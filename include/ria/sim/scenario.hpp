@@ -179,4 +179,12 @@ struct Scenario {
   OutputSpec output;
 };
 
+/// The first [[boundary]] with kind = "level" (initial.level = "tide" starts the water at its
+/// level), or null when there is none.
+inline const BoundarySpec* first_level_boundary(const Scenario& sc) {
+  for (const BoundarySpec& b : sc.boundaries)
+    if (b.kind == BoundarySpec::Kind::level) return &b;
+  return nullptr;
+}
+
 }  // namespace ria::sim

@@ -204,9 +204,7 @@ void read_initial(const Table& root, sim::Scenario& s) {
 
 /// initial.level = "tide" needs a level boundary (read after [initial]).
 void check_initial_tide(const Table& root, const sim::Scenario& s) {
-  if (!s.initial.level_at_tide) return;
-  for (const sim::BoundarySpec& b : s.boundaries)
-    if (b.kind == sim::BoundarySpec::Kind::level) return;
+  if (!s.initial.level_at_tide || sim::first_level_boundary(s)) return;
   root.table("initial")->fail("level", "\"tide\" starts the water at the level of the first [[boundary]] with kind = "
                                        "\"level\" at the start, and the scenario has none; give the level in metres");
 }
