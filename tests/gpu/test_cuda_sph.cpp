@@ -1,13 +1,12 @@
 // The SPH CUDA backend against the CPU solver on a 3-D dam break built in code (no scenario file
-// needed), its neighbour searches against each other, and its stops and state checks.
+// needed), its neighbour searches against each other, and its stops and state checks (the list
+// search's own cases: test_cuda_sph_list.cpp).
 // The shipped 2-D scenarios are compared in test_cuda_sph_scenarios.cpp. Skipped without a device.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
 
-#include "sph/cell_list.hpp"
-#include "sph/neighbour_list.hpp"
 #include "sph_cases.hpp"
 #include "sph_compare.hpp"
 
@@ -140,52 +139,4 @@ TEST(SphCuda, FluidLeavesTheDomainAsOnTheCpu) {
   const test::Deviation still = test::deviation(cpu->particles(), gpu->particles());
   EXPECT_EQ(still.r, end.r) << "an out particle moved";
   for (std::uint32_t c : gpu->pair_counts()) EXPECT_EQ(c, 0u);
-}
-
-TEST(SphCuda, ListSearchesAgainWhenAStepOutrunsTheSkin) {
-  // A block thrown at c0 / 2: a step of CFL h / c0 moves it 0.1 h, more than the list's skin lets
-  // a step use (neighbour_list.hpp, list_holds: 0.04 h), so every step sorts and searches again,
-  // and the list search is then the cell-range search bit for bit, in the same storage order. Its
-  // domain spans 20.02 R x 22.02 R (R the list radius): 20 x 22 cells of 2h, as large as R
-  // already, so the list's cells are cell-range's (list_cells). In mixed precision the bits are
-  // the same too because no row of the 2-D block holds more than 32 slots: the list's first
-  // evaluation trims rows to R, cell-range to 2h, and a longer row's runs of 32 (the float run
-  // sums) would start at other slots.
-  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
-  const double dp = 0.005, R = sph::list_radius(2 * sph::Scenario{}.h_over_dp * dp);
-  sph::Scenario sc = test::thrown_block_scenario(dp, {0, 0, 0}, {-0.05, -0.05, 0}, {-0.05 + 20.02 * R, -0.05 + 22.02 * R, 0});
-  const Grid cells = test::make_test_setup(sc).cells, list_grid = sph::list_cells(cells, 2, R);
-  ASSERT_EQ(list_grid.nx, cells.nx);
-  ASSERT_EQ(list_grid.ny, cells.ny);
-  const double c0 = sph::sound_speed(sc);
-  sc.fluid[0].velocity = {0.5 * c0, 0, 0};
-  const sph::Setup s = test::make_test_setup(sc);
-  for (Precision p : {Precision::f64, Precision::mixed}) {
-    sph::Setup sp = s;
-    sp.precision = p;
-    auto ranges = test::solver_for(sp, exec::Backend::cuda, sph::Search::cell_range);
-    auto list = test::solver_for(sp, exec::Backend::cuda, sph::Search::list);
-    ASSERT_EQ(ranges->advance(1e30, 30), 30);
-    ASSERT_EQ(list->advance(1e30, 30), 30);
-    EXPECT_EQ(list->list_use().reused, 0) << precision_name(p);
-    EXPECT_EQ(list->list_use().searched, 30) << precision_name(p);
-    test::expect_bitwise_equal(ranges->particles(), list->particles());
-    EXPECT_EQ(ranges->time(), list->time());
-    EXPECT_EQ(ranges->pair_interactions(), list->pair_interactions());
-    EXPECT_NE(list->description().find("read by 0 of 30"), std::string::npos) << list->description();
-  }
-}
-
-TEST(SphCuda, ListSearchRefusesTheSpsClosure) {
-  if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
-  sph::Scenario sc = test::dam_break_scenario(2, 0.01);
-  sc.alpha = 0, sc.kinematic_viscosity = 1e-6, sc.sps = true;
-  try {
-    test::solver_for(test::make_test_setup(sc), exec::Backend::cuda, sph::Search::list);
-    ADD_FAILURE() << "the list search ran with SPS";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("SPS"), std::string::npos) << e.what();
-  }
-  EXPECT_THROW(sph::check_set_up_limits(sc, sph::Search::list), std::invalid_argument);
-  EXPECT_NO_THROW(sph::check_set_up_limits(sc, sph::Search::cell_range));
 }
