@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,19 @@ long pairs_across(const sph::Particles& p, double x_split, double support, doubl
   return n;
 }
 
+/// The set-up in `precision` on the GPU's cell-range and list searches, each advanced `steps` steps.
+struct BothSearches {
+  std::unique_ptr<sph::Solver> ranges, list;
+};
+BothSearches both_searches(sph::Setup s, Precision precision, long steps) {
+  s.precision = precision;
+  BothSearches b{test::solver_for(s, exec::Backend::cuda, sph::Search::cell_range),
+                 test::solver_for(s, exec::Backend::cuda, sph::Search::list)};
+  EXPECT_EQ(b.ranges->advance(1e30, steps), steps);
+  EXPECT_EQ(b.list->advance(1e30, steps), steps);
+  return b;
+}
+
 }  // namespace
 
 TEST(SphCuda, ListSearchesAgainWhenAStepOutrunsTheSkin) {
@@ -57,12 +71,7 @@ TEST(SphCuda, ListSearchesAgainWhenAStepOutrunsTheSkin) {
   sc.fluid[0].velocity = {0.5 * c0, 0, 0};
   const sph::Setup s = test::make_test_setup(sc);
   for (Precision p : {Precision::f64, Precision::mixed}) {
-    sph::Setup sp = s;
-    sp.precision = p;
-    auto ranges = test::solver_for(sp, exec::Backend::cuda, sph::Search::cell_range);
-    auto list = test::solver_for(sp, exec::Backend::cuda, sph::Search::list);
-    ASSERT_EQ(ranges->advance(1e30, 30), 30);
-    ASSERT_EQ(list->advance(1e30, 30), 30);
+    const auto [ranges, list] = both_searches(s, p, 30);
     EXPECT_EQ(list->list_use().reused, 0) << precision_name(p);
     EXPECT_EQ(list->list_use().searched, 30) << precision_name(p);
     test::expect_bitwise_equal(ranges->particles(), list->particles());
@@ -117,12 +126,7 @@ TEST(SphCudaList, PairClosingToTheSupportBetweenTheEvaluationsIsFound) {
   ASSERT_TRUE(sph::list_holds(dt, v, support));
 
   for (Precision prec : {Precision::f64, Precision::mixed}) {
-    sph::Setup sp = s;
-    sp.precision = prec;
-    auto ranges = test::solver_for(sp, exec::Backend::cuda, sph::Search::cell_range);
-    auto list = test::solver_for(sp, exec::Backend::cuda, sph::Search::list);
-    ASSERT_EQ(ranges->advance(1e30, 1), 1);
-    ASSERT_EQ(list->advance(1e30, 1), 1);
+    const auto [ranges, list] = both_searches(s, prec, 1);
     EXPECT_NEAR(list->time(), dt, 1e-6 * dt) << precision_name(prec) << ": the velocities changed the first step";
     EXPECT_EQ(list->list_use().reused, 1) << precision_name(prec) << ": the list was not read";
     const std::vector<std::uint32_t> c_list = test::counts_by_id(*list), c_ranges = test::counts_by_id(*ranges);
@@ -133,7 +137,8 @@ TEST(SphCudaList, PairClosingToTheSupportBetweenTheEvaluationsIsFound) {
     for (std::uint32_t c : c_list) sum += c;
     long sum_apart = 0;
     {
-      sph::Setup far = sp;  // the same blocks 1 m apart, at rest: no pair across
+      sph::Setup far = s;  // the same blocks 0.1 m further apart, at rest: no pair across
+      far.precision = prec;
       for (std::size_t k = 0; k < far.particles.size(); ++k) {
         if (far.particles.r[0][k] > x_split) far.particles.r[0][k] += 0.1;
         far.particles.v[0][k] = 0;
@@ -184,13 +189,8 @@ TEST(SphCudaList, ParticleWithMoreMasksThanTheListHoldsSearchesAgain) {
     auto reference = test::solver_for(s, exec::Backend::cuda, sph::Search::cell_range);  // double
     ASSERT_EQ(reference->advance(1e30, 10), 10);
     for (Precision prec : {Precision::f64, Precision::mixed}) {
-      sph::Setup sp = s;
-      sp.precision = prec;
       const std::string name = std::string(precision_name(prec)) + (squeeze < 1 ? ", squeezed" : ", lattice");
-      auto ranges = test::solver_for(sp, exec::Backend::cuda, sph::Search::cell_range);
-      auto list = test::solver_for(sp, exec::Backend::cuda, sph::Search::list);
-      ASSERT_EQ(ranges->advance(1e30, 1), 1);
-      ASSERT_EQ(list->advance(1e30, 1), 1);
+      const auto [ranges, list] = both_searches(s, prec, 1);
       ASSERT_TRUE(sph::list_holds(list->time(), 1e-3 * c0, 2 * s.physics.h)) << name;
       EXPECT_EQ(list->list_use().reused, squeeze < 1 ? 0 : 1) << name;
       EXPECT_EQ(list->list_use().searched, squeeze < 1 ? 1 : 0) << name;
