@@ -96,6 +96,32 @@ spheric)  # SPHERIC Test 2 in plan view against the gauges (6 s simulated, secon
     echo "skipped: the measured-data checks (no shared data directory)"
   fi
   ;;
+cuda)  # --backend cuda: both models on the GPU, against the same run on the CPU (exit 5, saying why, without a GPU)
+  "$RIA" compare dambreak --backend cuda --output gpu --quiet > gpu.txt 2>&1
+  rc=$?
+  if [ "$rc" -eq 5 ]; then
+    grep -Eq "not built with CUDA|no CUDA device" gpu.txt || { cat gpu.txt; fail "exit 5 without the reason"; }
+    echo "skipped: $(tail -1 gpu.txt)"
+    exit 5
+  fi
+  [ "$rc" -eq 0 ] || { cat gpu.txt; fail "--backend cuda: exit $rc"; }
+  cat gpu.txt
+  [ "$(grep -c ', cuda' gpu.txt)" -ge 2 ] || fail "the SPH and shallow-water runs do not both say cuda"
+  "$RIA" compare dambreak --output cpu --quiet > cpu.txt 2>&1 || { cat cpu.txt; fail "the CPU run failed"; }
+  [ "$(wc -l < gpu/front.csv)" -eq "$(wc -l < cpu/front.csv)" ] || fail "front.csv: the GPU and CPU rows differ in number"
+  # Columns: 4 Z_sph, 5 Z_swe_wet, 8 Z_swe_depth. The shallow water is the same double arithmetic
+  # (the GPU's fused multiply-adds apart): its depth point within 1e-6, its wet front within one
+  # cell (1/40 in Z: a cell at the dry depth may be wet on one and not the other). The SPH front,
+  # the farthest of 800 particles after ~4000 steps whose round-off differs, within one spacing
+  # (a/20: 0.05 in Z).
+  paste -d, cpu/front.csv gpu/front.csv > both.csv
+  check both.csv 'NR > 1 { d = $8 - $17; if (d < 0) d = -d; if (d > 1e-6) print "bad swe depth point", $1, $8, $17 }' \
+    "shallow-water point of depth 0.1 h0: GPU within 1e-6 of the CPU"
+  check both.csv 'NR > 1 { d = $5 - $14; if (d < 0) d = -d; if (d > 0.025 + 1e-9) print "bad swe wet front", $1, $5, $14 }' \
+    "shallow-water wet front: GPU within one cell of the CPU"
+  check both.csv 'NR > 1 { d = $4 - $13; if (d < 0) d = -d; if (d > m) m = d; if (d > 0.05 + 1e-9) print "bad sph front", $1, $4, $13 }
+    END { printf "largest |dZ_sph| %.4f\n", m > "/dev/stderr" }' "SPH front: GPU within one spacing of the CPU"
+  ;;
 bad_options)
   expect 2 "--sph-resolution: expected a number in \[4, 400\], got 2" -- "$RIA" compare dambreak --sph-resolution 2
   expect 2 "--profile-times: T = 9 is not in \(0, --until = 3.5\]" -- "$RIA" compare dambreak --no-sph --profile-times 1,9

@@ -58,7 +58,13 @@ run)  # outputs: series, snapshots at 0, 0.05, 0.1 s, checkpoint, summary
   grep -q "\"fluid_particles\": 200" out/summary.json || fail "summary fluid count"
   # Mass: the same in every row.
   [ "$(tail -n +2 out/series.csv | cut -d, -f7 | sort -u | wc -l)" -eq 1 ] || fail "fluid mass changed"
-  echo "ok: $n particles, series and snapshots written"
+  # The progress line: at least the last one, at the end, with the series' step count.
+  last_steps=$(tail -1 out/series.csv | cut -d, -f2)
+  grep -Eq "^t = 0\.1000 / 0\.1000 s \(100\.0%\)  ETA [^ ]+  [0-9]+ steps/s  dt [0-9.e+-]+ s  [^ ]+x real time  step $last_steps\$" run.txt ||
+    { cat run.txt; fail "no final progress line at step $last_steps"; }
+  "$RIA" sph run column.toml --backend serial --quiet --output quiet > quiet.txt 2>&1 || { cat quiet.txt; fail "quiet run failed"; }
+  ! grep -q "^t = " quiet.txt || fail "--quiet printed progress lines"
+  echo "ok: $n particles, series and snapshots written; the progress line ends at step $last_steps"
   # A block thrown at 2 m/s through the side of its domain: all 100 particles leave by 0.08 s.
   cat > thrown.toml <<'TOML'
 name = "thrown"
