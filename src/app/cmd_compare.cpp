@@ -255,7 +255,7 @@ void register_compare(CLI::App& app, int& exit_code) {
       ->check(number_in(0.01, 7.39))->capture_default_str();
   cmd->add_flag("--spheric-sph", a->spheric_sph,
                 "also 3-D SPH of Test 2 (long on a CPU: dp = 0.04 m runs ~30 min per simulated second on 2 cores; "
-                "on an H100 with --backend cuda dp = 0.02 m runs ~20 s per simulated second)");
+                "on an H100 with --backend cuda dp = 0.02 m runs ~11 s per simulated second)");
   cmd->add_option("--spheric-dp", a->spheric_dp, "3-D SPH particle spacing [m]")
       ->check(number_in(0.005, 0.2))->capture_default_str();
   cmd->add_flag("--quiet", a->quiet, "no progress lines on stderr");

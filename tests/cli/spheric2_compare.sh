@@ -34,5 +34,9 @@ grep -Eq '^H1: RMSE 0\.0200 m over 0-0\.70 s' out.txt || { cat out.txt; fail "H1
 grep -Eq '^H3: RMSE 0\.0000 m' out.txt || { cat out.txt; fail "a dry height probe is not 0 m"; }
 expect 0 'P1 first peak: .*\(\+20\.0%, \+0\.005 s\) \[the series ends at 0\.450 s: both peaks over 0\.3-0\.450 s\]' -- compare short.csv
 grep -q 'mean over 0.42-0.60 s: not covered by the series' out.txt || { cat out.txt; fail "a short series gave an impact mean"; }
+# P3's tent peaks at 0.46 s, after the short series' end: its largest sample is the last one, flagged.
+grep -Eq '^P3 first peak: simulated [0-9.]+ kPa at 0\.450 s \(its last sample: the peak may lie beyond\)' out.txt ||
+  { cat out.txt; fail "a peak on the last sample of a short series is not flagged"; }
+grep -Eq '^P1 first peak: simulated 13\.20 kPa at 0\.420 s, measured' out.txt || { cat out.txt; fail "P1's peak flagged"; }
 expect 1 'early\.csv: the series ends at 0\.200 s, before the impact' -- compare early.csv
 echo "PASS ($CASE)"
