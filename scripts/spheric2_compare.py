@@ -88,13 +88,14 @@ def main():
     tm, m = read_measured(data)
     ts, s = read_series(sys.argv[1])
     print(f"simulated 0-{ts[-1]:.3f} s, {len(ts)} rows; measured {len(tm)} rows")
-    t_peak = min(0.6, ts[-1])  # the peaks' window ends where the series does, for both signals
     if ts[-1] < 0.3:
         sys.exit(f"{sys.argv[1]}: the series ends at {ts[-1]:.3f} s, before the impact (0.3 s): no pressure to compare")
-    short = "" if ts[-1] >= 0.6 else f" [the series ends at {ts[-1]:.3f} s: both peaks over 0.3-{t_peak:.3f} s]"
+    covers = ts[-1] >= 0.6  # the peaks' window and the impact's; else both peaks end where the series does
+    t_peak = 0.6 if covers else ts[-1]
+    short = "" if covers else f" [the series ends at {ts[-1]:.3f} s: both peaks over 0.3-{t_peak:.3f} s]"
 
     def at_end(t):  # a simulated peak on the last sample of a short series may still be rising
-        return " (its last sample: the peak may lie beyond)" if ts[-1] < 0.6 and t >= ts[-1] - 1e-9 else ""
+        return " (its last sample: the peak may lie beyond)" if not covers and t >= ts[-1] - 1e-9 else ""
     # P1, P3: fluid-side probes in front of the box; PW1, PW3: wall probes on its face (the
     # boundary particles' pressure), against the same sensors.
     for p, col in (("P1", "P1"), ("P3", "P3"), ("P1", "PW1"), ("P3", "PW3")):
@@ -111,7 +112,7 @@ def main():
         sw, swt = peak(ts, window_mean(ts, [0.0 if math.isnan(v) else v for v in s[f"{col}_Pa"]], 0.010), 0.3, t_peak)
         line = (f"{col} 10 ms mean, peak: simulated {sw / 1e3:.2f} kPa at {swt:.3f} s{at_end(swt)}, measured {mw / 1e3:.2f} kPa at "
                 f"{mwt:.3f} s ({100 * (sw / mw - 1):+.1f}%)")
-        if ts[-1] >= 0.60:
+        if covers:
             mm, sm = mean_over(tm, m[p], 0.42, 0.60), mean_over(ts, s[f"{col}_Pa"], 0.42, 0.60)
             line += (f"; mean over 0.42-0.60 s: simulated {sm / 1e3:.2f} kPa, measured {mm / 1e3:.2f} kPa "
                      f"({100 * (sm / mm - 1):+.1f}%)")
