@@ -63,8 +63,11 @@ RIA_HD inline std::uint32_t list_head(std::uint32_t b0, int dj, int dk) {
   return b0 | static_cast<std::uint32_t>(dj + 2) << kListSlotBits | static_cast<std::uint32_t>(dk + 2) << (kListSlotBits + 3);
 }
 RIA_HD inline std::uint32_t head_slot(std::uint32_t e) { return e & kListSlotMask; }
-RIA_HD inline int head_dj(std::uint32_t e) { return static_cast<int>(e >> kListSlotBits & 7u) - 2; }
-RIA_HD inline int head_dk(std::uint32_t e) { return static_cast<int>(e >> (kListSlotBits + 3)) - 2; }
+/// The row of a head as its codes dj + 2, dk + 2 (0..4), and as (dj, dk).
+RIA_HD inline std::uint32_t head_code_j(std::uint32_t e) { return e >> kListSlotBits & 7u; }
+RIA_HD inline std::uint32_t head_code_k(std::uint32_t e) { return e >> (kListSlotBits + 3); }
+RIA_HD inline int head_dj(std::uint32_t e) { return static_cast<int>(head_code_j(e)) - 2; }
+RIA_HD inline int head_dk(std::uint32_t e) { return static_cast<int>(head_code_k(e)) - 2; }
 
 /// The word that holds particle a's mask q, in a list of `capacity` words a particle.
 RIA_HD inline std::size_t list_word(std::uint32_t a, std::uint32_t q, std::uint32_t capacity) {

@@ -183,8 +183,8 @@ struct MixedLoads {
     f.ra[0] = ra.x, f.ra[1] = ra.y, f.ra[2] = ra.z;
     f.column = static_cast<float>(ijk[0] + 1);
     f.size_i = size[0];
-    const float cj = __int_as_float(0x4B000000 | (e >> kListSlotBits & 7u)) - 8388608.0f;
-    const float ck = __int_as_float(0x4B000000 | (e >> (kListSlotBits + 3))) - 8388608.0f;
+    const float cj = __int_as_float(0x4B000000 | head_code_j(e)) - 8388608.0f;
+    const float ck = __int_as_float(0x4B000000 | head_code_k(e)) - 8388608.0f;
     f.off_j = (2.0f - cj) * size[1];
     f.off_k = (2.0f - ck) * size[2];
     return f;
