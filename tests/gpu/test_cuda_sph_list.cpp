@@ -64,12 +64,11 @@ TEST(SphCuda, ListSearchesAgainWhenAStepOutrunsTheSkin) {
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
   const double dp = 0.005, R = sph::list_radius(2 * sph::Scenario{}.h_over_dp * dp);
   sph::Scenario sc = test::thrown_block_scenario(dp, {0, 0, 0}, {-0.05, -0.05, 0}, {-0.05 + 20.02 * R, -0.05 + 22.02 * R, 0});
-  const Grid cells = test::make_test_setup(sc).cells, list_grid = sph::list_cells(cells, 2, R);
-  ASSERT_EQ(list_grid.nx, cells.nx);
-  ASSERT_EQ(list_grid.ny, cells.ny);
-  const double c0 = sph::sound_speed(sc);
-  sc.fluid[0].velocity = {0.5 * c0, 0, 0};
+  sc.fluid[0].velocity = {0.5 * sph::sound_speed(sc), 0, 0};
   const sph::Setup s = test::make_test_setup(sc);
+  const Grid list_grid = sph::list_cells(s.cells, 2, R);
+  ASSERT_EQ(list_grid.nx, s.cells.nx);
+  ASSERT_EQ(list_grid.ny, s.cells.ny);
   for (Precision p : {Precision::f64, Precision::mixed}) {
     const auto [ranges, list] = both_searches(s, p, 30);
     EXPECT_EQ(list->list_use().reused, 0) << precision_name(p);
