@@ -6,6 +6,7 @@
 #include <climits>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <sstream>
 
 #include "io/io_error.hpp"
@@ -150,6 +151,20 @@ void check_name(const Table& t, const std::string& key, const std::string& name,
   for (const char c : name)
     if (static_cast<unsigned char>(c) < ' ' || c == 0x7f)
       t.fail(key, "expected a " + what + " name without control characters (tabs, line breaks)");
+}
+
+std::string scenario_name(const Table& root, const std::string& file) {
+  if (auto v = root.string("name")) {
+    check_name(root, "name", *v, "scenario");
+    return *v;
+  }
+  if (!file.empty() && file.front() != '<') return std::filesystem::path(file).stem().string();
+  return "";
+}
+
+std::string scenario_dir(const std::string& path) {
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  return dir.empty() ? "." : dir;
 }
 
 void fail_name_used(const Table& t, const std::string& key, const std::string& name, const Table& earlier,

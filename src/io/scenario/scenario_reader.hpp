@@ -175,4 +175,24 @@ class Document {
   std::unique_ptr<Impl> impl_;
 };
 
+/// The name of a scenario: its `name` key (check_name), else the stem of the file it came from,
+/// else "" (text not from a file: a name like "<embedded>").
+std::string scenario_name(const Table& root, const std::string& file);
+
+/// The folder a scenario file's relative paths are resolved against: its own, "." for a bare name.
+std::string scenario_dir(const std::string& path);
+
+/// What every scenario file (ria run's, ria sph run's) starts its Scenario with: the file's name,
+/// the keys given with --set (messages name them), the folder of its paths, its name and its
+/// description.
+template <class Scenario>
+void read_identity(const Document& doc, const Table& root, const std::string& file, const std::string& base_dir,
+                   Scenario& s) {
+  s.file = file;
+  s.set_keys = doc.set_keys();
+  s.base_dir = base_dir;
+  s.name = scenario_name(root, file);
+  s.description = root.string("description", true).value_or("");
+}
+
 }  // namespace ria::io::detail

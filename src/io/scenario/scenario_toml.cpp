@@ -261,15 +261,7 @@ sim::Scenario parse_scenario(const std::string& text, const std::string& name, c
   root.check_keys({"name", "description", "domain", "time", "physics", "pollutant", "initial", "boundary", "patch", "release",
                    "gauge", "output"});
   sim::Scenario s;
-  s.file = name;
-  s.set_keys = doc.set_keys();
-  s.base_dir = base_dir;
-  if (auto v = root.string("name")) {
-    detail::check_name(root, "name", *v, "scenario");
-    s.name = *v;
-  }
-  else if (!name.empty() && name.front() != '<') s.name = fs::path(name).stem().string();
-  s.description = root.string("description", true).value_or("");
+  detail::read_identity(doc, root, name, base_dir, s);
   read_domain(root, s);
   read_time(root, s);
   read_physics(root, s);
@@ -286,9 +278,7 @@ sim::Scenario parse_scenario(const std::string& text, const std::string& name, c
 
 sim::Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
   const std::string text = read_text_file(path, "scenario file");
-  std::string base = fs::path(path).parent_path().string();
-  if (base.empty()) base = ".";
-  return parse_scenario(text, path, base, overrides);
+  return parse_scenario(text, path, detail::scenario_dir(path), overrides);
 }
 
 }  // namespace ria::io

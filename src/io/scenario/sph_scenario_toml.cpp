@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 
 #include "io/io_error.hpp"
 #include "io/text_file.hpp"
@@ -14,7 +13,6 @@
 namespace ria::io {
 namespace {
 
-namespace fs = std::filesystem;
 using detail::Table;
 using sph::Point;
 
@@ -275,15 +273,7 @@ sph::Scenario parse_sph_scenario(const std::string& text, const std::string& nam
   root.check_keys({"name", "description", "dimensions", "particles", "physics", "time", "domain", "fluid", "wall",
                    "probe", "output"});
   sph::Scenario s;
-  s.file = name;
-  s.set_keys = doc.set_keys();
-  s.base_dir = base_dir;
-  if (auto v = root.string("name")) {
-    detail::check_name(root, "name", *v, "scenario");
-    s.name = *v;
-  }
-  else if (!name.empty() && name.front() != '<') s.name = fs::path(name).stem().string();
-  s.description = root.string("description", true).value_or("");
+  detail::read_identity(doc, root, name, base_dir, s);
   root.require("dimensions", "2 (the vertical x-z plane) or 3");
   s.dim = static_cast<int>(*root.integer("dimensions", 2, 3));
   read_particles(root, s);
@@ -301,9 +291,7 @@ sph::Scenario parse_sph_scenario(const std::string& text, const std::string& nam
 
 sph::Scenario load_sph_scenario(const std::string& path, const std::vector<std::string>& overrides) {
   const std::string text = read_text_file(path, "SPH scenario file");
-  std::string base = fs::path(path).parent_path().string();
-  if (base.empty()) base = ".";
-  return parse_sph_scenario(text, path, base, overrides);
+  return parse_sph_scenario(text, path, detail::scenario_dir(path), overrides);
 }
 
 }  // namespace ria::io
