@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "io/io_error.hpp"
+#include "ria/errors.hpp"
 #include "ria/sph/solver.hpp"
 #include "ria/swe/solver.hpp"
 
@@ -35,16 +36,10 @@ int exit_code_of(std::exception_ptr e, std::string& message) {
   } catch (const QuietExit& q) {
     message.clear();
     return q.code;
-  } catch (const swe::NotBuiltError& e) {
+  } catch (const NotBuiltError& e) {
     message = e.what();
     return kNotBuilt;
-  } catch (const sph::NotBuiltError& e) {
-    message = e.what();
-    return kNotBuilt;
-  } catch (const swe::NumericalError& e) {
-    message = std::string("numerical failure: ") + e.what();
-    return kNumericalError;
-  } catch (const sph::NumericalError& e) {
+  } catch (const NumericalError& e) {
     message = std::string("numerical failure: ") + e.what();
     return kNumericalError;
   } catch (const io::IoError& e) {

@@ -1,5 +1,5 @@
 // What every SPH backend checks after its steps, and how it names a bad particle: one text for
-// the serial, OpenMP and CUDA solvers (NumericalError, ria/sph/solver.hpp).
+// the serial, OpenMP and CUDA solvers (NumericalError, ria/errors.hpp).
 #pragma once
 
 #include <cstddef>

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "ria/errors.hpp"
 #include "ria/exec/backend.hpp"
 #include "ria/grid/grid.hpp"
 #include "ria/sph/params.hpp"
@@ -31,17 +32,9 @@ struct Setup {
   Precision precision = Precision::f64;
 };
 
-/// Raised when the particles stop being physical (a non-finite value, a density <= 0, dt <= 0).
-class NumericalError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-/// A backend or feature not compiled into this build (exit code 5).
-class NotBuiltError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// The errors of ria/errors.hpp, shared with the other solver.
+using ria::NotBuiltError;
+using ria::NumericalError;
 
 /// What the series records at one time (measure.cpp).
 struct Measures {

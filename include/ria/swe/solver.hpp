@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ria/config.hpp"
+#include "ria/errors.hpp"
 #include "ria/exec/backend.hpp"
 #include "ria/grid/grid.hpp"
 #include "ria/swe/balance.hpp"
@@ -89,17 +90,9 @@ struct Totals {
   double water = 0, pollutant = 0;
 };
 
-/// Raised when the state stops being physical (NaN, negative depth, zero time step).
-class NumericalError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-/// Raised when a backend or feature was not compiled into this build (exit code 5 in the CLI).
-class NotBuiltError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// The errors of ria/errors.hpp, shared with the other solver.
+using ria::NotBuiltError;
+using ria::NumericalError;
 
 class Solver {
  public:
