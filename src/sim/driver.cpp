@@ -261,14 +261,8 @@ class RunLoop {
     const auto now = clock::now();
     if (!force && std::chrono::duration<double>(now - last_report_).count() < opt_.progress_interval_s) return;
     last_report_ = now;
-    Progress p;
-    p.t = solver_.time(), p.t_end = t_end_, p.steps = solver_.steps();
-    p.wall_s = std::chrono::duration<double>(now - w0_).count();
-    const double done = p.t - t0_;
-    p.steps_per_s = p.wall_s > 0 ? (p.steps - steps0_) / p.wall_s : 0;
-    p.speedup = p.wall_s > 0 ? done / p.wall_s : 0;
-    p.eta_s = done > 0 ? p.wall_s * (t_end_ - p.t) / done : 0;
-    obs_.progress(p);
+    obs_.progress(run_progress(solver_.time(), t_end_, solver_.steps(), t0_, steps0_,
+                               std::chrono::duration<double>(now - w0_).count()));
   }
 
   /// Keeps `state_` (just read at time t) as the last good state when it is; says whether it was.

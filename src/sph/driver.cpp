@@ -57,14 +57,9 @@ RunEnd run(Solver& solver, const Scenario& sc, Observer& obs, const RunOptions& 
     const auto now = clock::now();
     if (!force && std::chrono::duration<double>(now - last_report).count() < opt.progress_interval_s) return;
     last_report = now;
-    Progress p;
-    p.t = solver.time(), p.t_end = t_end, p.steps = solver.steps(), p.dt = solver.last_dt();
-    p.wall_s = std::chrono::duration<double>(now - w0).count();
-    const double done = p.t - t0;
-    p.steps_per_s = p.wall_s > 0 ? (p.steps - steps0) / p.wall_s : 0;
-    p.speedup = p.wall_s > 0 ? done / p.wall_s : 0;
-    p.eta_s = done > 0 ? p.wall_s * (t_end - p.t) / done : 0;
-    obs.progress(p);
+    obs.progress({run_progress(solver.time(), t_end, solver.steps(), t0, steps0,
+                               std::chrono::duration<double>(now - w0).count()),
+                  solver.last_dt()});
   };
 
   double t_stop = next_stop(sc, solver.time());

@@ -10,20 +10,14 @@
 #include <atomic>
 #include <vector>
 
+#include "ria/run_progress.hpp"
 #include "ria/sim/model.hpp"
 #include "ria/sim/scenario.hpp"
 #include "ria/swe/solver.hpp"
 
 namespace ria::sim {
 
-struct Progress {
-  double t = 0, t_end = 0;
-  long steps = 0;
-  double wall_s = 0;          // since the (re)start
-  double steps_per_s = 0;     // over the run so far
-  double eta_s = 0;           // estimated wall time left
-  double speedup = 0;         // simulated / wall time since the (re)start
-};
+using Progress = RunProgress;
 
 /// What the driver reports; every callback may throw (the run then stops with that error after
 /// a checkpoint of the last good state where one can be written).

@@ -7,19 +7,15 @@
 
 #include <atomic>
 
+#include "ria/run_progress.hpp"
 #include "ria/sph/scenario.hpp"
 #include "ria/sph/solver.hpp"
 
 namespace ria::sph {
 
-struct Progress {
-  double t = 0, t_end = 0;
-  long steps = 0;
-  double wall_s = 0;       // since the (re)start
-  double steps_per_s = 0;
-  double eta_s = 0;        // wall time left, estimated
-  double speedup = 0;      // simulated / wall time
-  double dt = 0;           // the last step [s]
+/// run_progress's, with the last step's dt.
+struct Progress : RunProgress {
+  double dt = 0;  // the last step [s]
 };
 
 /// What the loop reports; a callback may throw (the run then stops with that error).
