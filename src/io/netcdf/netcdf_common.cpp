@@ -61,6 +61,32 @@ nc::NcVar time_variable(nc::NcFile& file, const char* name, const nc::NcDim& d, 
   return v;
 }
 
+GridAxes define_grid_axes(nc::NcFile& file, const Grid& g) {
+  GridAxes a;
+  a.x_dim = file.addDim("x", static_cast<std::size_t>(g.nx));
+  a.y_dim = file.addDim("y", static_cast<std::size_t>(g.ny));
+  a.x = file.addVar("x", nc::ncDouble, a.x_dim);
+  a.y = file.addVar("y", nc::ncDouble, a.y_dim);
+  const char* axis_std[2] = {"projection_x_coordinate", "projection_y_coordinate"};
+  const char* axis_long[2] = {"x coordinate of cell centre", "y coordinate of cell centre"};
+  nc::NcVar* axes[2] = {&a.x, &a.y};
+  for (int k = 0; k < 2; ++k) {
+    axes[k]->putAtt("standard_name", axis_std[k]);
+    axes[k]->putAtt("long_name", axis_long[k]);
+    axes[k]->putAtt("units", "m");
+    axes[k]->putAtt("axis", k == 0 ? "X" : "Y");
+  }
+  return a;
+}
+
+void put_cell_centres(const GridAxes& axes, const Grid& g) {
+  std::vector<double> xs(static_cast<std::size_t>(g.nx)), ys(static_cast<std::size_t>(g.ny));
+  for (int i = 0; i < g.nx; ++i) xs[static_cast<std::size_t>(i)] = g.x_centre(i);
+  for (int j = 0; j < g.ny; ++j) ys[static_cast<std::size_t>(j)] = g.y_centre(j);
+  axes.x.putVar(xs.data());
+  axes.y.putVar(ys.data());
+}
+
 void define_crs(nc::NcFile& file, const std::string& wkt, const std::vector<CfAttribute>& grid_mapping) {
   nc::NcVar crs = file.addVar("crs", nc::ncInt);
   crs.putAtt("long_name", "coordinate reference system");

@@ -1,5 +1,6 @@
 // What the two NetCDF writers (netcdf_output.cpp: gridded ria.nc; netcdf_gauges.cpp: gauges.nc)
-// share: CF time units, error translation, the time coordinate and the grid-mapping variable.
+// share: CF time units, error translation, the time coordinate, the grid's axes and the
+// grid-mapping variable.
 // Internal to src/io (it includes the netCDF headers); only compiled with RIA_NETCDF.
 #pragma once
 
@@ -11,6 +12,7 @@
 
 #include "io/raster/crs.hpp"
 #include "io/io_error.hpp"
+#include "ria/grid/grid.hpp"
 
 namespace ria::io::nc_detail {
 
@@ -69,6 +71,16 @@ nc::NcVar time_variable(nc::NcFile& file, const char* name, const nc::NcDim& d, 
 /// The grid-mapping variable "crs": the CRS as WKT for CF readers (crs_wkt) and GDAL
 /// (spatial_ref), plus the CF parameters of crs.hpp.
 void define_crs(nc::NcFile& file, const std::string& wkt, const std::vector<CfAttribute>& grid_mapping);
+
+/// A grid's horizontal axes: the dimensions x (nx) and y (ny) and their coordinate variables, the
+/// cell centres in projection coordinates [m] (CF axes X and Y).
+struct GridAxes {
+  nc::NcDim x_dim, y_dim;
+  nc::NcVar x, y;
+};
+GridAxes define_grid_axes(nc::NcFile& file, const Grid& g);
+/// Writes the cell centres of g into the axes' variables.
+void put_cell_centres(const GridAxes& axes, const Grid& g);
 
 /// Adds a text attribute unless value is empty.
 inline void put_text(const nc::NcVar& v, const char* name, const std::string& value) {

@@ -38,18 +38,9 @@ void write(nc::NcFile& file, const NcEnsemble& e) {
   file.putAtt("ensemble_members", nc::ncInt, e.members);
   file.putAtt("ensemble_members_finished", nc::ncInt, e.members_finished);
 
-  const nc::NcDim dx = file.addDim("x", nx), dy = file.addDim("y", ny);
+  const GridAxes axes = define_grid_axes(file, g);
+  const nc::NcDim dx = axes.x_dim, dy = axes.y_dim;
   const nc::NcDim dk = file.addDim("threshold", e.thresholds.size());
-  nc::NcVar x = file.addVar("x", nc::ncDouble, dx), y = file.addVar("y", nc::ncDouble, dy);
-  const char* axis_std[2] = {"projection_x_coordinate", "projection_y_coordinate"};
-  const char* axis_long[2] = {"x coordinate of cell centre", "y coordinate of cell centre"};
-  nc::NcVar* axes[2] = {&x, &y};
-  for (int a = 0; a < 2; ++a) {
-    axes[a]->putAtt("standard_name", axis_std[a]);
-    axes[a]->putAtt("long_name", axis_long[a]);
-    axes[a]->putAtt("units", "m");
-    axes[a]->putAtt("axis", a == 0 ? "X" : "Y");
-  }
   nc::NcVar thr = file.addVar("threshold", nc::ncDouble, dk);
   thr.putAtt("long_name", "pollutant concentration threshold");
   put_text(thr, "units", e.concentration_units);
@@ -99,11 +90,7 @@ void write(nc::NcFile& file, const NcEnsemble& e) {
     v->putAtt("threshold", nc::ncDouble, e.arrival_threshold);
   }
 
-  std::vector<double> xs(nx), ys(ny);
-  for (std::size_t i = 0; i < nx; ++i) xs[i] = g.x_centre(static_cast<int>(i));
-  for (std::size_t j = 0; j < ny; ++j) ys[j] = g.y_centre(static_cast<int>(j));
-  x.putVar(xs.data());
-  y.putVar(ys.data());
+  put_cell_centres(axes, g);
   if (!e.thresholds.empty()) thr.putVar(e.thresholds.data());
   if (!e.bed_elevation.empty()) bed.putVar(to_float(e.bed_elevation).data());
   for (std::size_t k = 0; k < e.thresholds.size(); ++k)

@@ -72,21 +72,10 @@ void NetcdfOutput::Impl::define_and_write_static(const NcHeader& h) {
   // Global attributes: a gridded file, so no featureType (CF discrete sampling geometries only).
   put_global_attributes(file, h.title, h.source, h.history);
 
-  // Dimensions.
-  const nc::NcDim dx = file.addDim("x", nx), dy = file.addDim("y", ny);
+  // Dimensions and coordinates: cell centres along x and y, time (unlimited) since the start.
+  const GridAxes axes = define_grid_axes(file, g);
+  const nc::NcDim dx = axes.x_dim, dy = axes.y_dim;
   const nc::NcDim dt = file.addDim("time");  // unlimited
-
-  // Coordinates: cell centres along x and y, time since the start.
-  nc::NcVar x = file.addVar("x", nc::ncDouble, dx), y = file.addVar("y", nc::ncDouble, dy);
-  const char* axis_std[2] = {"projection_x_coordinate", "projection_y_coordinate"};
-  const char* axis_long[2] = {"x coordinate of cell centre", "y coordinate of cell centre"};
-  nc::NcVar* axes[2] = {&x, &y};
-  for (int a = 0; a < 2; ++a) {
-    axes[a]->putAtt("standard_name", axis_std[a]);
-    axes[a]->putAtt("long_name", axis_long[a]);
-    axes[a]->putAtt("units", "m");
-    axes[a]->putAtt("axis", a == 0 ? "X" : "Y");
-  }
   time = time_variable(file, "time", dt, "time", time_units);
   if (has_crs) define_crs(file, h.crs_wkt, h.grid_mapping);
 
@@ -122,11 +111,7 @@ void NetcdfOutput::Impl::define_and_write_static(const NcHeader& h) {
   arrival.putAtt("calendar", "standard");
 
   // Data: coordinates and bed.
-  std::vector<double> xs(nx), ys(ny);
-  for (std::size_t i = 0; i < nx; ++i) xs[i] = g.x_centre(static_cast<int>(i));
-  for (std::size_t j = 0; j < ny; ++j) ys[j] = g.y_centre(static_cast<int>(j));
-  x.putVar(xs.data());
-  y.putVar(ys.data());
+  put_cell_centres(axes, g);
   if (!h.bed_elevation.empty()) {
     check_size(h.bed_elevation, g.cells(), "bed_elevation");
     bed.putVar(to_float(h.bed_elevation).data());
