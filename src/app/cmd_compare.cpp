@@ -182,6 +182,7 @@ void check_sph_fits(sph::Scenario sc, double dp, exec::Backend backend, const st
 
 int run_compare(const CompareArgs& a) {
   const exec::Backend backend = exec::parse_backend(a.backend);
+  exec::require_backend(backend);  // before the output directory and the first lines
   if (a.spheric_sph && !a.spheric) throw io::InputError("--spheric-sph needs --spheric");
   // Every input is read and checked before anything runs.
   const sph::Scenario column = load(a.scenario, kMartinMoyce2d, kMartinMoyce2dName, a.sets);

@@ -29,11 +29,7 @@ constexpr int kMinResolution = sim::DomainSpec::kMinCells;
 int run_validate(const ValidateArgs& a) {
   validate::Options opt;
   opt.backend = exec::parse_backend(a.backend.backend);
-  if (opt.backend == exec::Backend::cuda && !exec::cuda_device_available()) {
-    std::cerr << "ria validate: backend 'cuda' is not available here ("
-              << (exec::built_with_cuda() ? "no CUDA device" : "ria was not built with CUDA") << ")\n";
-    return kNotBuilt;
-  }
+  exec::require_backend(opt.backend);
   opt.kernel = a.backend.kernel;
   if (opt.backend == exec::Backend::cuda && opt.kernel == "default") opt.kernel = "fused";
   opt.precision = parse_precision(a.backend.precision);

@@ -192,9 +192,8 @@ class CpuSolver final : public SteppingSolver {
 }  // namespace
 
 std::unique_ptr<Solver> make_cpu_solver(const Setup& s) {
+  exec::require_backend(s.backend);
   const bool parallel = s.backend == exec::Backend::openmp;
-  if (parallel && !exec::built_with_openmp())
-    throw NotBuiltError("backend 'openmp' requested but ria was not built with OpenMP (-DRIA_OPENMP=ON)");
   if (s.search != Search::cell_range)
     throw std::invalid_argument(std::string("neighbour search '") + search_name(s.search) + "' runs on the CUDA backend only; backend '" +
                                 exec::to_string(s.backend) + "' searches cell ranges (--search cell-range)");

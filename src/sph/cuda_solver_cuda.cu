@@ -62,7 +62,7 @@ class CudaSolver final : public SteppingSolver {
         measure_grid_(s.cells),
         box_(domain_box(s.cells, D, s.physics.h)), search_(s.search), precision_(s.precision), n_(s.particles.size()),
         cells_(static_cast<std::uint32_t>(grid_.grid.cells())) {
-    if (!exec::cuda_device_available()) throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
+    exec::require_backend(exec::Backend::cuda);
     check_replacement(s.particles, D, nullptr);
     if (n_ == 0) throw std::invalid_argument("the SPH set-up has no particles");
     if (search_ == Search::list) check_list_limits(P_.sps, static_cast<double>(n_));

@@ -380,9 +380,8 @@ class CpuSolver final : public Solver, public BlockSolver {
 };
 
 bool parallel_backend(const SolverSetup& s) {
+  exec::require_backend(s.backend);
   const bool parallel = s.backend == exec::Backend::openmp;
-  if (parallel && !exec::built_with_openmp())
-    throw NotBuiltError("backend 'openmp' requested but ria was not built with OpenMP (-DRIA_OPENMP=ON)");
   if (s.kernel != "default" && !s.kernel.empty())
     throw std::invalid_argument("kernel '" + s.kernel + "' does not exist for backend '" + exec::to_string(s.backend) +
                                 "' (CPU backends have only 'default')");

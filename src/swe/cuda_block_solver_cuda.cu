@@ -34,7 +34,7 @@ class CudaBlockSolver final : public BlockSolver {
         n_(static_cast<std::size_t>(b.stored_rows()) * s.grid.nx),
         offset_(static_cast<std::size_t>(b.stored_begin) * s.grid.nx),
         stride_((n_ + 127) / 128 * 128) {
-    if (!exec::cuda_device_available()) throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
+    exec::require_backend(exec::Backend::cuda);
     if (!(0 <= b.stored_begin && b.stored_begin <= b.owned_begin && b.owned_begin < b.owned_end &&
           b.owned_end <= b.stored_end && b.stored_end <= s.grid.ny))
       throw std::invalid_argument("row block is not inside the grid or owns no row");

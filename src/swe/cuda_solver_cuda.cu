@@ -35,7 +35,7 @@ class CudaSolver final : public Solver {
   // Fields start at multiples of 512 bytes (the texture alignment of linear memory).
   CudaSolver(const SolverSetup& s, const Variant& v)
       : setup_(s), v_(v), n_(s.grid.cells()), stride_((s.grid.cells() + 127) / 128 * 128) {
-    if (!exec::cuda_device_available()) throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
+    exec::require_backend(exec::Backend::cuda);
     sweep_ = make_sweep_setup<T>(s);
     // No dry-edge check on the GPU (stencil.hpp dry_edge): measured on the H100, a tile vote before
     // the edges cost 13% on wet domains and gained nothing on Coos Bay, where a warp of dry cells

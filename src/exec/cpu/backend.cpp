@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "ria/errors.hpp"
+
 namespace ria::exec {
 
 Backend parse_backend(const std::string& name) {
@@ -26,6 +28,15 @@ bool built_with_openmp() {
 #else
   return false;
 #endif
+}
+
+void require_backend(Backend b) {
+  if (b == Backend::openmp && !built_with_openmp())
+    throw NotBuiltError("backend 'openmp' requested but ria was not built with OpenMP (-DRIA_OPENMP=ON)");
+  if (b == Backend::cuda && !built_with_cuda())
+    throw NotBuiltError("backend 'cuda' requested but ria was not built with CUDA (-DRIA_CUDA=ON needs nvcc)");
+  if (b == Backend::cuda && !cuda_device_available())
+    throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
 }
 
 std::vector<Backend> available_backends() {
