@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "sph/neighbour_list.hpp"
+
 namespace ria::sph {
 
 namespace {
@@ -70,6 +72,10 @@ Grid list_cells(const Grid& cells, int dim, double radius) {
   // The same counts: `cells` themselves, bit for bit (the recomputed sizes may differ in the last bit).
   if (g.nx == cells.nx && g.ny == cells.ny && (dim < 3 || g.nz == cells.nz)) return cells;
   return g;
+}
+
+SearchCells search_grid(const Grid& cells, int dim, Search s, double support) {
+  return search_cells(s == Search::list ? list_cells(cells, dim, list_radius(support)) : cells, dim, cell_reach(s));
 }
 
 void CellList::build(const Grid& g, int dim, const std::array<const double*, 3>& r, std::size_t n,

@@ -60,6 +60,10 @@ SearchCells search_cells(const Grid& coarse, int dim, int reach);
 /// they may be up to R wide, past what list_capacity assumes.
 Grid list_cells(const Grid& cells, int dim, double radius);
 
+/// The cells search `s` walks over the box of `cells` (the set-up's cells >= 2h, support = 2h):
+/// search_cells of them in cell_reach(s), Search::list's first made list_cells of its list radius.
+SearchCells search_grid(const Grid& cells, int dim, Search s, double support);
+
 /// A particle's key in the sort by cell: the index of the cell that bins it (the first `dim`
 /// coordinates x, y, z), or `cells` (past the last cell) for an out particle, which then sorts
 /// behind every cell's particles. The CPU's counting sort and the GPU's radix sort key alike.

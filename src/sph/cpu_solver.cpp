@@ -33,7 +33,7 @@ template <int D>
 class CpuSolver final : public SteppingSolver {
  public:
   CpuSolver(const Setup& s, bool parallel)
-      : P_(make_params<D>(s.physics)), dp_(s.dp), grid_(search_cells(s.cells, D, cell_reach(s.search))),
+      : P_(make_params<D>(s.physics)), dp_(s.dp), grid_(search_grid(s.cells, D, s.search, P_.kernel.support())),
         measure_grid_(s.cells), box_(domain_box(s.cells, D, s.physics.h)), parallel_(parallel),
         reducer_(exec::make_host_reducer(parallel)) {
     if (parallel_) exec::thread_policy();  // sets the thread count before the first parallel region

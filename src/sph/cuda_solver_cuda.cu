@@ -20,6 +20,7 @@
 
 #include "exec/cuda/cuda_check.hpp"
 #include "exec/cuda/device_buffer.hpp"
+#include "exec/cuda/parallel_for.cuh"
 #include "ria/exec/device_info.hpp"
 #include "sph/measure.hpp"
 #include "sph/neighbour_list.hpp"
@@ -32,6 +33,7 @@ namespace ria::sph {
 namespace {
 
 using exec::cuda::DeviceBuffer;
+using exec::cuda::parallel_for;
 
 /// Values the host reads back each step.
 struct Scalars {
@@ -57,8 +59,7 @@ class CudaSolver final : public SteppingSolver {
  public:
   CudaSolver(const Setup& s)
       : P_(make_params<D>(s.physics)), PF_(as_precision<float>(P_)), dp_(s.dp),
-        grid_(search_cells(s.search == Search::list ? list_cells(s.cells, D, list_radius(P_.kernel.support())) : s.cells, D,
-                           cell_reach(s.search))),
+        grid_(search_grid(s.cells, D, s.search, P_.kernel.support())),
         measure_grid_(s.cells),
         box_(domain_box(s.cells, D, s.physics.h)), search_(s.search), precision_(s.precision), n_(s.particles.size()),
         cells_(static_cast<std::uint32_t>(grid_.grid.cells())) {
@@ -80,11 +81,11 @@ class CudaSolver final : public SteppingSolver {
     if (P_.sps) tau_ = DeviceBuffer<double>(n_ * Sym<D>::size);
     if (search_ == Search::list) {
       list_capacity_ = list_capacity(D, s.physics.h / s.dp);
-      list_word_ = DeviceBuffer<uint2>(static_cast<std::size_t>(blocks_of(n_, 32)) * 32 * list_capacity_);
+      list_word_ = DeviceBuffer<uint2>(list_words(n_, list_capacity_));
       list_count_ = DeviceBuffer<std::uint32_t>(n_);
     }
     if (precision_ == Precision::mixed) {
-      // MixedLoads finds a candidate's column i + 1 <= nx from a float (k_gather): exact up to 2^24.
+      // MixedLoads finds a candidate's column i + 1 <= nx from a float (Gather): exact up to 2^24.
       if (grid_.grid.nx > (1 << 24))
         throw std::invalid_argument("--precision mixed: the neighbour-search cells number " + std::to_string(grid_.grid.nx) +
                                     " along x, more than a float column index holds exactly (2^24); run in double");
@@ -198,6 +199,10 @@ class CudaSolver final : public SteppingSolver {
     float4* base = mixed_.get();
     return {base, base + n_, base + 2 * n_};
   }
+  /// Where Gather and PredictDerive write the values they derive.
+  cuda::Derived derived() const {
+    return {P_.eos, pressure(), sound_speed(), inv_rho(), grid_.grid, mixed_arrays()};
+  }
   cuda::MixedLoads<D> mixed_loads() const {
     const cuda::MixedArrays m = mixed_arrays();
     return {sweep_in(), m.pos, m.vel, m.eos,
@@ -246,30 +251,22 @@ class CudaSolver final : public SteppingSolver {
 
   /// Bins the particles of slots [0, live_) at their positions, sorts them by cell (stable) and
   /// reorders every array there into the other set, with r0, v0, rho0 when `with_start_of_step`;
-  /// then the cell starts. Out particles sort behind the others (k_cell_keys); the slots
+  /// then the cell starts. Out particles sort behind the others (CellKeys); the slots
   /// [live_, n_) hold out particles only, the same in both sets (shrink_live), and no kernel
   /// touches them.
   void sort(bool with_start_of_step) {
     const cuda::Arrays<D> a = arrays(cur_);
     const std::uint32_t n = static_cast<std::uint32_t>(live_);
-    const unsigned blocks = blocks_of(live_, cuda::kThreads);
-    cuda::k_cell_keys<D><<<blocks, cuda::kThreads, 0, stream_>>>(grid_.grid, a.r[0], a.r[1], D == 3 ? a.r[D - 1] : nullptr,
-                                                                 a.kind, n, key_, slot_);
-    RIA_CUDA_CHECK(cudaGetLastError());
+    parallel_for(stream_, n, cuda::CellKeys<D>{grid_.grid, a.r[0], a.r[1], D == 3 ? a.r[D - 1] : nullptr, a.kind, key_, slot_});
     std::size_t bytes = sort_temp_bytes_;
     RIA_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(sort_temp_.get(), bytes, key_.get(), key_sorted_.get(), slot_.get(),
                                                    order_.get(), static_cast<int>(n), 0, end_bit_, stream_.get()));
-    cuda::k_gather<D><<<blocks_of(live_ + 1, cuda::kThreads), cuda::kThreads, 0, stream_>>>(
-        order_, n, a, arrays(1 - cur_), with_start_of_step, P_.eos, pressure(), sound_speed(), inv_rho(), fluid_flag_, grid_.grid,
-        mixed_arrays());
-    RIA_CUDA_CHECK(cudaGetLastError());
+    parallel_for(stream_, n + 1, cuda::Gather<D>{order_, n, a, arrays(1 - cur_), with_start_of_step, fluid_flag_, derived()});
     bytes = sort_temp_bytes_;
     RIA_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(sort_temp_.get(), bytes, fluid_flag_.get(), fluid_before_.get(),
                                                  static_cast<int>(n + 1), stream_.get()));
     cur_ = 1 - cur_;
-    cuda::k_cell_start<<<blocks_of(cells_ + 1, cuda::kThreads), cuda::kThreads, 0, stream_>>>(key_sorted_, n, cells_, start_,
-                                                                                             &scalars_.get()->live);
-    RIA_CUDA_CHECK(cudaGetLastError());
+    parallel_for(stream_, cells_ + std::size_t{1}, cuda::CellStart{key_sorted_, n, cells_, start_, &scalars_.get()->live});
   }
 
   /// After a sort that moved particles taken out of the flow behind the others (live < live_):
@@ -336,7 +333,7 @@ class CudaSolver final : public SteppingSolver {
             &sc->list_need};
   }
 
-  /// The rates of the predicted state from the list (k_predict_derive has derived its values in
+  /// The rates of the predicted state from the list (PredictDerive has derived its values in
   /// place, without a sort).
   void rates_from_list() {
     if (P_.nu > 0) launch_from_list<true>();
@@ -387,24 +384,18 @@ class CudaSolver final : public SteppingSolver {
     bool last = false;
     const double dt = step_towards(dt_min, t_, t_stop, last);
     const double rho_ref = P_.eos.rho0;
-    const unsigned blocks = blocks_of(live_, cuda::kThreads);
-    const std::uint32_t n = static_cast<std::uint32_t>(live_);
     if (search_ == Search::list &&
         sc.list_need == 0 && list_holds(dt, std::sqrt(bits_to_double(sc.v_max2)), P_.kernel.support())) {
-      const cuda::Derived derived{P_.eos, pressure(), sound_speed(), inv_rho(), key_sorted_, grid_.grid, mixed_arrays()};
-      cuda::k_predict_derive<D><<<blocks, cuda::kThreads, 0, stream_>>>(step_arrays(), n, dt, rho_ref, derived);
-      RIA_CUDA_CHECK(cudaGetLastError());
+      parallel_for(stream_, live_, cuda::PredictDerive<D>{step_arrays(), dt, rho_ref, key_sorted_, derived()});
       rates_from_list();
       ++list_use_.reused;
     } else {
-      cuda::k_predict<D><<<blocks, cuda::kThreads, 0, stream_>>>(step_arrays(), n, dt, rho_ref);
-      RIA_CUDA_CHECK(cudaGetLastError());
+      parallel_for(stream_, live_, cuda::Predict<D>{step_arrays(), dt, rho_ref});
       sort(true);
       rates<false>();
       if (search_ == Search::list) ++list_use_.searched;
     }
-    cuda::k_correct<D><<<blocks, cuda::kThreads, 0, stream_>>>(step_arrays(), n, dt, rho_ref, box_, &scalars_.get()->bad);
-    RIA_CUDA_CHECK(cudaGetLastError());
+    parallel_for(stream_, live_, cuda::Correct<D>{step_arrays(), dt, rho_ref, box_, &scalars_.get()->bad});
     tick(dt, last, t_stop);
     stale_ = true;
     if (read_scalars().bad) {

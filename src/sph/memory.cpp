@@ -47,10 +47,11 @@ MemoryNeed solver_memory(int dim, double n, double cells, exec::Backend backend,
   m.device = (sets + (D + 5.0) * 8.0 + 7.0 * 4.0 + mixed + 9.0) * n + tau + 4.0 * (search_cells + 1) +
              8.0 * (n / 128.0 + cells / 4.0 + 1.0);
   if (search == Search::list) {
-    // list_word_ (list_capacity 8-byte masks a particle, for whole warps of 32) and list_count_.
-    // The list's cells (list_cells) are no more than the cells of 2h counted above.
+    // list_word_ (list_words: list_capacity 8-byte masks a particle, for whole blocks of
+    // kListLanes particles) and list_count_. The list's cells (list_cells) are no more than the
+    // cells of 2h counted above.
     if (!(h_over_dp > 0)) throw std::invalid_argument("solver_memory: the list search needs h / dp > 0");
-    m.device += 8.0 * list_capacity(dim, h_over_dp) * 32.0 * std::ceil(n / 32.0) + 4.0 * n;
+    m.device += 8.0 * list_capacity(dim, h_over_dp) * kListLanes * std::ceil(n / kListLanes) + 4.0 * n;
   }
   // On the host: host_ (the particles, refreshed from the device) and measure_cells_.
   m.host = particles_bytes(dim, n) + cell_list_bytes(n, cells);

@@ -21,9 +21,9 @@
 // x = list_head(b0, dj, dk), the mask's first slot b0 (kListSlotBits bits) and the row of its
 // cells relative to a's cell (dj, dk in -2..2, three bits each), from which the mixed precision's
 // relative positions rebuild r_a - r_b (MixedLoads::Frame); y = the mask, bit k for slot b0 + k.
-// A particle's words q = 0 .. its count - 1 are word list_word(a, q, capacity): the 32 particles
-// of a warp hold a block of capacity x 32 words, word q of lane l at q * 32 + l, so a warp's loads
-// of its lanes' q-th words are 256 contiguous bytes. A mask holds the ~8 slots within R of a row's
+// A particle's words q = 0 .. its count - 1 are word list_word(a, q, capacity): the kListLanes = 32
+// particles of a warp hold a block of capacity x 32 words, word q of lane l at q * 32 + l, so a
+// warp's loads of its lanes' q-th words are 256 contiguous bytes. A mask holds the ~8 slots within R of a row's
 // run of up to 32 in 8 bytes, where a word per slot took 4 bytes each.
 #pragma once
 
@@ -69,9 +69,19 @@ RIA_HD inline std::uint32_t head_code_k(std::uint32_t e) { return e >> (kListSlo
 RIA_HD inline int head_dj(std::uint32_t e) { return static_cast<int>(head_code_j(e)) - 2; }
 RIA_HD inline int head_dk(std::uint32_t e) { return static_cast<int>(head_code_k(e)) - 2; }
 
+/// The particles whose words interleave (a warp's): a particle's word q + 1 lies kListLanes words
+/// after its word q.
+constexpr std::uint32_t kListLanes = 32;
+
 /// The word that holds particle a's mask q, in a list of `capacity` words a particle.
 RIA_HD inline std::size_t list_word(std::uint32_t a, std::uint32_t q, std::uint32_t capacity) {
-  return (static_cast<std::size_t>(a / 32) * capacity + q) * 32 + a % 32;
+  return (static_cast<std::size_t>(a / kListLanes) * capacity + q) * kListLanes + a % kListLanes;
+}
+
+/// The words a list of n particles, `capacity` a particle, takes: whole blocks of kListLanes
+/// particles (list_word).
+inline std::size_t list_words(std::size_t n, std::uint32_t capacity) {
+  return (n + kListLanes - 1) / kListLanes * kListLanes * capacity;
 }
 
 /// The list radius [m] of a support 2h.

@@ -1,6 +1,6 @@
 // The neighbour list of Search::list on the device (neighbour_list.hpp): its writer, which the
 // step's first evaluation (k_rates_cell_range_listed, sph_kernels_cuda.cuh) runs as it screens, and the
-// second evaluation's kernels, k_predict_derive (the predictor, then the derived values and float
+// second evaluation's kernels, PredictDerive (the predictor, then the derived values and float
 // copies of the predicted state, in the same order) and k_rates_list, which reads the list.
 #pragma once
 
@@ -19,14 +19,14 @@ namespace ria::sph::cuda {
 template <class Real>
 struct ListWriter {
   static constexpr bool kOn = true;
-  uint2* first;  // a's word 0 (list_word): word q is first[32 q]
+  uint2* first;  // a's word 0 (list_word): word q is first[kListLanes q]
   std::uint32_t capacity;
   Real r2;        // the list radius squared [m^2], in the loader's precision
   double radius;  // the list radius [m]: the window's trim
   std::uint32_t count = 0;
   /// The mask `near` of the slots b0, b0 + 1, .. in the row (dj, dk) away from a's cell (!= 0).
   __device__ void operator()(std::uint32_t b0, int dj, int dk, unsigned near) {
-    if (count < capacity) first[32 * count] = make_uint2(list_head(b0, dj, dk), near);
+    if (count < capacity) first[kListLanes * count] = make_uint2(list_head(b0, dj, dk), near);
     ++count;
   }
 };
@@ -49,43 +49,30 @@ __device__ inline void warp_max_to(double x, unsigned long long* bits) {
   if (threadIdx.x % 32 == 0) atomicMax(bits, static_cast<unsigned long long>(__double_as_longlong(x)));
 }
 
-/// What k_gather derives, for the state the predictor moved slot s to (s.r, s.v, s.rho), in the
-/// order and cells of the step's sort (key: its sorted keys), which the neighbour list names.
-struct Derived {
-  Tait eos;
-  double* p;
-  double* c;
-  double* inv_rho;
-  const std::uint32_t* key;
-  Grid g;
-  MixedArrays mixed;
-};
-
-/// k_predict, and then the equation-of-state values and (with mixed.pos) the float copies of the
-/// predicted state (Derived): the list search's second evaluation reads them without a sort.
+/// Over the particles: the predictor (particle_step.hpp), and then the derived values (Derived) of the
+/// predicted state, in the order and cells of the step's sort (key: its sorted keys), which the
+/// neighbour list names: the list search's second evaluation reads them without a sort.
 template <int D>
-__global__ void k_predict_derive(StepArrays<D> s, std::uint32_t n, double dt, double rho_ref, Derived out) {
-  const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
-  if (a >= n) return;
-  predict(s, a, dt, rho_ref);
-  const double rho = s.rho[a];
-  const EosValues e = eos_values(out.eos, rho);
-  out.p[a] = e.p, out.c[a] = e.c, out.inv_rho[a] = e.inv_rho;
-  if (out.mixed.pos) {
-    double r[3] = {0, 0, 0}, v[3] = {0, 0, 0};
-    for (int d = 0; d < D; ++d) r[d] = s.r[d][a], v[d] = s.v[d][a];
+struct PredictDerive {
+  StepArrays<D> s;
+  double dt, rho_ref;
+  const std::uint32_t* key;
+  Derived out;
+  __device__ void operator()(std::size_t ai) const {
+    const std::uint32_t a = static_cast<std::uint32_t>(ai);
+    predict(s, a, dt, rho_ref);
     // Relative to the cell of the sort, which the particle may have left by a little: the list's
     // rows are relative to it. An out particle (its key past the last cell) is in no cell.
-    const std::uint32_t k = out.key[a];
-    const std::array<int, 3> ijk =
-        k < static_cast<std::uint32_t>(out.g.cells()) ? cell_coords(out.g, k) : binning_cell<D>(out.g, r);
-    write_mixed<D>(out.mixed, a, r, v, rho, s.kind[a], e, out.g, ijk);
+    out.write<D>(a, s.r, s.v, a, s.rho[a], s.kind[a], [&](const double(&r)[3]) {
+      const std::uint32_t k = key[a];
+      return k < static_cast<std::uint32_t>(out.g.cells()) ? cell_coords(out.g, k) : binning_cell<D>(out.g, r);
+    });
   }
-}
+};
 
 /// The second evaluation of a step with Search::list: one thread per particle a, its neighbours
 /// read from the list the first wrote (NeighbourList; the particles in the same slots and cells,
-/// moved by the predictor, their derived values and float copies by k_predict_derive). Each slot
+/// moved by the predictor, their derived values and float copies by PredictDerive). Each slot
 /// of each mask that lies within the support at the current positions is added, masks in the
 /// list's order and slots ascending; the mixed precision's run sums end every 32 listed slots.
 /// The next mask is loaded while this one's slots are summed. No dt is reduced (the corrector's
@@ -118,7 +105,7 @@ __global__ void __launch_bounds__(kRangeThreads)
         if (q == count) break;
         fr = ld.list_frame(ra, ijk, next.x);
         b0 = head_slot(next.x), bits = next.y;
-        if (++q < count) next = __ldg(words + 32 * q);
+        if (++q < count) next = __ldg(words + kListLanes * q);
       }
       const std::uint32_t b = b0 + static_cast<std::uint32_t>(__ffs(bits) - 1);
       bits &= bits - 1;

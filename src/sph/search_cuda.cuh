@@ -14,7 +14,6 @@
 
 namespace ria::sph::cuda {
 
-constexpr int kThreads = 256;     // element-wise kernels
 constexpr int kRangeThreads = 128;  // cell-range search: one thread per particle
 constexpr int kTileWarps = 4;       // tiled search: warps (cells) per block
 constexpr int kTile = 32;           // particles per shared-memory tile (one per lane)

@@ -1,7 +1,7 @@
 // How the SPH searches read the sorted particles (docs/sph.md, "GPU backend"): the arrays a
 // search reads and writes, and the two loaders. DoubleLoads reads the double arrays (the pair
 // arithmetic in double, as on the CPU); for --precision mixed, MixedLoads reads three float4
-// copies that k_gather (sph_kernels_cuda.cuh) writes, positions relative to their cell (the pair
+// copies that Gather (sph_kernels_cuda.cuh) writes, positions relative to their cell (the pair
 // arithmetic in float, each run of at most 32 pairs summed in float and the runs in double:
 // PairSums; docs/sph.md, "Mixed precision").
 #pragma once
@@ -60,7 +60,7 @@ struct MixedArrays {
   float4* eos;
 };
 
-/// The cell that bins a particle at r, as k_cell_keys bins it: 2-D runs bin (x, z) on the grid's
+/// The cell that bins a particle at r, as CellKeys bins it: 2-D runs bin (x, z) on the grid's
 /// (x, y) axes, and pass them as r[0], r[1].
 template <int D>
 __device__ inline std::array<int, 3> binning_cell(const Grid& g, const double (&r)[3]) {
@@ -81,6 +81,31 @@ __device__ inline void write_mixed(const MixedArrays& mixed, std::uint32_t s, co
   mixed.eos[s] = make_float4(static_cast<float>(e.inv_rho), static_cast<float>(e.p), static_cast<float>(e.c),
                              is_fluid_kind(kind) ? 1.0f : is_out_kind(kind) ? -1.0f : 0.0f);
 }
+
+/// What the searches read of a particle besides its state, derived from it where the state is
+/// written (Gather after a sort, PredictDerive after the predictor): the equation-of-state
+/// values p, c and 1/rho, and with mixed.pos the float copies (MixedArrays).
+struct Derived {
+  Tait eos;
+  double* p;
+  double* c;
+  double* inv_rho;
+  Grid g;  // the search's cells
+  MixedArrays mixed;
+
+  /// Slot s's values from the particle at index o of the arrays r, v (D each), of density rho and
+  /// this kind; its float copies relative to the cell cell_of(its position as double[3]).
+  template <int D, class CellOf>
+  __device__ void write(std::uint32_t s, double* const (&r)[D], double* const (&v)[D], std::uint32_t o, double rho,
+                        std::uint8_t kind, CellOf cell_of) const {
+    const EosValues e = eos_values(eos, rho);
+    p[s] = e.p, c[s] = e.c, inv_rho[s] = e.inv_rho;
+    if (!mixed.pos) return;
+    double ro[3] = {0, 0, 0}, vo[3] = {0, 0, 0};
+    for (int d = 0; d < D; ++d) ro[d] = r[d][o], vo[d] = v[d][o];
+    write_mixed<D>(mixed, s, ro, vo, rho, kind, e, g, cell_of(ro));
+  }
+};
 
 /// Particle b's SPS stress (sps.hpp) through the read-only data cache, rounded to T.
 template <int D, class T = double>
@@ -151,7 +176,7 @@ struct MixedLoads {
   __device__ Pos pos(std::uint32_t b) const { return __ldg(pos4 + b); }
   /// r_ab for the candidates b of the row of cells (.., jj, kk) around particle a (in cell
   /// (i, j, k), at ra): b's cell differs from a's by the row's constant (j - jj, k - kk) and by
-  /// i - ib, ib + 1 = |w| of b's pos (k_gather). Each axis: (rel_a - rel_b) + (cell_a - cell_b)
+  /// i - ib, ib + 1 = |w| of b's pos (Gather). Each axis: (rel_a - rel_b) + (cell_a - cell_b)
   /// size, the offset n size with |n| <= reach <= 2 (exact: size times a power of two).
   struct Frame {
     float ra[3];
@@ -167,26 +192,23 @@ struct MixedLoads {
     }
   };
   __device__ Frame frame(const float4& ra, const std::array<int, 3>& ijk, int jj, int kk) const {
-    Frame f;
-    f.ra[0] = ra.x, f.ra[1] = ra.y, f.ra[2] = ra.z;
-    f.column = static_cast<float>(ijk[0] + 1);
-    f.size_i = size[0];
-    f.off_j = static_cast<float>(ijk[1] - jj) * size[1];
-    f.off_k = static_cast<float>(ijk[2] - kk) * size[2];
-    return f;
+    return row_frame(ra, ijk, static_cast<float>(ijk[1] - jj) * size[1], static_cast<float>(ijk[2] - kk) * size[2]);
   }
   /// frame() for the row of a list mask whose head is e (neighbour_list.hpp), whose row codes dj + 2, dk + 2
   /// (0..4) become floats by their bits (2^23 + c as a float's bits, less 2^23: exact, and no
   /// conversion instruction): off_j = (j - jj) size_j = (2 - (dj + 2)) size_j.
   __device__ Frame list_frame(const float4& ra, const std::array<int, 3>& ijk, std::uint32_t e) const {
+    const float cj = __int_as_float(0x4B000000 | head_code_j(e)) - 8388608.0f;
+    const float ck = __int_as_float(0x4B000000 | head_code_k(e)) - 8388608.0f;
+    return row_frame(ra, ijk, (2.0f - cj) * size[1], (2.0f - ck) * size[2]);
+  }
+  /// The frame of a's row (a at ra in cell ijk) whose cells lie off_j, off_k from a's along j, k.
+  __device__ Frame row_frame(const float4& ra, const std::array<int, 3>& ijk, float off_j, float off_k) const {
     Frame f;
     f.ra[0] = ra.x, f.ra[1] = ra.y, f.ra[2] = ra.z;
     f.column = static_cast<float>(ijk[0] + 1);
     f.size_i = size[0];
-    const float cj = __int_as_float(0x4B000000 | head_code_j(e)) - 8388608.0f;
-    const float ck = __int_as_float(0x4B000000 | head_code_k(e)) - 8388608.0f;
-    f.off_j = (2.0f - cj) * size[1];
-    f.off_k = (2.0f - ck) * size[2];
+    f.off_j = off_j, f.off_k = off_k;
     return f;
   }
   /// a's window trimmed to the cells its support reaches: pos holds its offset in its cell.

@@ -3,19 +3,19 @@
 // step parts (particle_step.hpp), the cell numbering and neighbour ranges (cell_list.hpp); they
 // differ from it only in how threads map to particles.
 //
-// Per rate evaluation: k_cell_keys (each particle's cell) -> CUB radix sort of (cell, slot) pairs
-// (stable, so within a cell particles keep their order, as the CPU counting sort) -> k_gather
-// (every array reordered, pressure, sound speed and 1/rho of the new order) -> k_cell_start
+// Per rate evaluation: CellKeys (each particle's cell) -> CUB radix sort of (cell, slot) pairs
+// (stable, so within a cell particles keep their order, as the CPU counting sort) -> Gather
+// (every array reordered, pressure, sound speed and 1/rho of the new order) -> CellStart
 // (start[c] = first slot of cell c, by binary search in the sorted keys) -> one of the two
 // searches (search.hpp; compiled without the laminar and SPS terms, with the laminar term, and with
 // both: add_pair's flags), which also reduces the local dt (phase 1 of the two-phase min reduction,
 // src/exec/cuda/two_phase_reduce.cuh) and the pair count of its block; with SPS, k_sps_stress first.
 // Search::list (neighbour_list.hpp): the step's first evaluation is the cell-range search writing
-// each particle's list as it screens (k_rates_cell_range_listed); the second is k_predict_derive
+// each particle's list as it screens (k_rates_cell_range_listed); the second is PredictDerive
 // and k_rates_list (neighbour_list_cuda.cuh).
 //
 // The searches read the particles through a loader (search_loads_cuda.cuh): DoubleLoads (the
-// double arrays) or, for --precision mixed, MixedLoads (float copies that k_gather writes); the
+// double arrays) or, for --precision mixed, MixedLoads (float copies that Gather writes); the
 // screen and the walk over a particle's neighbour ranges are search_cuda.cuh's.
 #pragma once
 
@@ -45,65 +45,77 @@ struct Arrays {
 };
 
 /// Each particle's sort key (cell_list.hpp, sort_key: its cell, or past the last cell when out);
-/// 2-D runs bin (x, z) on the grid's (x, y) axes and pass z = null.
+/// 2-D runs bin (x, z) on the grid's (x, y) axes and pass z = null. These element-wise steps are
+/// functors for exec::cuda::parallel_for, over particles (or slots, or cells).
 template <int D>
-__global__ void k_cell_keys(Grid g, const double* __restrict__ x, const double* __restrict__ y,
-                            const double* __restrict__ z, const std::uint8_t* __restrict__ kind, std::uint32_t n,
-                            std::uint32_t* __restrict__ key, std::uint32_t* __restrict__ slot) {
-  const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
-  if (a >= n) return;
-  key[a] = sort_key(g, D, kind[a], x[a], y[a], D == 3 ? z[a] : 0.0);
-  slot[a] = a;
-}
+struct CellKeys {
+  Grid g;
+  const double* x;
+  const double* y;
+  const double* z;
+  const std::uint8_t* kind;
+  std::uint32_t* key;
+  std::uint32_t* slot;
+  __device__ void operator()(std::size_t a) const {
+    key[a] = sort_key(g, D, kind[a], x[a], y[a], D == 3 ? z[a] : 0.0);
+    slot[a] = static_cast<std::uint32_t>(a);
+  }
+};
 
-/// dst[s] = src[order[s]] for every array, then the equation-of-state values of the new order.
-/// fluid[s] = 1 for a fluid particle in the new order, else 0 (and fluid[n] = 0), the input of the
-/// scan that gives fluid_before.
-/// With mixed.pos, also the float copies of the new order (MixedArrays).
+/// Over the slots s = 0..n: dst[s] = src[order[s]] for every array, then the derived values of the
+/// new order (Derived: the float copies relative to the cell that bins the particle). fluid[s] = 1
+/// for a fluid particle in the new order, else 0 (and fluid[n] = 0), the input of the scan that
+/// gives fluid_before.
 template <int D>
-__global__ void k_gather(const std::uint32_t* __restrict__ order, std::uint32_t n, Arrays<D> src, Arrays<D> dst,
-                         bool with_start, Tait eos, double* __restrict__ p, double* __restrict__ c,
-                         double* __restrict__ inv_rho, std::uint32_t* __restrict__ fluid, Grid g, MixedArrays mixed) {
-  const std::uint32_t s = blockIdx.x * blockDim.x + threadIdx.x;
-  if (s == n) fluid[n] = 0;
-  if (s >= n) return;
-  const std::uint32_t o = order[s];
-  for (int d = 0; d < D; ++d) dst.r[d][s] = src.r[d][o], dst.v[d][s] = src.v[d][o];
-  const double rho = src.rho[o];
-  dst.rho[s] = rho;
-  const std::uint8_t kind = src.kind[o];
-  dst.kind[s] = kind;
-  fluid[s] = is_fluid_kind(kind) ? 1u : 0u;
-  dst.id[s] = src.id[o];
-  if (with_start) {
-    for (int d = 0; d < D; ++d) dst.r0[d][s] = src.r0[d][o], dst.v0[d][s] = src.v0[d][o];
-    dst.rho0[s] = src.rho0[o];
+struct Gather {
+  const std::uint32_t* order;
+  std::uint32_t n;
+  Arrays<D> src, dst;
+  bool with_start;
+  std::uint32_t* fluid;
+  Derived out;
+  __device__ void operator()(std::size_t s) const {
+    if (s == n) {
+      fluid[n] = 0;
+      return;
+    }
+    const std::uint32_t o = order[s];
+    for (int d = 0; d < D; ++d) dst.r[d][s] = src.r[d][o], dst.v[d][s] = src.v[d][o];
+    const double rho = src.rho[o];
+    dst.rho[s] = rho;
+    const std::uint8_t kind = src.kind[o];
+    dst.kind[s] = kind;
+    fluid[s] = is_fluid_kind(kind) ? 1u : 0u;
+    dst.id[s] = src.id[o];
+    if (with_start) {
+      for (int d = 0; d < D; ++d) dst.r0[d][s] = src.r0[d][o], dst.v0[d][s] = src.v0[d][o];
+      dst.rho0[s] = src.rho0[o];
+    }
+    out.write<D>(static_cast<std::uint32_t>(s), src.r, src.v, o, rho, kind,
+                 [&](const double(&r)[3]) { return binning_cell<D>(out.g, r); });
   }
-  const EosValues e = eos_values(eos, rho);
-  p[s] = e.p, c[s] = e.c, inv_rho[s] = e.inv_rho;
-  if (mixed.pos) {
-    double r[3] = {0, 0, 0}, v[3] = {0, 0, 0};
-    for (int d = 0; d < D; ++d) r[d] = src.r[d][o], v[d] = src.v[d][o];
-    write_mixed<D>(mixed, s, r, v, rho, kind, e, g, binning_cell<D>(g, r));
-  }
-}
+};
 
-/// start[c] = the first sorted slot whose key is >= c, for c = 0..cells, so that cell c holds the
-/// slots [start[c], start[c + 1]) as CellList::start; start[cells] (the particles in cells, before
-/// the out ones) also to *live.
-__global__ void k_cell_start(const std::uint32_t* __restrict__ key, std::uint32_t n, std::uint32_t cells,
-                             std::uint32_t* __restrict__ start, unsigned* __restrict__ live) {
-  const std::uint32_t c = blockIdx.x * blockDim.x + threadIdx.x;
-  if (c > cells) return;
-  std::uint32_t lo = 0, hi = n;
-  while (lo < hi) {
-    const std::uint32_t mid = lo + (hi - lo) / 2;
-    if (key[mid] < c) lo = mid + 1;
-    else hi = mid;
+/// Over the cells c = 0..cells: start[c] = the first sorted slot whose key is >= c, so that cell c
+/// holds the slots [start[c], start[c + 1]) as CellList::start; start[cells] (the particles in
+/// cells, before the out ones) also to *live.
+struct CellStart {
+  const std::uint32_t* key;
+  std::uint32_t n, cells;
+  std::uint32_t* start;
+  unsigned* live;
+  __device__ void operator()(std::size_t ci) const {
+    const std::uint32_t c = static_cast<std::uint32_t>(ci);
+    std::uint32_t lo = 0, hi = n;
+    while (lo < hi) {
+      const std::uint32_t mid = lo + (hi - lo) / 2;
+      if (key[mid] < c) lo = mid + 1;
+      else hi = mid;
+    }
+    start[c] = lo;
+    if (c == cells) *live = lo;
   }
-  start[c] = lo;
-  if (c == cells) *live = lo;
-}
+};
 
 /// Search (a), cell ranges, for particle a = this thread: its neighbours by for_each_neighbour. P
 /// is in double (the rates' gravity and local dt), PR the same parameters in the loader's
@@ -119,7 +131,7 @@ __device__ __forceinline__ void rates_cell_range(const SphParams<D>& P, const Sp
   double dtl = INFINITY;
   unsigned pairs = 0;
   double v2 = 0;
-  // Slots from start[cells] on hold out particles (k_cell_keys): nothing to sum, no limit on dt.
+  // Slots from start[cells] on hold out particles (CellKeys): nothing to sum, no limit on dt.
   if (a < n && a < __ldg(start + g.grid.cells())) {
     const typename L::Pos ra = ld.pos(a);
     const PairParticle<D, Real> pa = ld.template particle<kSps>(a);
@@ -270,24 +282,29 @@ __global__ void __launch_bounds__(32 * kTileWarps)
   reduce_block<kDt>(dtl, pairs_total, dt_partial, pair_total);
 }
 
+/// The predictor (particle_step.hpp) over the particles.
 template <int D>
-__global__ void k_predict(StepArrays<D> s, std::uint32_t n, double dt, double rho_ref) {
-  const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
-  if (a < n) predict(s, a, dt, rho_ref);
-}
+struct Predict {
+  StepArrays<D> s;
+  double dt, rho_ref;
+  __device__ void operator()(std::size_t a) const { predict(s, a, dt, rho_ref); }
+};
 
-/// The corrector; sets *bad when a particle's new state is not finite or its density not > 0
-/// (the host then names the first such particle, step_checks.hpp).
+/// The corrector over the particles; sets *bad when a particle's new state is not finite or its
+/// density not > 0 (the host then names the first such particle, step_checks.hpp).
 template <int D>
-__global__ void k_correct(StepArrays<D> s, std::uint32_t n, double dt, double rho_ref, DomainBox box,
-                          int* __restrict__ bad) {
-  const std::uint32_t a = blockIdx.x * blockDim.x + threadIdx.x;
-  if (a >= n) return;
-  correct(s, a, dt, rho_ref, box);
-  bool ok = isfinite(s.rho[a]) && s.rho[a] > 0;
-  for (int d = 0; d < D; ++d) ok = ok && isfinite(s.r[d][a]) && isfinite(s.v[d][a]);
-  if (!ok) *bad = 1;
-}
+struct Correct {
+  StepArrays<D> s;
+  double dt, rho_ref;
+  DomainBox box;
+  int* bad;
+  __device__ void operator()(std::size_t a) const {
+    correct(s, a, dt, rho_ref, box);
+    bool ok = isfinite(s.rho[a]) && s.rho[a] > 0;
+    for (int d = 0; d < D; ++d) ok = ok && isfinite(s.r[d][a]) && isfinite(s.v[d][a]);
+    if (!ok) *bad = 1;
+  }
+};
 
 }  // namespace ria::sph::cuda
 

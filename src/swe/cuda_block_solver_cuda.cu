@@ -13,6 +13,7 @@
 
 #include "exec/cuda/cuda_check.hpp"
 #include "exec/cuda/device_buffer.hpp"
+#include "exec/cuda/parallel_for.cuh"
 #include "ria/exec/reduce.hpp"
 #include "swe/solver_common.hpp"
 #include "swe/cuda_extremes.cuh"
@@ -170,8 +171,7 @@ class CudaBlockSolver final : public BlockSolver {
     if (m == 0) return INFINITY;
     const ConstFields<T> f{buf_[cur_] + local(j0), buf_[cur_] + stride_ + local(j0), buf_[cur_] + 2 * stride_ + local(j0),
                            buf_[cur_] + 3 * stride_ + local(j0)};
-    cuda::k_local_dt<<<(m + 255) / 256, 256, 0, stream_>>>(f, m, sweep_.inv_dx, sweep_.inv_dy, sweep_.physics, dt_.get());
-    RIA_CUDA_CHECK(cudaGetLastError());
+    exec::cuda::parallel_for(stream_, m, cuda::local_dt_of(f, sweep_, dt_.get()));
     RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
     return reducer_->reduce(exec::ReduceOp::min, dt_, m);
   }

@@ -9,20 +9,24 @@
 
 #include "exec/cuda/cuda_check.hpp"
 #include "exec/cuda/device_buffer.hpp"
+#include "exec/cuda/parallel_for.cuh"
 #include "ria/swe/extremes.hpp"
 #include "swe/extremes_store.hpp"
 #include "swe/stencil.hpp"
 
 namespace ria::swe::cuda {
 
-/// Records cells [k0, k1) of the state f, in the fluxes' precision T (CudaSolver::recorded_fields:
-/// a mixed state's floats), as the state at time t.
+/// Records cell k0 + k of the state f, in the fluxes' precision T (CudaSolver::recorded_fields:
+/// a mixed state's floats), as the state at time t (exec::cuda::parallel_for over k).
 template <class T>
-__global__ void k_record_extremes(ConstFields<T> f, std::size_t k0, std::size_t k1, double t, ExtremesFields<T> e,
-                                  ExtremesRule<T> r) {
-  const std::size_t k = k0 + blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
-  if (k < k1) record_extremes(e, k, extremes_input(f, k, r), t, r);
-}
+struct RecordExtremes {
+  ConstFields<T> f;
+  std::size_t k0;
+  double t;
+  ExtremesFields<T> e;
+  ExtremesRule<T> r;
+  __device__ void operator()(std::size_t k) const { record_extremes(e, k0 + k, extremes_input(f, k0 + k, r), t, r); }
+};
 
 /// n cells' records on the device (none when n = 0).
 template <class T>
@@ -59,13 +63,11 @@ class DeviceExtremes {
     return h;
   }
 
-  /// Launches k_record_extremes over cells [k0, k1) of f on a stream.
+  /// Queues the records of cells [k0, k1) of f on a stream.
   void record(const ConstFields<T>& f, std::size_t k0, std::size_t k1, double t, const ExtremesRule<T>& r,
               cudaStream_t stream) const {
     if (k1 <= k0) return;
-    const int threads = 256;
-    k_record_extremes<T><<<(k1 - k0 + threads - 1) / threads, threads, 0, stream>>>(f, k0, k1, t, fields(), r);
-    RIA_CUDA_CHECK(cudaGetLastError());
+    exec::cuda::parallel_for(stream, k1 - k0, RecordExtremes<T>{f, k0, t, fields(), r});
   }
 
  private:

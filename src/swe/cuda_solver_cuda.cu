@@ -10,6 +10,7 @@
 
 #include "exec/cuda/cuda_check.hpp"
 #include "exec/cuda/device_buffer.hpp"
+#include "exec/cuda/parallel_for.cuh"
 #include "ria/exec/reduce.hpp"
 #include "swe/solver_common.hpp"
 #include "swe/cuda_extremes.cuh"
@@ -230,10 +231,7 @@ class CudaSolver final : public Solver {
 
   /// Local dt kernel and the tree reduction launched level by level (the paper's naive dt).
   double reduce_local_dt() {
-    const int threads = 256;
-    cuda::k_local_dt<<<(n_ + threads - 1) / threads, threads, 0, stream_>>>(cfields(cur_), n_, sweep_.inv_dx,
-                                                                           sweep_.inv_dy, sweep_.physics, dt_.get());
-    RIA_CUDA_CHECK(cudaGetLastError());
+    exec::cuda::parallel_for(stream_, n_, cuda::local_dt_of(cfields(cur_), sweep_, dt_.get()));
     T* in = dt_;
     T* out = partial_;
     std::size_t n = n_;

@@ -139,10 +139,18 @@ __device__ inline void side_levels(const Boundaries& bc, double t, double* level
 
 // ---------------------------------------------------------------- naive (paper section 3)
 
+/// dt[k] = cell k's local dt (cfl.hpp) of the fields f (exec::cuda::parallel_for over k).
 template <class F, class T>
-__global__ void k_local_dt(F f, std::size_t n, T inv_dx, T inv_dy, Physics<T> p, T* __restrict__ dt) {
-  const std::size_t k = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
-  if (k < n) dt[k] = local_dt(narrow<T>(load(f, k)), inv_dx, inv_dy, p);
+struct LocalDt {
+  F f;
+  T inv_dx, inv_dy;
+  Physics<T> p;
+  T* dt;
+  __device__ void operator()(std::size_t k) const { dt[k] = local_dt(narrow<T>(load(f, k)), inv_dx, inv_dy, p); }
+};
+template <class F, class T>
+LocalDt<F, T> local_dt_of(const F& f, const SweepSetup<T>& s, T* dt) {
+  return {f, s.inv_dx, s.inv_dy, s.physics, dt};
 }
 
 /// One level of the tree reduction: each block of 256 threads reduces 512 values to one.

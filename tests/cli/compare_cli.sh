@@ -101,6 +101,9 @@ cuda)  # --backend cuda: both models on the GPU, against the same run on the CPU
   rc=$?
   if [ "$rc" -eq 5 ]; then
     grep -Eq "not built with CUDA|no CUDA device" gpu.txt || { cat gpu.txt; fail "exit 5 without the reason"; }
+    # Refused before anything is written: no output directory, no header line.
+    [ ! -e gpu ] || fail "exit 5 after creating the output directory"
+    ! grep -q "column a =" gpu.txt || { cat gpu.txt; fail "exit 5 after printing the column's header"; }
     echo "skipped: $(tail -1 gpu.txt)"
     exit 5
   fi

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "ria/exec/backend.hpp"
@@ -90,6 +91,14 @@ inline Deviation deviation(const sph::Particles& a_in, const sph::Particles& b_i
   return dev;
 }
 
+/// Expects each of dev's largest differences within `bound` of its scale in set-up s: dp for
+/// positions, c0 for velocities, rho0 for densities; `what` names the case in a failure.
+inline void expect_within(const Deviation& dev, double bound, const sph::Setup& s, const std::string& what) {
+  EXPECT_LE(dev.r, bound * s.dp) << what;
+  EXPECT_LE(dev.v, bound * s.physics.c0) << what;
+  EXPECT_LE(dev.rho, bound * s.physics.rho0) << what;
+}
+
 /// The arrays of two solvers are identical bit for bit, in storage order.
 inline void expect_bitwise_equal(const sph::Particles& a, const sph::Particles& b) {
   ASSERT_EQ(a.size(), b.size());
@@ -147,26 +156,20 @@ inline void check_gpu_against_cpu(const sph::Setup& s, long steps, const char* n
               "|dt| %.3e t; pairs CPU %.0f GPU %.0f\n",
               name, s.particles.size(), steps, t, dev.r / s.dp, dev.v / c0, dev.rho / rho0, std::fabs(ranges->time() - t) / t,
               cpu->pair_interactions(), ranges->pair_interactions());
-  EXPECT_LE(dev.r, 1e-9 * s.dp) << name;
-  EXPECT_LE(dev.v, 1e-9 * c0) << name;
-  EXPECT_LE(dev.rho, 1e-9 * rho0) << name;
+  expect_within(dev, 1e-9, s, name);
   // The searches: the same neighbours summed in another order, so round-off apart (a search that
   // missed pairs would be ~1e-3 rho0 apart after one step).
   const Deviation sd = deviation(ranges->particles(), tiles->particles());
   std::printf("  %s: tiles - cell-range: |dr| %.3e dp, |dv| %.3e c0, |drho| %.3e rho0\n", name, sd.r / s.dp, sd.v / c0,
               sd.rho / rho0);
-  EXPECT_LE(sd.r, 1e-9 * s.dp) << name;
-  EXPECT_LE(sd.v, 1e-9 * c0) << name;
-  EXPECT_LE(sd.rho, 1e-9 * rho0) << name;
+  expect_within(sd, 1e-9, s, name);
   EXPECT_NEAR(tiles->time(), t, 1e-9 * t) << name;
   if (with_list) {
     const Deviation ld = deviation(ranges->particles(), list->particles());
     std::printf("  %s: list - cell-range: |dr| %.3e dp, |dv| %.3e c0, |drho| %.3e rho0; the list read in %ld of %ld steps\n",
                 name, ld.r / s.dp, ld.v / c0, ld.rho / rho0, list->list_use().reused,
                 list->list_use().reused + list->list_use().searched);
-    EXPECT_LE(ld.r, 1e-9 * s.dp) << name;
-    EXPECT_LE(ld.v, 1e-9 * c0) << name;
-    EXPECT_LE(ld.rho, 1e-9 * rho0) << name;
+    expect_within(ld, 1e-9, s, name);
     EXPECT_NEAR(list->time(), t, 1e-9 * t) << name;
     // From rest, 50 steps move the fluid far less than the skin allows: every step read the list.
     EXPECT_EQ(list->list_use().reused, steps) << name;

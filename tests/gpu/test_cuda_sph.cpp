@@ -120,8 +120,7 @@ TEST(SphCuda, FluidLeavesTheDomainAsOnTheCpu) {
     std::printf("  thrown block, %s, %s: %zu of %zu particles out after 60 steps; GPU - CPU |dr| %.3e dp, |dv| %.3e c0\n",
                 sph::search_name(v.search), precision_name(v.precision), out, s.particles.size(), dev.r / s.dp,
                 dev.v / s.physics.c0);
-    EXPECT_LE(dev.r, v.bound * s.dp);
-    EXPECT_LE(dev.v, v.bound * s.physics.c0);
+    test::expect_within(dev, v.bound, s, std::string(sph::search_name(v.search)) + ", " + precision_name(v.precision));
     EXPECT_EQ(gpu->measure({}).out_particles, static_cast<long>(out));
   }
   // Out particles sort behind the others and are left there (cuda_solver_cuda.cu, shrink_live),
@@ -132,8 +131,7 @@ TEST(SphCuda, FluidLeavesTheDomainAsOnTheCpu) {
   const std::size_t n_fluid = s.particles.count(sph::Kind::fluid);
   EXPECT_EQ(gpu->particles().count(sph::Kind::out), n_fluid) << "all the water has left by t = 0.12 s";
   const test::Deviation end = test::deviation(cpu->particles(), gpu->particles());
-  EXPECT_LE(end.r, 1e-9 * s.dp);
-  EXPECT_LE(end.v, 1e-9 * s.physics.c0);
+  test::expect_within(end, 1e-9, s, "all out");
   ASSERT_EQ(gpu->advance(1.0, 10), 1);  // nothing limits the step: one step to the stop (particle_dt)
   EXPECT_EQ(gpu->time(), 1.0);
   const test::Deviation still = test::deviation(cpu->particles(), gpu->particles());

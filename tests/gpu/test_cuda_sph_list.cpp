@@ -155,8 +155,7 @@ TEST(SphCudaList, PairClosingToTheSupportBetweenTheEvaluationsIsFound) {
     std::printf("  closing blocks, %s: list read in %ld of 20 steps; list - cell-range |dr| %.3e dp, |dv| %.3e c0\n",
                 precision_name(prec), list->list_use().reused, dev.r / dp, dev.v / c0);
     const double bound = prec == Precision::f64 ? 1e-9 : 1e-5;  // round-off (sph_compare.hpp); float's 1e-7 of a cell
-    EXPECT_LE(dev.r, bound * dp) << precision_name(prec);
-    EXPECT_LE(dev.v, bound * c0) << precision_name(prec);
+    test::expect_within(dev, bound, s, precision_name(prec));
   }
 }
 
@@ -206,8 +205,7 @@ TEST(SphCudaList, ParticleWithMoreMasksThanTheListHoldsSearchesAgain) {
                   "against double cell-range: cell-range |dv| %.3e c0, list %.3e c0\n",
                   name.c_str(), list->list_use().reused, dev.r / dp, dev.v / c0, own.v / c0, mine.v / c0);
       if (prec == Precision::f64) {
-        EXPECT_LE(dev.r, 1e-9 * dp) << name;
-        EXPECT_LE(dev.v, 1e-9 * c0) << name;
+        test::expect_within(dev, 1e-9, s, name);
       } else {  // 3x: the two mixed runs' round-off differs (other cells, other float coordinates)
         EXPECT_LE(mine.r, 3 * own.r + 1e-9 * dp) << name;
         EXPECT_LE(mine.v, 3 * own.v + 1e-9 * c0) << name;

@@ -42,9 +42,7 @@ void check_mixed_against_double(sph::Setup s, long steps, const char* name) {
               "|dt| %.3e t; pairs double %.0f mixed %.0f\n",
               name, s.particles.size(), steps, t, dev.r / s.dp, dev.v / c0, dev.rho / rho0,
               std::fabs(ranges->time() - t) / t, dbl->pair_interactions(), ranges->pair_interactions());
-  EXPECT_LE(dev.r, 1e-5 * s.dp) << name;
-  EXPECT_LE(dev.v, 1e-5 * c0) << name;
-  EXPECT_LE(dev.rho, 1e-5 * rho0) << name;
+  test::expect_within(dev, 1e-5, s, name);
   EXPECT_NEAR(ranges->time(), t, 1e-5 * t) << name;
   // The pair counts are not compared: the lattice start puts many pairs at exactly 2h (h = 1.5 dp:
   // 3 dp apart, 30 of a particle's ~120 neighbours in 3-D), on one side of the support or the
@@ -54,18 +52,14 @@ void check_mixed_against_double(sph::Setup s, long steps, const char* name) {
   const test::Deviation sd = test::deviation(ranges->particles(), tiles->particles());
   std::printf("  %s: mixed tiles - cell-range: |dr| %.3e dp, |dv| %.3e c0, |drho| %.3e rho0\n", name, sd.r / s.dp, sd.v / c0,
               sd.rho / rho0);
-  EXPECT_LE(sd.r, 1e-5 * s.dp) << name;
-  EXPECT_LE(sd.v, 1e-5 * c0) << name;
-  EXPECT_LE(sd.rho, 1e-5 * rho0) << name;
+  test::expect_within(sd, 1e-5, s, name);
   if (with_list) {
     const test::Deviation ld = test::deviation(dbl->particles(), list->particles());
     std::printf("  %s: mixed list - double cell-range: |dr| %.3e dp, |dv| %.3e c0, |drho| %.3e rho0; the list read in %ld "
                 "of %ld steps\n",
                 name, ld.r / s.dp, ld.v / c0, ld.rho / rho0, list->list_use().reused,
                 list->list_use().reused + list->list_use().searched);
-    EXPECT_LE(ld.r, 1e-5 * s.dp) << name;
-    EXPECT_LE(ld.v, 1e-5 * c0) << name;
-    EXPECT_LE(ld.rho, 1e-5 * rho0) << name;
+    test::expect_within(ld, 1e-5, s, name);
     EXPECT_EQ(list->list_use().reused, steps) << name;
   }
 }
