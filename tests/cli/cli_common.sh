@@ -1,5 +1,13 @@
-# The helpers of the CLI test scripts (tests/cli/*_cli.sh), sourced after each has set CASE and
-# entered its work directory.
+# The helpers of the CLI test scripts (tests/cli/*_cli.sh), sourced first; each script then calls
+# enter_case with its work root and case.
+
+# enter_case ROOT CASE [DIR]: CASE set, and a fresh ROOT/DIR (ROOT/CASE by default) as the working
+# directory, its path in WORK.
+enter_case() {
+  CASE=$2
+  WORK=$1/${3:-$2}
+  rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || { echo "cannot make the work directory $WORK" >&2; exit 1; }
+}
 
 fail() { echo "FAIL ($CASE): $*" >&2; exit 1; }
 # expect CODE REGEX -- command...: exit code and a stderr/stdout line matching REGEX.

@@ -4,16 +4,14 @@
 # The measured-data checks are skipped (with a message) when the shared data directory is absent.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
+source "$HERE/cli_common.sh"
 RIA=$1
-WORK=$2/$3
-CASE=$3
 SRC=$4
-rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
+enter_case "$2" "$3"
 if [ -z "${RIA_DATA_DIR:-}" ] && [ -d "$SRC/../shared/data" ]; then export RIA_DATA_DIR="$SRC/../shared/data"; fi
 HAVE_DATA=0
 [ -n "${RIA_DATA_DIR:-}" ] && [ -f "$RIA_DATA_DIR/README.md" ] && HAVE_DATA=1
 
-source "$HERE/cli_common.sh"
 # check FILE AWK_PROGRAM DESCRIPTION: the awk program prints lines starting "bad" for failures.
 check() {
   local bad

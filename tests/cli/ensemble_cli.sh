@@ -4,12 +4,10 @@
 # (The statistics against members run one by one are tests/test_ensemble_cli.cpp.)
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
-RIA=$1
-WORK=$2/$3
-CASE=$3
-rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
-
 source "$HERE/cli_common.sh"
+RIA=$1
+enter_case "$2" "$3"
+
 # status_count FILE STATUS: members of members.csv with that status.
 status_count() { grep -c ",$2," "$1"; }
 

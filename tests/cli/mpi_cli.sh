@@ -10,17 +10,15 @@
 # the case with exit code 5 (ctest: skipped).
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
+source "$HERE/cli_common.sh"
 RIA=$1
-WORK=$2/$3${4:+_$4}
-CASE=$3
 BACKEND=${4:-serial}
-rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
+enter_case "$2" "$3" "$3${4:+_$4}"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 # Ranks yield the core while they wait in MPI (the CI machine has 2 cores for up to 8 ranks).
 export OMPI_MCA_mpi_yield_when_idle=1
 MPIRUN=("${RIA_MPIEXEC:-mpirun}" --oversubscribe -np)
 
-source "$HERE/cli_common.sh"
 # The default estuary on 50 x 50 cells for 2 h: the M2 tide over tidal flats (wet/dry fronts),
 # the river, the spill patch and the outfall release from 1 h; gauges every 5 min.
 EST=(--backend "$BACKEND" --quiet --set domain.cells=50 --set time.duration=2h --set time.output_interval=1h

@@ -5,12 +5,9 @@
 # Each case states what it expects; any failed expectation exits non-zero with a message.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
-RIA=$1
-WORK=$2/$3
-CASE=$3
-rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
-
 source "$HERE/cli_common.sh"
+RIA=$1
+enter_case "$2" "$3"
 
 SHORT=(--set time.duration=2h --set time.output_interval=1h --set output.png_times=[] --quiet)
 

@@ -12,9 +12,8 @@
 #   other lags and ratios; the script must find both sets to the minute and the hundredth.
 set -u
 src=$1
-CASE=$3
-mkdir -p "$2/$CASE" && cd "$2/$CASE" || exit 1
 . "$src/tests/cli/cli_common.sh"
+enter_case "$2" "$3"
 command -v python3 >/dev/null || { echo "python3 not found: skipped"; exit 77; }
 
 case $CASE in

@@ -4,12 +4,9 @@
 # Each case states what it expects; any failed expectation exits non-zero with a message.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
-RIA=$1
-WORK=$2/$3
-CASE=$3
-rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
-
 source "$HERE/cli_common.sh"
+RIA=$1
+enter_case "$2" "$3"
 
 # A small 2-D dam break: 10 x 20 fluid particles in an open tank.
 cat > column.toml <<'TOML'
