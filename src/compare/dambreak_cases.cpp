@@ -73,19 +73,30 @@ Column column_of(const sph::Scenario& sc) {
   return c;
 }
 
-SweCase swe_channel(const Column& c, int cells_per_a, int across, double duration, double interval, double manning) {
+namespace {
+
+/// A shallow-water case whose bed and state the code gives (analytic), named `name`, run for
+/// `duration` with a row every `interval`, gravity g and Manning's n; no PNG, no checkpoints.
+SweCase analytic_case(const std::string& name, double duration, double interval, double g, double manning) {
   SweCase k;
   sim::Scenario& s = k.scenario;
-  s.file = "<ria compare dambreak: channel>";
-  s.name = "dambreak_channel";
-  s.domain.source = sim::DomainSpec::Source::analytic;  // a bed and state given in code
+  s.file = "<ria compare dambreak: " + name + ">";
+  s.name = "dambreak_" + name;
+  s.domain.source = sim::DomainSpec::Source::analytic;
   s.time.duration = duration;
   s.time.output_interval = interval;
-  s.physics.gravity = c.g;
+  s.physics.gravity = g;
   s.physics.manning = manning;
   s.initial.kind = sim::InitialSpec::Kind::analytic;
   s.output.png_at_end = false;
   s.output.checkpoint_interval = 0;
+  return k;
+}
+
+}  // namespace
+
+SweCase swe_channel(const Column& c, int cells_per_a, int across, double duration, double interval, double manning) {
+  SweCase k = analytic_case("channel", duration, interval, c.g, manning);
 
   Grid& g = k.domain.grid;
   g.dx = g.dy = c.a / cells_per_a;
@@ -132,18 +143,8 @@ Tank tank_of(const sph::Scenario& sc) {
 }
 
 SweCase swe_tank(const Tank& t, double dx, double duration, double interval, double manning) {
-  SweCase k;
+  SweCase k = analytic_case("tank", duration, interval, t.g, manning);
   sim::Scenario& s = k.scenario;
-  s.file = "<ria compare dambreak: tank>";
-  s.name = "dambreak_tank";
-  s.domain.source = sim::DomainSpec::Source::analytic;
-  s.time.duration = duration;
-  s.time.output_interval = interval;
-  s.physics.gravity = t.g;
-  s.physics.manning = manning;
-  s.initial.kind = sim::InitialSpec::Kind::analytic;
-  s.output.png_at_end = false;
-  s.output.checkpoint_interval = 0;
   s.output.gauge_interval = interval;
   for (const sph::Probe& p : t.gauges) s.gauges.push_back({p.name, p.at[0], p.at[1]});
 
