@@ -182,7 +182,6 @@ void check_sph_fits(sph::Scenario sc, double dp, exec::Backend backend, const st
 
 int run_compare(const CompareArgs& a) {
   const exec::Backend backend = exec::parse_backend(a.backend);
-  exec::require_backend(backend);  // before the output directory and the first lines
   if (a.spheric_sph && !a.spheric) throw io::InputError("--spheric-sph needs --spheric");
   // Every input is read and checked before anything runs.
   const sph::Scenario column = load(a.scenario, kMartinMoyce2d, kMartinMoyce2dName, a.sets);
@@ -202,6 +201,7 @@ int run_compare(const CompareArgs& a) {
   if (a.spheric_sph)
     check_sph_fits(tank, a.spheric_dp, backend, "--spheric-dp " + number_text(a.spheric_dp) + " m",
                    "use a larger --spheric-dp");
+  exec::require_backend(backend);  // after the inputs, before the output directory and the first lines
   prepare_output_dir(a.output);
   std::vector<std::string> files;
   compare_column(a, column, backend, files);

@@ -165,6 +165,7 @@ std::unique_ptr<Prepared> prepare_inputs(const RunArgs& a) {
   m.setup.precision = precision;
   m.setup.dry_skip = !a.no_dry_skip;
   if (interrupted_during("building the model")) throw QuietExit{kInterrupted};
+  exec::require_backend(backend);  // before the output directory: nothing is written for a run that cannot start
   if (is_root()) {
     prepare_output_dir(sc.output.directory);
     p->lock = std::make_unique<io::OutputLock>(sc.output.directory);

@@ -155,6 +155,7 @@ int run_sph(const SphArgs& a) {
                        "no pictures; the other snapshots are written");
   for (const std::string& w : warnings) std::fprintf(stderr, "%s: warning: %s\n", kCmd, w.c_str());
   if (interrupted_during(kCmd, "generating the particles")) return kInterrupted;
+  exec::require_backend(backend);  // before the output directory: nothing is written for a run that cannot start
   prepare_output_dir(sc.directory);
   const io::OutputLock lock(sc.directory);
 

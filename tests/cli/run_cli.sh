@@ -82,6 +82,14 @@ bad_inputs)
   expect 3 "missing.toml" -- "$RIA" run missing.toml
   expect 2 "duration" -- "$RIA" run --set time.duration=-1h
   expect 2 "duration" -- "$RIA" run --set time.duration=0
+  # A backend this machine lacks: refused before the output directory is made (exit 5), where it can be.
+  if "$RIA" run --backend cuda "${SHORT[@]}" --output cu > cu.txt 2>&1; then
+    echo "ok: --backend cuda ran here"
+  else
+    grep -Eq "not built with CUDA|no CUDA device" cu.txt || { cat cu.txt; fail "--backend cuda: no reason given"; }
+    [ ! -e cu ] || fail "--backend cuda: refused after creating the output directory"
+    echo "ok: --backend cuda refused before writing: $(tail -1 cu.txt)"
+  fi
   # The memory refusal names where the cell count came from: the --set, or the file.
   expect 2 "^ria run: --set domain.cells: domain.cells: a grid of 1e\+10 cells needs about .* GiB of host memory" -- \
     "$RIA" run --set domain.cells=100000

@@ -182,6 +182,7 @@ bad_inputs)
   rc=$?
   if [ "$rc" -ne 0 ]; then
     [ "$rc" -eq 5 ] && grep -Eq "not built with CUDA|no CUDA device" out.txt || { cat out.txt; fail "--backend cuda: exit $rc"; }
+    [ ! -e o5 ] || fail "--backend cuda: exit 5 after creating the output directory"
   fi
   echo "ok: --backend cuda exit $rc"
   # A checkpoint of other physics is refused, naming the key.
