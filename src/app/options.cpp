@@ -6,8 +6,6 @@
 
 #include "io/io_error.hpp"
 #include "ria/errors.hpp"
-#include "ria/sph/solver.hpp"
-#include "ria/swe/solver.hpp"
 
 namespace ria::app {
 

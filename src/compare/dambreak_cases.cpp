@@ -42,6 +42,24 @@ void require_at_rest(const sph::Scenario& sc, std::size_t f) {
 /// A cell count n = round(length / d) >= 1.
 int cells_over(double length, double d) { return std::max(1, static_cast<int>(std::lround(length / d))); }
 
+/// A shallow-water case whose bed and state the code gives (analytic), named `name`, run for
+/// `duration` with a row every `interval`, gravity g and Manning's n; no PNG, no checkpoints.
+SweCase analytic_case(const std::string& name, double duration, double interval, double g, double manning) {
+  SweCase k;
+  sim::Scenario& s = k.scenario;
+  s.file = "<ria compare dambreak: " + name + ">";
+  s.name = "dambreak_" + name;
+  s.domain.source = sim::DomainSpec::Source::analytic;
+  s.time.duration = duration;
+  s.time.output_interval = interval;
+  s.physics.gravity = g;
+  s.physics.manning = manning;
+  s.initial.kind = sim::InitialSpec::Kind::analytic;
+  s.output.png_at_end = false;
+  s.output.checkpoint_interval = 0;
+  return k;
+}
+
 }  // namespace
 
 double Column::T_of(double t) const { return t * std::sqrt(height * g) / a; }
@@ -72,28 +90,6 @@ Column column_of(const sph::Scenario& sc) {
                    "; the water needs dry floor to run onto");
   return c;
 }
-
-namespace {
-
-/// A shallow-water case whose bed and state the code gives (analytic), named `name`, run for
-/// `duration` with a row every `interval`, gravity g and Manning's n; no PNG, no checkpoints.
-SweCase analytic_case(const std::string& name, double duration, double interval, double g, double manning) {
-  SweCase k;
-  sim::Scenario& s = k.scenario;
-  s.file = "<ria compare dambreak: " + name + ">";
-  s.name = "dambreak_" + name;
-  s.domain.source = sim::DomainSpec::Source::analytic;
-  s.time.duration = duration;
-  s.time.output_interval = interval;
-  s.physics.gravity = g;
-  s.physics.manning = manning;
-  s.initial.kind = sim::InitialSpec::Kind::analytic;
-  s.output.png_at_end = false;
-  s.output.checkpoint_interval = 0;
-  return k;
-}
-
-}  // namespace
 
 SweCase swe_channel(const Column& c, int cells_per_a, int across, double duration, double interval, double manning) {
   SweCase k = analytic_case("channel", duration, interval, c.g, manning);

@@ -261,7 +261,7 @@ class CudaSolver final : public SteppingSolver {
     std::size_t bytes = sort_temp_bytes_;
     RIA_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(sort_temp_.get(), bytes, key_.get(), key_sorted_.get(), slot_.get(),
                                                    order_.get(), static_cast<int>(n), 0, end_bit_, stream_.get()));
-    parallel_for(stream_, n + 1, cuda::Gather<D>{order_, n, a, arrays(1 - cur_), with_start_of_step, fluid_flag_, derived()});
+    parallel_for(stream_, live_ + 1, cuda::Gather<D>{order_, n, a, arrays(1 - cur_), with_start_of_step, fluid_flag_, derived()});
     bytes = sort_temp_bytes_;
     RIA_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(sort_temp_.get(), bytes, fluid_flag_.get(), fluid_before_.get(),
                                                  static_cast<int>(n + 1), stream_.get()));

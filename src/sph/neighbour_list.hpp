@@ -23,8 +23,8 @@
 // relative positions rebuild r_a - r_b (MixedLoads::Frame); y = the mask, bit k for slot b0 + k.
 // A particle's words q = 0 .. its count - 1 are word list_word(a, q, capacity): the kListLanes = 32
 // particles of a warp hold a block of capacity x 32 words, word q of lane l at q * 32 + l, so a
-// warp's loads of its lanes' q-th words are 256 contiguous bytes. A mask holds the ~8 slots within R of a row's
-// run of up to 32 in 8 bytes, where a word per slot took 4 bytes each.
+// warp's loads of its lanes' q-th words are 256 contiguous bytes. A mask holds the ~8 slots within
+// R of a row's run of up to 32 in 8 bytes, where a word per slot took 4 bytes each.
 #pragma once
 
 #include <cmath>

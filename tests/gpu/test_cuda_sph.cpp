@@ -106,7 +106,7 @@ TEST(SphCuda, FluidLeavesTheDomainAsOnTheCpu) {
   struct Variant {
     sph::Search search;
     Precision precision;
-    double bound;  // of |dr| / dp and |dv| / c0 against the CPU
+    double bound;  // of |dr| / dp, |dv| / c0 and |drho| / rho0 against the CPU (expect_within)
   };
   for (const Variant& v : {Variant{sph::Search::cell_range, Precision::f64, 1e-9}, Variant{sph::Search::tiles, Precision::f64, 1e-9},
                            Variant{sph::Search::list, Precision::f64, 1e-9}, Variant{sph::Search::cell_range, Precision::mixed, 1e-5},

@@ -1,6 +1,6 @@
-// What the two NetCDF writers (netcdf_output.cpp: gridded ria.nc; netcdf_gauges.cpp: gauges.nc)
-// share: CF time units, error translation, the time coordinate, the grid's axes and the
-// grid-mapping variable.
+// What the NetCDF writers (netcdf_output.cpp: gridded ria.nc; netcdf_gauges.cpp: gauges.nc;
+// netcdf_ensemble.cpp: ensemble.nc) share: CF time units, error translation, the time coordinate,
+// the grid-mapping variable, and the grid's axes (ria.nc and ensemble.nc).
 // Internal to src/io (it includes the netCDF headers); only compiled with RIA_NETCDF.
 #pragma once
 

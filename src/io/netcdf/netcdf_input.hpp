@@ -1,6 +1,6 @@
 // A 2-D field read from a NetCDF file onto the model grid: the initial free surface of a run
 // (initial.kind = "netcdf"), typically the `eta` of an earlier run's ria.nc. Without NetCDF in
-// the build the reader throws swe::NotBuiltError.
+// the build the reader throws NotBuiltError (ria/errors.hpp).
 #pragma once
 
 #include <string>

@@ -1,12 +1,12 @@
 // Built without NetCDF: initial states cannot be read from NetCDF files (netcdf_input.hpp).
 #include "io/netcdf/netcdf_input.hpp"
 
-#include "ria/swe/solver.hpp"
+#include "ria/errors.hpp"
 
 namespace ria::io {
 
 std::vector<double> read_netcdf_field(const std::string& path, const std::string&, double, const Grid&) {
-  throw swe::NotBuiltError("cannot read the initial state from '" + path +
+  throw NotBuiltError("cannot read the initial state from '" + path +
                            "': ria was built without NetCDF (install libnetcdf-c++4-dev and configure with -DRIA_NETCDF=ON)");
 }
 

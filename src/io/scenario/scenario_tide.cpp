@@ -11,8 +11,8 @@
 #include "io/scenario/scenario_time.hpp"
 #include "io/scenario/scenario_toml.hpp"
 #include "io/tide/tide_database.hpp"
+#include "ria/errors.hpp"
 #include "ria/sim/tide.hpp"
-#include "ria/swe/solver.hpp"
 #include "ria/swe/tide.hpp"
 
 namespace ria::io::detail {
@@ -90,8 +90,8 @@ void read_station(const Table& b, sim::BoundarySpec& o, const std::string& start
     b.fail("station", e.what());
   } catch (const IoError& e) {
     throw IoError(at + e.what());
-  } catch (const swe::NotBuiltError& e) {
-    throw swe::NotBuiltError(at + e.what());
+  } catch (const NotBuiltError& e) {
+    throw NotBuiltError(at + e.what());
   }
   o.station = station.name;
   o.constituents = sim::station_constituents(station, year, t0 - utc_year_start(year));

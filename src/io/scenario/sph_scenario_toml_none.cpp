@@ -1,11 +1,11 @@
 // Compiled instead of the SPH scenario reader when ria is built without toml++ (RIA_TOML=OFF).
 #include "io/scenario/sph_scenario_toml.hpp"
-#include "ria/sph/solver.hpp"
+#include "ria/errors.hpp"
 
 namespace ria::io {
 namespace {
 [[noreturn]] void not_built(const std::string& what) {
-  throw sph::NotBuiltError("cannot read SPH scenario " + what +
+  throw NotBuiltError("cannot read SPH scenario " + what +
                            ": ria was built without toml++ (install libtomlplusplus-dev and configure with -DRIA_TOML=ON)");
 }
 }  // namespace

@@ -2,7 +2,7 @@
 // libtcd (libtcd-dev): the harmonic constants of reference stations for level boundaries
 // (`station = "..."`) and `ria tide`, and the offsets of subordinate stations (`ria tide`). Each file is read in a child process (isolated_read.hpp):
 // libtcd aborts the process on a damaged file. Without libtcd (RIA_TCD=OFF) the readers throw
-// swe::NotBuiltError; the name matching (tide_station_names.cpp) is built always.
+// NotBuiltError (ria/errors.hpp); the name matching (tide_station_names.cpp) is built always.
 #pragma once
 
 #include <string>

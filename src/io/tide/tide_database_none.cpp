@@ -1,11 +1,11 @@
 // Built without libtcd (RIA_TCD=OFF): tide stations cannot be read (tide_database.hpp).
 #include "io/tide/tide_database.hpp"
-#include "ria/swe/solver.hpp"
+#include "ria/errors.hpp"
 
 namespace ria::io {
 namespace {
 [[noreturn]] void not_built() {
-  throw swe::NotBuiltError("tide stations need the tide database reader: ria was built without libtcd (install libtcd-dev "
+  throw NotBuiltError("tide stations need the tide database reader: ria was built without libtcd (install libtcd-dev "
                            "and xtide-data and configure with -DRIA_TCD=ON)");
 }
 }  // namespace
