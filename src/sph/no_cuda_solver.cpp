@@ -4,7 +4,7 @@
 namespace ria::sph {
 
 std::unique_ptr<Solver> make_cuda_solver(const Setup&) {
-  throw NotBuiltError("backend 'cuda' requested but ria was not built with CUDA (-DRIA_CUDA=ON needs nvcc)");
+  throw NotBuiltError(exec::backend_unavailable(exec::Backend::cuda));
 }
 
 }  // namespace ria::sph

@@ -4,10 +4,10 @@
 namespace ria::swe {
 
 std::unique_ptr<Solver> make_cuda_solver(const SolverSetup&) {
-  throw NotBuiltError("backend 'cuda' requested but ria was not built with CUDA (-DRIA_CUDA=ON needs nvcc)");
+  throw NotBuiltError(exec::backend_unavailable(exec::Backend::cuda));
 }
 std::unique_ptr<BlockSolver> make_cuda_block_solver(const SolverSetup&, const RowBlock&) {
-  throw NotBuiltError("backend 'cuda' requested but ria was not built with CUDA (-DRIA_CUDA=ON needs nvcc)");
+  throw NotBuiltError(exec::backend_unavailable(exec::Backend::cuda));
 }
 std::vector<std::string> cuda_kernel_names() { return {}; }
 

@@ -30,13 +30,18 @@ bool built_with_openmp() {
 #endif
 }
 
-void require_backend(Backend b) {
+std::string backend_unavailable(Backend b) {
   if (b == Backend::openmp && !built_with_openmp())
-    throw NotBuiltError("backend 'openmp' requested but ria was not built with OpenMP (-DRIA_OPENMP=ON)");
+    return "backend 'openmp' requested but ria was not built with OpenMP (-DRIA_OPENMP=ON)";
   if (b == Backend::cuda && !built_with_cuda())
-    throw NotBuiltError("backend 'cuda' requested but ria was not built with CUDA (-DRIA_CUDA=ON needs nvcc)");
-  if (b == Backend::cuda && !cuda_device_available())
-    throw NotBuiltError("backend 'cuda' requested but no CUDA device is present");
+    return "backend 'cuda' requested but ria was not built with CUDA (-DRIA_CUDA=ON needs nvcc)";
+  if (b == Backend::cuda && !cuda_device_available()) return "backend 'cuda' requested but no CUDA device is present";
+  return "";
+}
+
+void require_backend(Backend b) {
+  const std::string why = backend_unavailable(b);
+  if (!why.empty()) throw NotBuiltError(why);
 }
 
 std::vector<Backend> available_backends() {
