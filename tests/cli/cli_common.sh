@@ -10,6 +10,12 @@ enter_case() {
 }
 
 fail() { echo "FAIL ($CASE): $*" >&2; exit 1; }
+# refused_without_cuda OUTPUT DIR: a command's OUTPUT says why CUDA cannot run here, and the
+# command left no DIR behind (a backend it refuses writes nothing).
+refused_without_cuda() {
+  grep -Eq "not built with CUDA|no CUDA device" "$1" || { cat "$1"; fail "--backend cuda refused without saying why"; }
+  [ ! -e "$2" ] || fail "--backend cuda refused after creating the output directory $2"
+}
 # expect CODE REGEX -- command...: exit code and a stderr/stdout line matching REGEX.
 expect() {
   local code=$1 regex=$2

@@ -86,8 +86,9 @@ bad_inputs)
   if "$RIA" run --backend cuda "${SHORT[@]}" --output cu > cu.txt 2>&1; then
     echo "ok: --backend cuda ran here"
   else
-    grep -Eq "not built with CUDA|no CUDA device" cu.txt || { cat cu.txt; fail "--backend cuda: no reason given"; }
-    [ ! -e cu ] || fail "--backend cuda: refused after creating the output directory"
+    rc=$?
+    [ "$rc" -eq 5 ] || { cat cu.txt; fail "--backend cuda: exit $rc, expected 5"; }
+    refused_without_cuda cu.txt cu
     echo "ok: --backend cuda refused before writing: $(tail -1 cu.txt)"
   fi
   # The memory refusal names where the cell count came from: the --set, or the file.
