@@ -51,7 +51,7 @@ MemoryNeed solver_memory(int dim, double n, double cells, exec::Backend backend,
     // kListLanes particles) and list_count_. The list's cells (list_cells) are no more than the
     // cells of 2h counted above.
     if (!(h_over_dp > 0)) throw std::invalid_argument("solver_memory: the list search needs h / dp > 0");
-    m.device += 8.0 * list_capacity(dim, h_over_dp) * kListLanes * std::ceil(n / kListLanes) + 4.0 * n;
+    m.device += 8.0 * static_cast<double>(list_words(static_cast<std::size_t>(n), list_capacity(dim, h_over_dp))) + 4.0 * n;
   }
   // On the host: host_ (the particles, refreshed from the device) and measure_cells_.
   m.host = particles_bytes(dim, n) + cell_list_bytes(n, cells);
