@@ -7,7 +7,7 @@
 # strong: the same N x N grid on every rank count; weak: n x n cells per rank (the grid side grows
 # with sqrt(ranks)). Every configuration runs with the exchange overlapped and not; the JSON of each
 # run is kept in OUTDIR (one rank runs once: it has no halo). Ranks map to the node's GPUs by local
-# rank (several ranks may share one).
+# rank (several ranks may share one). RIA_KERNEL picks the row blocks' kernel (default: "default").
 set -euo pipefail
 RIA=$1 OUT=$2 MODE=$3 SIZES=$4 RANKS=$5 GHOSTS=$6
 BACKEND=${7:-cuda} PRECISION=${8:-float} STEPS=${9:-256}
@@ -25,7 +25,7 @@ for n in $SIZES; do
         if [ "$r" = 1 ] && { [ "$g" != "$(echo $GHOSTS | cut -d' ' -f1)" ] || [ $ov = no-overlap ]; }; then continue; fi
         flag=""; [ $ov = no-overlap ] && flag=--no-overlap
         json="$OUT/${MODE}_n${n}_r${r}_g${g}_${ov}.json"
-        "$MPIRUN" --oversubscribe -np "$r" "$RIA" bench --backend "$BACKEND" --precision "$PRECISION" --sizes "$side" \
+        "$MPIRUN" --oversubscribe -np "$r" "$RIA" bench --backend "$BACKEND" --kernel "${RIA_KERNEL:-default}" --precision "$PRECISION" --sizes "$side" \
             --steps "$STEPS" --ghost-rows "$g" $flag --json "$json" > /dev/null
         python3 - "$json" "$MODE" "$n" "$r" "$g" "$ov" "${base:-}" <<'PY'
 import json, sys

@@ -1,6 +1,9 @@
 // The CUDA block solver (block_solver.hpp): a row block of the grid on one GPU for the MPI layer.
 // It runs the paper's optimized kernel (ghost-cell-decoupled tiles, texture fetches, phase 1 of
-// the CFL reduction in the update) on row ranges; swap() runs phase 2 over the partial minima of
+// the CFL reduction in the update) on row ranges, or by default, with a float state, the column
+// strips of the fused kernel (strip_kernel_cuda.cuh) on each range whose strips fill the device
+// kMinStripWaves times, as `fused` takes them on a whole grid; the two compute every edge and
+// update by the same functions of the same states. swap() runs phase 2 over the partial minima of
 // every range updated in the step and reads the result, which the MPI layer reduces over ranks.
 // Halo rows go from and into its own rows (rows_in_place, for an MPI library that reads device
 // memory) or through the caller's host buffers (pack/unpack), page-locked here on first use.
@@ -17,6 +20,9 @@
 #include "ria/exec/reduce.hpp"
 #include "swe/solver_common.hpp"
 #include "swe/cuda_extremes.cuh"
+#include "swe/cuda_variants.hpp"
+#include "swe/strip_kernel_cuda.cuh"
+#include "swe/strip_plan.hpp"
 #include "swe/swe_kernels_cuda.cuh"
 
 namespace ria::swe {
@@ -25,7 +31,8 @@ namespace {
 template <class T>
 class CudaBlockSolver final : public BlockSolver {
  public:
-  CudaBlockSolver(const SolverSetup& s, const RowBlock& b, int bx, int by, const std::string& name)
+  /// strips: the column strips on the ranges they fill the device kMinStripWaves times (float only).
+  CudaBlockSolver(const SolverSetup& s, const RowBlock& b, int bx, int by, bool strips, const std::string& name)
       : setup_(s),
         block_(b),
         bx_(bx),
@@ -49,9 +56,13 @@ class CudaBlockSolver final : public BlockSolver {
     for (auto& l : buf_) l = exec::cuda::DeviceBuffer<T>(4 * stride_);
     H_ = exec::cuda::DeviceBuffer<T>(n_);
     dt_ = exec::cuda::DeviceBuffer<T>(n_);
-    // Partial minima: at most three launches per step (two border ranges and the interior).
+    // Partial minima: at most three launches per step (two border ranges and the interior), of
+    // tiles or of strip blocks (at most ceil(rows / kStripWarps) rows of them, at one row a strip).
     const std::size_t tiles = ((nx_ + bx - 2) / (bx - 1)) * ((b.stored_rows() + by - 2) / (by - 1) + 2);
-    partial_ = exec::cuda::DeviceBuffer<T>(3 * tiles);
+    const std::size_t strip_blocks = static_cast<std::size_t>((nx_ + kStripColumns - 1) / kStripColumns) *
+                                     ((b.stored_rows() + kStripWarps - 1) / kStripWarps + 1);
+    partial_ = exec::cuda::DeviceBuffer<T>(3 * std::max(tiles, strips ? strip_blocks : 0));
+    if (strips) strip_warps_ = cuda::resident_strip_warps(cuda::k_update_strips<T, cuda::TexSource<T>, T, false>);
     scalar_ = exec::cuda::DeviceBuffer<T>(1);
     upload(s.H, H_);
     if (!s.manning.per_cell.empty()) {
@@ -98,7 +109,9 @@ class CudaBlockSolver final : public BlockSolver {
   void step(double t, double dt, int j0, int j1) override {
     span(j0, j1);
     if (j1 <= j0) return;
-    const dim3 grid((nx_ + bx_ - 2) / (bx_ - 1), (j1 - j0 + by_ - 2) / (by_ - 1));
+    const StripPlan plan = strip_warps_ > 0 ? plan_strips(nx_, j1 - j0, strip_warps_, kMinStripWaves) : StripPlan{};
+    const dim3 grid = plan.rows > 0 ? dim3(plan.blocks_x, plan.blocks_y)
+                                    : dim3((nx_ + bx_ - 2) / (bx_ - 1), (j1 - j0 + by_ - 2) / (by_ - 1));
     const std::size_t tiles = static_cast<std::size_t>(grid.x) * grid.y;
     if (partial_used_ + tiles > partial_.size()) throw std::logic_error("more row ranges in one step than planned");
     const cuda::TexSource<T> src{tex_[cur_][0], tex_[cur_][1], tex_[cur_][2], tex_[cur_][3], tex_H_, nx_, block_.stored_begin};
@@ -106,7 +119,10 @@ class CudaBlockSolver final : public BlockSolver {
     T* partial = partial_ + partial_used_;
     const cuda::PerimeterFluxes<T> none{};  // the balance is the MPI layer's (edge_rates)
     const StepTime st = step_time(sweep_.bc, t);
-    if (bx_ == 32)
+    if (plan.rows > 0)
+      cuda::k_update_strips<T, cuda::TexSource<T>, T, false><<<grid, dim3(32, kStripWarps), 0, stream_>>>(
+          src, fields(1 - cur_), sweep_, st, sd, plan.rows, j0, j1, block_.stored_begin, block_.stored_end, partial, none);
+    else if (bx_ == 32)
       cuda::k_update_tiled<T, 32, 8, cuda::TexSource<T>, true, false>
           <<<grid, dim3(32, 8), 0, stream_>>>(src, fields(1 - cur_), sweep_, st, sd, partial, j0, j1, none);
     else
@@ -238,6 +254,7 @@ class CudaBlockSolver final : public BlockSolver {
   SolverSetup setup_;
   RowBlock block_;
   int bx_, by_;
+  long long strip_warps_ = 0;  // the strip kernel's warps resident on the device, or 0: tiles only
   std::string name_;
   int nx_;
   std::size_t n_, offset_, stride_;
@@ -262,7 +279,9 @@ class CudaBlockSolver final : public BlockSolver {
 }  // namespace
 
 std::unique_ptr<BlockSolver> make_cuda_block_solver(const SolverSetup& s, const RowBlock& b) {
-  const std::string k = s.kernel.empty() || s.kernel == "default" ? "optimized-32x8" : s.kernel;
+  // The default: the strips where they fill the device (float), the 32 x 8 tiles elsewhere.
+  const bool by_default = s.kernel.empty() || s.kernel == "default";
+  const std::string k = by_default ? "optimized-32x8" : s.kernel;
   int bx = 0, by = 0;
   if (k == "optimized-32x8") bx = 32, by = 8;
   if (k == "optimized") bx = 16, by = 16;
@@ -273,8 +292,9 @@ std::unique_ptr<BlockSolver> make_cuda_block_solver(const SolverSetup& s, const 
   if (s.precision == Precision::mixed)
     throw std::invalid_argument("--precision mixed runs on the CUDA backend in one process (the fused kernel); the "
                                 "CUDA row blocks of mpirun run float or double, the CPU ones all three");
-  if (s.precision == Precision::f32) return std::make_unique<CudaBlockSolver<float>>(s, b, bx, by, k);
-  return std::make_unique<CudaBlockSolver<double>>(s, b, bx, by, k);
+  if (s.precision == Precision::f32)
+    return std::make_unique<CudaBlockSolver<float>>(s, b, bx, by, by_default, by_default ? "strips+optimized-32x8" : k);
+  return std::make_unique<CudaBlockSolver<double>>(s, b, bx, by, false, k);
 }
 
 }  // namespace ria::swe

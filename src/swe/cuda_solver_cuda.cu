@@ -324,8 +324,10 @@ class CudaSolver final : public Solver {
   template <class Src>
   void strips(const Src& src, int out) {
     const cuda::StepDt<S, true> step{S(0), clock_, clock_.step_out()};
-    exec::cuda::launch_dependent(dependent_, cuda::k_update_strips<T, Src, S>, grid_, dim3(32, kStripWarps),
-                                 stream_, src, fields(out), sweep_, step, strip_rows_, perimeter_[1 - out]);
+    const int ny = setup_.grid.ny;
+    exec::cuda::launch_dependent(dependent_, cuda::k_update_strips<T, Src, S>, grid_, dim3(32, kStripWarps), stream_, src,
+                                 fields(out), sweep_, StepTime{}, step, strip_rows_, 0, ny, 0, ny, static_cast<T*>(nullptr),
+                                 perimeter_[1 - out]);
   }
 
   /// The flags of a fused step from buffer b into 1 - b, or off.

@@ -55,12 +55,13 @@ struct StripCells {
   __device__ T depth(int a, int b) const { return state(a, b).h; }
   __device__ Conserved<S> exact(int, int) const { return src.exact_of(own, i, j); }
   /// Cell (a, b) fetched into c and H, a a column of the grid (the caller clamps the lane's) and
-  /// b >= 0, clamped down to the last row: a cell outside the grid is fetched from the nearest one
-  /// inside and never read (the stencil reads the own cell at a boundary edge). Fetched always:
-  /// under a test the SASS reloaded the textures' handles every row, and the unconditional fetches
-  /// ran about 2% faster on the H100 (docs/performance.md).
-  __device__ void fetch(int a, int b, int ny, Conserved<T>& c, T& H) const {
-    const int row = b < ny ? b : ny - 1;
+  /// b >= 0, clamped down to the last row the source holds, `end` - 1 (the grid's last, or a row
+  /// block's last stored row): a cell outside is fetched from the nearest one inside and never
+  /// read (the stencil reads the own cell at a boundary edge, and a strip's last prefetch is not
+  /// used). Fetched always: under a test the SASS reloaded the textures' handles every row, and the
+  /// unconditional fetches ran about 2% faster on the H100 (docs/performance.md).
+  __device__ void fetch(int a, int b, int end, Conserved<T>& c, T& H) const {
+    const int row = b < end ? b : end - 1;
     c = src.state(a, row), H = src.bed(a, row);
   }
 };
@@ -87,33 +88,43 @@ long long resident_strip_warps(Kernel kernel) {
   return static_cast<long long>(blocks) * sms * kStripWarps;
 }
 
-/// The fused step's update (kDeviceDt of k_update_tiled, the whole grid, phase 1 by the block's
-/// atomic minimum) by column strips of `rows` rows; grid (ceil(nx / 31), ceil(ceil(ny / rows) /
-/// kStripWarps)), block (32, kStripWarps). perim: as k_update_tiled's.
-template <class T, class Src, class S, int kBlocks = kStripBlocks>
+/// The update by column strips of `rows` rows, over rows [j_begin, j_end) of the grid; grid
+/// (ceil(nx / 31), ceil(ceil((j_end - j_begin) / rows) / kStripWarps)), block (32, kStripWarps).
+/// Rows [row_begin, row_end) are those the source holds (the whole grid, or a row block's stored
+/// rows, which include j_begin - 1 when j_begin > 0 and j_end when j_end < ny, as for
+/// k_update_tiled). kDeviceDt: a fused step (as k_update_tiled's: the clock's dt and time, the
+/// next levels by the first block, phase 1 by the block's atomic minimum, perim as its); else a
+/// step of the host's dt at st_host, each block's minimum local dt into partial[block] (the MPI
+/// row blocks, cuda_block_solver_cuda.cu; perim unused).
+template <class T, class Src, class S, bool kDeviceDt = true, int kBlocks = kStripBlocks>
 __global__ void __launch_bounds__(32 * kStripWarps, kBlocks)
-    k_update_strips(Src src, typename Src::Out out, SweepSetup<T> s, StepDt<S, true> step, int rows,
+    k_update_strips(Src src, typename Src::Out out, SweepSetup<T> s, StepTime st_host, StepDt<S, kDeviceDt> step,
+                    int rows, int j_begin, int j_end, int row_begin, int row_end, T* __restrict__ partial,
                     PerimeterFluxes<T> perim) {
   __shared__ T scratch[32];
   const int lane = threadIdx.x;
   const int i = blockIdx.x * kStripColumns + lane - 1;
-  const int j0 = (blockIdx.y * kStripWarps + threadIdx.y) * rows;
-  const int j1 = min(j0 + rows, s.ny);
-  exec::cuda::wait_for_prerequisites();
-  exec::cuda::allow_dependent_launch();
+  const int j0 = j_begin + (blockIdx.y * kStripWarps + threadIdx.y) * rows;
+  const int j1 = min(j0 + rows, j_end);
+  if constexpr (kDeviceDt) {  // launched dependent on the previous phase 2 (dependent_launch.cuh)
+    exec::cuda::wait_for_prerequisites();
+    exec::cuda::allow_dependent_launch();
+  }
   const S dt = step.get();
-  const ClockTime when{step.clock};
+  const auto when = step.when(st_host);
   const double t = when.time();
   if (!step.taken()) return;  // stopped: as k_update_tiled
-  if (blockIdx.x == 0 && blockIdx.y == 0)
-    side_levels(s.bc, advance_time(t, step.clock->dt, step.clock->t_stop), step.out.next_levels,
-                lane + 32 * threadIdx.y);
+  if constexpr (kDeviceDt) {
+    if (blockIdx.x == 0 && blockIdx.y == 0)
+      side_levels(s.bc, advance_time(t, step.clock->dt, step.clock->t_stop), step.out.next_levels,
+                  lane + 32 * threadIdx.y);
+  }
   const bool column = i >= 0 && i < s.nx;  // the lane's column is one of the grid's
   const bool x_edge = i < s.nx;            // its east edge, 0 .. nx, is one of the grid's
   const int ci = min(max(i, 0), s.nx - 1), ce = min(i + 1, s.nx - 1);  // its and the east column, clamped
   const bool owner = lane > 0 && column;
   T local = T(INFINITY);
-  if (j0 < s.ny) {  // the same in the whole warp
+  if (j0 < j_end) {  // the same in the whole warp
     // Row j0 - 1 (the previous strip's last, or none) gives the strip's first south edge, through
     // the loop's own code: one copy of the y-edge's instructions computes every y-edge, so the
     // two strips that compute an edge get the same value, bit for bit, whatever the compiler
@@ -122,9 +133,9 @@ __global__ void __launch_bounds__(32 * kStripWarps, kBlocks)
     StripCells<Src, T, S> cs{src, i, j0 - 1};
     Conserved<T> next_north{}, next_east{};
     T next_north_bed{}, next_east_bed{};
-    cs.fetch(ci, max(j0 - 1, 0), s.ny, cs.north, cs.north_bed);  // row j0 - 1's own cell, first
-    cs.fetch(ci, j0, s.ny, next_north, next_north_bed);
-    cs.fetch(ce, max(j0 - 1, 0), s.ny, next_east, next_east_bed);
+    cs.fetch(ci, max(j0 - 1, row_begin), row_end, cs.north, cs.north_bed);  // row j0 - 1's own cell, first
+    cs.fetch(ci, j0, row_end, next_north, next_north_bed);
+    cs.fetch(ce, max(j0 - 1, row_begin), row_end, next_east, next_east_bed);
     const T eps = s.physics.h_dry;  // inverse_depth's
     cs.north_inv = swe::inverse_depth(cs.north.h, eps);
     EdgeFlux<T> south{};
@@ -135,8 +146,8 @@ __global__ void __launch_bounds__(32 * kStripWarps, kBlocks)
       cs.own = cs.north, cs.own_bed = cs.north_bed, cs.own_inv = cs.north_inv;
       cs.north = next_north, cs.north_bed = next_north_bed;
       cs.east = next_east, cs.east_bed = next_east_bed;
-      cs.fetch(ci, j + 2, s.ny, next_north, next_north_bed);  // (after the strip's last row: not used)
-      cs.fetch(ce, j + 1, s.ny, next_east, next_east_bed);
+      cs.fetch(ci, j + 2, row_end, next_north, next_north_bed);  // (after the strip's last row: not used)
+      cs.fetch(ce, j + 1, row_end, next_east, next_east_bed);
       // The factors of the new cells, each after the fetches, the north one after the x-edge:
       // computed at the top of the row they waited for the fetches of the row before and slowed
       // 8000^2 by 8-13% (H100, docs/performance.md).
@@ -163,7 +174,10 @@ __global__ void __launch_bounds__(32 * kStripWarps, kBlocks)
     }
   }
   local = exec::cuda::block_reduce<exec::ReduceOp::min>(local, scratch);
-  if (lane == 0 && threadIdx.y == 0) exec::cuda::atomic_min_key(step.out.min_key, local);
+  if (lane == 0 && threadIdx.y == 0) {
+    if constexpr (kDeviceDt) exec::cuda::atomic_min_key(step.out.min_key, local);
+    else partial[blockIdx.y * gridDim.x + blockIdx.x] = local;
+  }
 }
 
 }  // namespace ria::swe::cuda

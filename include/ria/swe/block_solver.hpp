@@ -90,8 +90,10 @@ class BlockSolver {
 };
 
 /// A block solver of the setup's backend and precision on the given rows of setup.grid (whose
-/// fields H and manning are global). On CUDA it uses the host-synchronised tiled kernels: a kernel
-/// that keeps dt on the device ("fused") is refused, "default" means "optimized-32x8".
+/// fields H and manning are global). On CUDA it takes the host's dt each step: a kernel that keeps
+/// dt on the device ("fused") is refused; "optimized-32x8" and "optimized" run their tiles, and
+/// "default" the fused kernel's column strips on the float ranges they fill the device twice
+/// (kMinStripWaves), "optimized-32x8" elsewhere and in double.
 std::unique_ptr<BlockSolver> make_block_solver(const SolverSetup& setup, const RowBlock& block);
 
 }  // namespace ria::swe
