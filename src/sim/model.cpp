@@ -13,16 +13,6 @@
 namespace ria::sim {
 namespace {
 
-/// The solver's side (its index into swe::Boundaries::side) of a scenario side.
-swe::Side solver_side(BoundarySpec::Side s) {
-  switch (s) {
-    case BoundarySpec::Side::west: return swe::west;
-    case BoundarySpec::Side::east: return swe::east;
-    case BoundarySpec::Side::south: return swe::south;
-    case BoundarySpec::Side::north: return swe::north;
-  }
-  throw std::logic_error("solver_side: not a side");
-}
 
 swe::BoundaryKind solver_kind(BoundarySpec::Kind k) {
   switch (k) {
@@ -391,12 +381,23 @@ double still_level(const Scenario& sc) {
   throw ModelError("initial.level = \"tide\" needs a [[boundary]] with kind = \"level\"; the scenario has none");
 }
 
+swe::Side solver_side(BoundarySpec::Side s) {
+  switch (s) {
+    case BoundarySpec::Side::west: return swe::west;
+    case BoundarySpec::Side::east: return swe::east;
+    case BoundarySpec::Side::south: return swe::south;
+    case BoundarySpec::Side::north: return swe::north;
+  }
+  throw std::logic_error("solver_side: not a side");
+}
+
 Model build_model(const Scenario& sc, const Domain& domain, const InitialFields& initial) {
   Model m;
   set_bed_and_physics(sc, domain, m);
   set_initial_state(sc, domain, initial, m);
   set_boundaries(sc, domain, m);
   add_releases(sc, m);
+  m.setup.dry_step = dry_step(sc, m);
   locate_gauges(sc, m);
   return m;
 }

@@ -58,6 +58,14 @@ struct InitialFields {
 
 Model build_model(const Scenario& sc, const Domain& domain, const InitialFields& initial = {});
 
+/// The solver's side (its index into swe::Boundaries::side) of a scenario side.
+swe::Side solver_side(BoundarySpec::Side s);
+
+/// The longest step while no cell is wet (swe::DtRule::dry_step; src/sim/dry_step.cpp): the
+/// least inflow_step of the level and discharge boundaries and source_step of the releases of m
+/// (its setup's boundaries, bed and releases), each at the most the scenario gives in the run.
+double dry_step(const Scenario& sc, const Model& m);
+
 /// The free surface of initial.kind = "still" [m]: initial.level, or with level = "tide" the first
 /// level boundary's level at t = 0 (level_tide: its series, or its mean and constituents, which
 /// for a station are phased for time.start, so the water starts at the sea's level on any date).

@@ -73,6 +73,7 @@ struct SolverSetup {
   Physics<double> physics;
   Manning manning;
   double cfl = 0.9;  // CFL number gamma of eq. 16, in (0, 1]
+  double dry_step = INFINITY;  // the longest step while no cell is wet (cfl.hpp DtRule::dry_step)
   bool track_balance = false;  // accumulate the boundary/release/decay balance every step (balance.hpp)
   bool dry_skip = true;        // skip dry work, same results: CPU: the flux of edges between two cells of depth <= 0
                                // (stencil.hpp dry_edge) and quiet row segments; CUDA fused: quiet tiles (active_tiles.hpp)
@@ -82,7 +83,7 @@ struct SolverSetup {
   Precision precision = Precision::f64;
 
   /// The time-step rule of this setup (cfl.hpp), the same for every backend.
-  DtRule dt_rule() const { return {cfl, physics.diffusivity, grid.dx, grid.dy}; }
+  DtRule dt_rule() const { return {cfl, physics.diffusivity, grid.dx, grid.dy, dry_step}; }
 };
 
 /// Water volume [m^3] and pollutant amount [concentration * m^3] in the domain.
