@@ -15,13 +15,17 @@ std::string without_bom(std::string text) {
   return text;
 }
 
-std::string read_text_file(const std::string& path, const std::string& noun) {
+void require_file_or_pipe(const std::string& path, const std::string& noun) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);
   if (fs::is_directory(st)) throw IoError("cannot read " + noun + " '" + path + "': it is a directory");
   if (fs::is_character_file(st) || fs::is_block_file(st) || fs::is_socket(st))
     throw InputError(noun + " '" + path + "': expected a file or a pipe, not a device or socket");
+}
+
+std::string read_text_file(const std::string& path, const std::string& noun) {
+  require_file_or_pipe(path, noun);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw IoError("cannot read " + noun + " '" + path + "': " + std::strerror(errno));
   // Read in blocks up to the limit, so that a pipe (`ria run <(...)`) works and an endless or

@@ -17,6 +17,10 @@ constexpr std::size_t kMaxTextFileBytes = std::size_t(256) << 20;
 /// (/dev/zero would never end) or holds more than kMaxTextFileBytes. A pipe is read.
 std::string read_text_file(const std::string& path, const std::string& noun);
 
+/// IoError when `path` is a directory; InputError when it is a device or socket (/dev/zero would
+/// never end): what every reader of a file (`noun`, e.g. "raster") checks before it opens it.
+void require_file_or_pipe(const std::string& path, const std::string& noun);
+
 /// `text` without a leading UTF-8 byte-order mark.
 std::string without_bom(std::string text);
 

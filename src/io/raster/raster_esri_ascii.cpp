@@ -17,6 +17,7 @@
 
 #include "io/host_memory.hpp"
 #include "io/io_error.hpp"
+#include "io/text_file.hpp"
 #include "io/raster/raster.hpp"
 
 namespace ria::io {
@@ -25,8 +26,7 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::string read_whole_file(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw IoError("cannot read '" + path + "': it is a directory");
+  require_file_or_pipe(path, "raster");
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw IoError("cannot read '" + path + "': " + std::strerror(errno));
   std::string s;

@@ -17,6 +17,7 @@
 
 #include "io/io_error.hpp"
 #include "io/raster/raster.hpp"
+#include "io/text_file.hpp"
 
 namespace ria::io {
 namespace {
@@ -58,7 +59,8 @@ class GdalErrors {
 void check_readable(const std::string& path) {
   if (path.rfind("/vsi", 0) == 0) return;
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return;
+  if (std::filesystem::is_directory(path, ec)) return;  // GDAL reads some formats from a directory
+  require_file_or_pipe(path, "raster");
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw IoError("cannot read '" + path + "': " + std::strerror(errno));
   std::fclose(f);
