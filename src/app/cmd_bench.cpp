@@ -92,6 +92,8 @@ BenchRow measure(exec::Backend b, const std::string& kernel, Precision p, int n,
 
 int run_bench(const BenchArgs& a) {
   const bool root = mpi::world().rank == 0;
+  // A backend this build or machine lacks is refused first, saying which (exit 5).
+  for (const auto& bn : a.backends) exec::require_backend(exec::parse_backend(bn));
   if (mpi::world().started) {
     if (a.estuary) throw std::invalid_argument("--estuary runs one process; start it without mpirun");
     for (const auto& bn : a.backends)
@@ -114,7 +116,7 @@ int run_bench(const BenchArgs& a) {
     std::vector<std::string> kernels = !a.kernels.empty()    ? a.kernels
                                        : mpi::world().started ? std::vector<std::string>{"default"}
                                                               : swe::kernels_of(b);
-    if (kernels.empty()) throw std::runtime_error("backend '" + bn + "' is not built into this ria");
+    if (kernels.empty()) throw std::logic_error("backend '" + bn + "' has no kernel (require_backend passed)");
     for (const auto& k : kernels)
       for (const auto& ps : a.precisions)
         for (int n : a.sizes) {
