@@ -217,7 +217,8 @@ std::vector<std::string> write_ensemble_outputs(const EnsembleRecord& r) {
       files.push_back(path);
     }
   }
-  remove_stale(r.dir, files);
+  // An ensemble without a finished member has no statistics: an earlier ensemble's stay.
+  if (!done.empty()) remove_stale(r.dir, files);
   const std::string summary = r.dir + "/summary.json";
   files.push_back(summary);
   io::write_file_atomic(summary, summary_json(r, files));

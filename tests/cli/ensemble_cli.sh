@@ -78,6 +78,10 @@ failure)  # a failed member is reported and the ensemble goes on; all failed: ex
   expect 4 "no member finished \(2 failed\)" -- env RIA_ENSEMBLE_FAULT=0,1 "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --output all
   [ -s all/members.csv ] && [ -s all/summary.json ] || fail "no members.csv and summary.json when all members failed"
   [ ! -e all/gauges_percentiles.csv ] || fail "statistics written without a finished member"
+  # Into the directory of the ensemble above: its statistics stay as they were.
+  cp out/gauges_percentiles.csv before.csv
+  expect 4 "no member finished \(2 failed\)" -- env RIA_ENSEMBLE_FAULT=0,1 "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --output out
+  cmp before.csv out/gauges_percentiles.csv || fail "an ensemble without a finished member replaced an earlier one's statistics"
   ;;
 signal)  # SIGINT: the running member finishes, the rest are not run, what is done is written, exit 6
   "${E[@]}" "${LONGER[@]}" --members 6 --vary physics.manning=0.02:0.04 --output out >run.txt 2>&1 &
