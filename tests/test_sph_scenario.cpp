@@ -95,6 +95,11 @@ TEST(SphScenario, ErrorsNameFileLineKeyAndWhatWasExpected) {
   // c0 both ways.
   e = error_of(kColumn + "[physics]\nc0 = 30\nc0_coefficient = 10\n");
   EXPECT_TRUE(has(e, "give either c0 or c0_coefficient")) << e;
+  // A speed of sound whose steps would never end the run (dt ~ h / c0).
+  e = error_of(kColumn + "[physics]\nc0 = 1e100\n");
+  EXPECT_TRUE(has(e, "physics.c0: got 1e+100; expected in [0.01, 10000]")) << e;
+  e = error_of(kColumn + "[physics]\nc0_coefficient = 1e6\n");
+  EXPECT_TRUE(has(e, "physics.c0_coefficient: got 1000000; expected in [1, 1000]")) << e;
   // A choice.
   e = error_of(kColumn + "[physics]\ndensity_diffusion = \"fourtaka\"\n");
   EXPECT_TRUE(has(e, "expected one of \"none\", \"molteni_colagrossi\", \"fourtakas\"")) << e;

@@ -48,7 +48,7 @@ RunEnd run(Solver& solver, const Scenario& sc, Observer& obs, const RunOptions& 
   auto last_report = w0;
   const long steps0 = solver.steps();
   const double t0 = solver.time();
-  long chunk = 16;  // steps per advance call: grows while calls are short, so a signal is seen soon
+  long chunk = 1;  // steps per advance call: grows while calls are short, so a signal is seen within a step or 0.5 s
   Particles good;   // the state at the last stop after the start
   double good_t = -1;
   long good_steps = 0;

@@ -81,7 +81,14 @@ void read_physics(const Table& root, sph::Scenario& s) {
     t->fail(t->has("c0_coefficient") ? "c0_coefficient" : "depth",
             "give either c0 or c0_coefficient (with depth), not both: c0 = c0_coefficient sqrt(g depth)");
   s.c0 = t->number("c0", detail::above(0), s.c0);
+  if (t->has("c0"))  // dt is about cfl h / c0: at 1e4 m/s a 1 cm particle's run of one second takes ~1e6 steps
+    detail::check_plausible(*t, "c0", s.c0, detail::between(0.01, 1e4),
+                            "m/s: the artificial speed of sound, 10 U_max or more (20-60 m/s for a laboratory dam break); "
+                            "outside [0.01, 1e4] is a unit mistake or a run that would never end");
   s.c0_coefficient = t->number("c0_coefficient", detail::above(0), s.c0_coefficient);
+  if (t->has("c0_coefficient"))
+    detail::check_plausible(*t, "c0_coefficient", s.c0_coefficient, detail::between(1, 1000),
+                            "c0 over sqrt(g depth): 10 to 40 as a rule");
   s.depth = t->number("depth", detail::above(0), s.depth);
   s.alpha = t->number("alpha", detail::between(0, 1), s.alpha);
   s.wall_viscosity = t->number("wall_viscosity", detail::between(0, 1), s.wall_viscosity);
