@@ -62,6 +62,23 @@ double rel_l1(const std::vector<double>& a, const std::vector<double>& b) {
   return d / n;
 }
 
+/// The scenario run with outputs every hour and every minute, and what the two did, printed.
+struct TwoRuns {
+  Outcome hourly, minutely;
+  double diff = 0;  // rel_l1 of the final depths
+};
+TwoRuns hourly_and_minutely(sim::Scenario sc, const char* what) {
+  TwoRuns r;
+  sc.time.output_interval = 3600;
+  r.hourly = run(sc);
+  sc.time.output_interval = 60;
+  r.minutely = run(sc);
+  r.diff = rel_l1(r.hourly.state.h, r.minutely.state.h);
+  std::printf("  %s: %ld steps (hourly outputs), %ld (every minute); max depth %.3f / %.3f m; rel L1 %.2e\n", what,
+              r.hourly.steps, r.minutely.steps, r.hourly.max_depth, r.minutely.max_depth, r.diff);
+  return r;
+}
+
 }  // namespace
 
 TEST(DryStep, InflowAndSourceStepsMeetTheirCfl) {
@@ -92,19 +109,15 @@ TEST(DryStep, ALevelAboveDryLandFloodsItAlikeWhateverTheOutputInterval) {
   const sim::Model m = sim::build_model(sc, flat_dry_land());
   // The ghost depth 1 m: dry_step = 0.9 / (2 sqrt(9.81) (2 / 100 m)) = 7.18 s.
   EXPECT_NEAR(m.setup.dry_step, 0.9 / (2 * std::sqrt(9.81) * 0.02), 1e-12);
-  const Outcome hourly = run(sc);
-  sc.time.output_interval = 60;
-  const Outcome minutely = run(sc);
+  const TwoRuns r = hourly_and_minutely(sc, "level");
   // Before dry_step an hourly run took one step and left 75 m of water in the west column.
-  EXPECT_GT(hourly.steps, 100);
-  std::printf("  level: %ld steps (hourly outputs), %ld (every minute); max depth %.3f / %.3f m; rel L1 %.2e\n",
-              hourly.steps, minutely.steps, hourly.max_depth, minutely.max_depth, rel_l1(hourly.state.h, minutely.state.h));
-  EXPECT_LT(hourly.max_depth, 1.1) << "the inflow piled up: max depth " << hourly.max_depth << " m";
-  EXPECT_LT(minutely.max_depth, 1.1);
+  EXPECT_GT(r.hourly.steps, 100);
+  EXPECT_LT(r.hourly.max_depth, 1.1) << "the inflow piled up: max depth " << r.hourly.max_depth << " m";
+  EXPECT_LT(r.minutely.max_depth, 1.1);
   // The same flood: the minute stops only split some steps (1.4e-4 measured; before, O(1)).
-  EXPECT_LT(rel_l1(hourly.state.h, minutely.state.h), 0.02);
+  EXPECT_LT(r.diff, 0.02);
   // Water reached the east end (2 km at ~2 sqrt(g h) in an hour).
-  EXPECT_GT(hourly.state.h[19], 0.0);
+  EXPECT_GT(r.hourly.state.h[19], 0.0);
 }
 
 TEST(DryStep, AReleaseOnDryLandSpreadsFromItsCell) {
@@ -112,20 +125,16 @@ TEST(DryStep, AReleaseOnDryLandSpreadsFromItsCell) {
   sim::ReleaseSpec r;
   r.name = "spill", r.x = 1050, r.y = 550, r.discharge = 10, r.concentration = 1, r.start = 0, r.duration = 3600;
   sc.releases = {r};
-  const Outcome hourly = run(sc);
-  sc.time.output_interval = 60;
-  const Outcome minutely = run(sc);
+  const TwoRuns t = hourly_and_minutely(sc, "release");
   // 36 000 m^3 in one 100 m cell would stand 3.6 m deep; spread, it stands far lower. (The first
   // step, source_step = 59 s, wets the cell; its CFL steps follow.)
-  EXPECT_GT(hourly.steps, 50);
-  std::printf("  release: %ld steps (hourly outputs), %ld (every minute); max depth %.3f / %.3f m; rel L1 %.2e\n",
-              hourly.steps, minutely.steps, hourly.max_depth, minutely.max_depth, rel_l1(hourly.state.h, minutely.state.h));
-  EXPECT_LT(hourly.max_depth, 1.0) << "the release piled up: max depth " << hourly.max_depth << " m";
-  const double volume = std::accumulate(hourly.state.h.begin(), hourly.state.h.end(), 0.0) * 100 * 100;
+  EXPECT_GT(t.hourly.steps, 50);
+  EXPECT_LT(t.hourly.max_depth, 1.0) << "the release piled up: max depth " << t.hourly.max_depth << " m";
+  const double volume = std::accumulate(t.hourly.state.h.begin(), t.hourly.state.h.end(), 0.0) * 100 * 100;
   EXPECT_NEAR(volume, 36000, 1e-6 * 36000);
   // First order in time: the minute stops (119 steps against 83) move the spreading sheet's edge
   // by part of a cell (1.2e-2 measured; before, the hourly run's one step left it all in one cell).
-  EXPECT_LT(rel_l1(hourly.state.h, minutely.state.h), 0.03);
+  EXPECT_LT(t.diff, 0.03);
 }
 
 TEST(DryStep, AWetGridKeepsItsSteps) {
