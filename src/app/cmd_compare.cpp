@@ -16,6 +16,7 @@
 #include "app/sph_memory.hpp"
 #include "app/sph_scenarios.hpp"
 #include "io/io_error.hpp"
+#include "io/output_lock.hpp"
 #include "io/scenario/sph_scenario_toml.hpp"
 #include "ria/number_text.hpp"
 #include "ria/sph/setup.hpp"
@@ -180,9 +181,26 @@ void check_sph_fits(sph::Scenario sc, double dp, exec::Backend backend, const st
   check_sph_memory(sc, backend, sph::Search::cell_range, Precision::f64, true, 0.0, what, advice);
 }
 
+/// Refuses --set of the keys compare sets itself, which the set would not change: the spacing
+/// (--sph-resolution), the times (--until) and the outputs (--output; compare writes no
+/// snapshots or checkpoints).
+void check_sets(const std::vector<std::string>& sets) {
+  for (const std::string& set : sets) {
+    const std::string key = set.substr(0, set.find('='));
+    const char* by = nullptr;
+    if (key == "particles.dp") by = "--sph-resolution";
+    if (key.rfind("time.", 0) == 0) by = "--until";
+    if (key.rfind("output.", 0) == 0) by = "--output";
+    if (by)
+      throw io::InputError("--set " + key + ": ria compare dambreak sets it itself (use " + by +
+                           "); --set overrides the column's physics, particles.h_over_dp and boxes");
+  }
+}
+
 int run_compare(const CompareArgs& a) {
   const exec::Backend backend = exec::parse_backend(a.backend);
   if (a.spheric_sph && !a.spheric) throw io::InputError("--spheric-sph needs --spheric");
+  check_sets(a.sets);
   // Every input is read and checked before anything runs.
   const sph::Scenario column = load(a.scenario, kMartinMoyce2d, kMartinMoyce2dName, a.sets);
   compare::column_of(column);
@@ -203,6 +221,7 @@ int run_compare(const CompareArgs& a) {
                    "use a larger --spheric-dp");
   exec::require_backend(backend);  // after the inputs, before the output directory and the first lines
   prepare_output_dir(a.output);
+  const io::OutputLock lock(a.output);  // a second ria writing into the directory is refused (exit 3)
   std::vector<std::string> files;
   compare_column(a, column, backend, files);
   if (a.spheric) compare_tank(a, tank, backend, files);

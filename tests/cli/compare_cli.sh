@@ -133,6 +133,21 @@ bad_options)
   expect 2 "martin_moyce_2d.toml: dimensions = 2; the tank comparison needs a 3-D scenario" -- \
     "$RIA" compare dambreak --no-sph --spheric --spheric-scenario "$SRC/scenarios/sph/martin_moyce_2d.toml" --output o
   expect 2 "--set physics.alfa: unknown key" -- "$RIA" compare dambreak --set physics.alfa=0.1
+  # Keys compare sets itself: a --set would be silently overridden, so it is refused.
+  expect 2 "--set particles.dp: ria compare dambreak sets it itself \(use --sph-resolution\)" -- \
+    "$RIA" compare dambreak --set particles.dp=0.01 --output o
+  expect 2 "--set time.duration: ria compare dambreak sets it itself \(use --until\)" -- \
+    "$RIA" compare dambreak --set time.duration=100 --output o
+  [ ! -e o ] || fail "a refused comparison made its output directory"
+  # A directory whose lock another process holds (flock(1), as a running ria holds it) is refused.
+  mkdir -p busy
+  flock busy/.ria.lock sleep 60 &
+  holder=$!
+  for _ in $(seq 1 100); do flock -n busy/.ria.lock true || break; sleep 0.05; done
+  expect 3 "output directory 'busy' is in use by another ria run" -- \
+    "$RIA" compare dambreak --no-sph --swe-resolution 10 --output busy --quiet
+  kill $holder 2>/dev/null; wait $holder 2>/dev/null
+  [ ! -e busy/front.csv ] || fail "the refused comparison wrote into the directory in use"
   expect 3 "cannot read SPH scenario file 'missing.toml'" -- "$RIA" compare dambreak --scenario missing.toml
   # A 3-D SPH set-up no machine runs (Test 2's tank ten times larger at dp = 5 mm: 5e9 fluid
   # particles) is refused before either model runs, under an 8 GiB address space and 60 s (a run
