@@ -200,6 +200,20 @@ TEST(SphScenario, SizesBeyondTheLimitsAreRefusedBeforeAllocating) {
   EXPECT_TRUE(has(e, "more than 2^31 (particles.dp too small?)")) << e;
   e = setup_error({"domain.min=[-1000.0, -1000.0]", "domain.max=[1000.0, 1000.0]"});
   EXPECT_TRUE(has(e, "the neighbour-search cells of 2h = 0.03 m over the domain (2000 x 2000 m) would number")) << e;
+  // A box narrower than about dp: one particle of dp^2 would stand for 2.5 times the column's
+  // 0.1 x 0.2 m (and lie outside it).
+  e = setup_error({"particles.dp=0.5", "wall.0.max=[4.0, 3.0]"});
+  EXPECT_TRUE(has(e, "fluid 0: its x extent 0.1 m is 0.2 dp, which 1 particles of 0.5 m cannot stand for; give "
+                     "particles.dp below 0.05 m, or a larger box")) << e;
+  // Every fluid box inside a block: no fluid particle.
+  const std::string block = "[[wall]]\nkind = \"block\"\nmin = [0.0, 0.0]\nmax = [0.2, 0.25]\n";
+  try {
+    sph::make_setup(io::parse_sph_scenario(kColumn + block, "col.toml", "/base"), exec::Backend::serial, warnings);
+    ADD_FAILURE() << "a set-up without a fluid particle was accepted";
+  } catch (const std::invalid_argument& x) {
+    EXPECT_TRUE(has(x.what(), "col.toml: no fluid particle: every [[fluid]] box lies inside walls or earlier fluid"))
+        << x.what();
+  }
 }
 
 // The count make_setup checks against 2^31 is the count it generates: a tank is its shell, not

@@ -23,7 +23,8 @@ std::vector<std::string> sph_series_columns(const sph::Scenario& sc) {
 
 std::string snapshot_name(double t, const char* ext) {
   char buf[64];
-  std::snprintf(buf, sizeof buf, "particles_%010lld.%s", static_cast<long long>(std::llround(t * 1e6)), ext);
+  const long long ticks = std::llround(t * (1 / sph::kSnapshotTick));
+  std::snprintf(buf, sizeof buf, "particles_%010lld.%s", ticks, ext);
   return buf;
 }
 
@@ -54,8 +55,9 @@ SphOutputs::SphOutputs(const sph::Scenario& sc, SphRunContext ctx)
       long long us = 0;
       char ext[8] = {};
       if (std::sscanf(name.c_str(), "particles_%10lld.%3s.partial", &us, ext) == 2 &&
-          name == snapshot_name(us * 1e-6, ext) + ".partial" && us <= std::llround(ctx_.resume_after * 1e6)) {
-        const std::string final_path = ctx_.dir + "/" + snapshot_name(us * 1e-6, ext);
+          name == snapshot_name(us * sph::kSnapshotTick, ext) + ".partial" &&
+          us <= std::llround(ctx_.resume_after * (1 / sph::kSnapshotTick))) {
+        const std::string final_path = ctx_.dir + "/" + snapshot_name(us * sph::kSnapshotTick, ext);
         files_.push_back(final_path);
         partial_.add(final_path);
       }

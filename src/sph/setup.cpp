@@ -27,7 +27,9 @@ std::array<double, 3> lattice_extent(int dim, const Point& lo, const Point& hi, 
 }
 
 /// lattice_extent as the counts make_setup generates; warns when L is not a whole number of dp
-/// (to 1% of dp).
+/// (to 1% of dp), and refuses (std::invalid_argument) a box whose lattice would miss its extent
+/// by more than a quarter of it (a box narrower than about dp: one particle of dp^dim standing
+/// for far more or less than the box, placed outside it).
 std::array<long, 3> lattice_counts(int dim, const Point& lo, const Point& hi, double dp, const std::string& what,
                                    std::vector<std::string>& warnings) {
   const std::array<double, 3> e = lattice_extent(dim, lo, hi, dp);
@@ -35,6 +37,11 @@ std::array<long, 3> lattice_counts(int dim, const Point& lo, const Point& hi, do
   for (int c = 0; c < dim; ++c) {
     const double L = hi[c] - lo[c];
     n[c] = static_cast<long>(e[c]);
+    if (std::fabs(n[c] * dp - L) > 0.25 * L)
+      throw std::invalid_argument(what + ": its " + axis_name(dim, c) + " extent " + number_text(L) + " m is " +
+                                  number_text(L / dp) + " dp, which " + std::to_string(n[c]) + " particles of " +
+                                  number_text(dp) + " m cannot stand for; give particles.dp below " +
+                                  number_text(L / 2) + " m, or a larger box");
     if (std::fabs(n[c] * dp - L) > 0.01 * dp)
       warnings.push_back(what + ": its " + axis_name(dim, c) + " extent " + number_text(L) + " m is " + number_text(L / dp) +
                          " dp; " + std::to_string(n[c]) + " particles stand for " + number_text(n[c] * dp) + " m");
@@ -274,6 +281,8 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
     for (int c = 0; c < dim; ++c) mine.lo[c] = fb.lo[c], mine.hi[c] = fb.lo[c] + n[c] * dp;
     earlier_fluid.push_back(mine);
   }
+  if (P.size() == n_boundary)
+    throw std::invalid_argument(sc.file + ": no fluid particle: every [[fluid]] box lies inside walls or earlier fluid");
   // Boundary densities: the hydrostatic density of the fluid each boundary particle holds up.
   if (sc.hydrostatic_start)
     for (std::size_t a = 0; a < n_boundary; ++a) {

@@ -11,6 +11,10 @@
 
 namespace ria::sph {
 
+/// Snapshot files are named by their time in whole ticks (microseconds): a snapshot interval of
+/// at least one tick keeps every name its own.
+constexpr double kSnapshotTick = 1e-6;
+
 using Point = std::array<double, 3>;
 
 /// A block of fluid filling [lo, hi] with particles at spacing dp.
@@ -72,7 +76,7 @@ struct Scenario {
   // [time]
   double duration = 0;           // [s]
   double output_interval = 0;    // series rows [s]
-  double snapshot_interval = 0;  // particle files [s]; 0: at the start and the end only
+  double snapshot_interval = 0;  // particle files [s]; 0: at the start and the end only; else >= kSnapshotTick
 
   // [domain] (optional): the box the neighbour-search cells cover; default the particles' box
   bool has_domain = false;

@@ -128,6 +128,9 @@ void read_time(const Table& root, sph::Scenario& s) {
     const bool snapshot = std::string(k) == "snapshot_interval";
     if (snapshot && !s.snapshots) continue;  // output.snapshots = false: no snapshot stops (driver.cpp)
     const double v = snapshot ? s.snapshot_interval : s.output_interval;
+    if (snapshot && v > 0 && v < sph::kSnapshotTick)
+      t->fail(k, "expected 0 (the start and the end) or at least 1 us: snapshot files are named by their time in "
+                 "microseconds; got " + detail::describe_seconds(v));
     if (t->has(k) && v > s.duration)
       t->fail(k, "expected a duration <= time.duration (" + detail::describe_seconds(s.duration) + "), got " +
                      detail::describe_seconds(v));
