@@ -61,12 +61,15 @@ std::string checkpoint_text(const sim::CheckpointEvery& c) {
 
 void write_summary(const std::string& path, const sim::Scenario& sc, const swe::Solver& solver, const RunOutputs& out,
                    const std::vector<std::string>& files, double wall, double t_start, bool interrupted,
-                   std::optional<double> exact_error, const mpi::DistributedSolver* distributed) {
+                   std::optional<double> exact_error, const mpi::DistributedSolver* distributed,
+                   const std::string& failure = "") {
   io::JsonWriter w;
   const swe::Balance& b = out.last_balance();
   const swe::Totals& t = out.last_totals();
   w.begin_object().value("scenario", sc.name).value("file", sc.file).value("backend", solver.description());
-  w.value("interrupted", interrupted).value("t_start_s", t_start).value("t_end_s", solver.time());
+  w.value("interrupted", interrupted);
+  if (!failure.empty()) w.value("failed", failure);  // a numerical failure: the files hold the run up to it
+  w.value("t_start_s", t_start).value("t_end_s", solver.time());
   w.value("duration_s", sc.time.duration).value("steps", static_cast<long long>(solver.steps()));
   w.value("wall_s", wall).value("simulated_per_wall", wall > 0 ? (solver.time() - t_start) / wall : 0.0);
   w.begin_object("water_m3").value("stored", t.water).value("in", b.water_in).value("out", b.water_out);
@@ -266,7 +269,12 @@ int run_scenario(const RunArgs& a) {
     end = sim::run(solver, sc, m, obs, opt);
   } catch (const swe::NumericalError& e) {
     if (!p->out || p->out->wrote_checkpoint()) {
-      commit();
+      const std::vector<std::string> files = commit();
+      // The summary goes with the files it describes (an earlier run's would name replaced files).
+      if (p->out && is_root())
+        write_summary(sc.output.directory + "/summary.json", sc, solver, *p->out, files,
+                      std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count(), opt.t_start, false,
+                      std::nullopt, p->distributed, e.what());
       throw;
     }
     throw swe::NumericalError(e.what() + p->out->abandon());
