@@ -374,7 +374,7 @@ TEST(NetcdfInput, ReadsASliceByTimeOrTheLastOneWithFillAsNaN) {
   const TwoSlices data;
   data.write_file(path, h);
   for (double t : {0.0, 600.0, -1.0}) {
-    const std::vector<double> eta = read_netcdf_field(path, "eta", t, h.grid);
+    const std::vector<double> eta = read_netcdf_free_surface(path, "eta", t, h.grid);
     const std::vector<double>& want = data.f[t == 0.0 ? 0 : 1][1];
     ASSERT_EQ(eta.size(), want.size());
     for (std::size_t k = 0; k < eta.size(); ++k) {
@@ -385,7 +385,7 @@ TEST(NetcdfInput, ReadsASliceByTimeOrTheLastOneWithFillAsNaN) {
       }
     }
   }
-  const std::vector<double> bed = read_netcdf_field(path, "bed_elevation", -1, h.grid);  // a (y, x) variable
+  const std::vector<double> bed = read_netcdf_free_surface(path, "bed_elevation", -1, h.grid);  // a (y, x) variable
   EXPECT_EQ(bed[5], static_cast<double>(static_cast<float>(h.bed_elevation[5])));
 }
 
@@ -396,7 +396,7 @@ TEST(NetcdfInput, ErrorsNameTheFileVariableGridAndTime) {
   TwoSlices().write_file(path, h);
   auto message = [&](const std::string& file, const std::string& var, double t, Grid g) {
     try {
-      read_netcdf_field(file, var, t, g);
+      read_netcdf_free_surface(file, var, t, g);
     } catch (const std::exception& e) {
       return std::string(e.what());
     }
@@ -421,9 +421,7 @@ TEST(NetcdfInput, AFreeSurfaceIsRefusedUnlessItsAttributesFit) {
   const std::string path = tmp.file("run.nc");
   const NcHeader h = make_header(false);
   TwoSlices().write_file(path, h);
-  const std::vector<double> a = read_netcdf_free_surface(path, "eta", -1, h.grid), b = read_netcdf_field(path, "eta", -1, h.grid);
-  ASSERT_EQ(a.size(), b.size());
-  EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(double)), 0);
+  EXPECT_EQ(read_netcdf_free_surface(path, "eta", -1, h.grid).size(), h.grid.cells());
   for (const auto& [var, attrs] : {std::pair<const char*, const char*>{"u", "standard_name 'sea_water_x_velocity' and units 'm s-1'"},
                                    {"depth", "standard_name 'sea_floor_depth_below_sea_surface' and units 'm'"},
                                    {"concentration", "standard_name '(none)' and units 'kg m-3'"}}) {
@@ -441,4 +439,68 @@ TEST(NetcdfInput, AFreeSurfaceIsRefusedUnlessItsAttributesFit) {
   EXPECT_EQ(read_netcdf_free_surface(path, "bed_elevation", -1, h.grid).size(), h.grid.cells());
   EXPECT_THROW(read_netcdf_free_surface(path, "zeta", -1, h.grid), InputError);
   EXPECT_THROW(read_netcdf_free_surface(tmp.file("none.nc"), "eta", -1, h.grid), IoError);
+}
+
+// initial.velocity: u and v of a ria.nc are read; eta, depth or the other component are refused.
+TEST(NetcdfInput, AVelocityIsRefusedUnlessItsAttributesFit) {
+  TempDir tmp;
+  const std::string path = tmp.file("run.nc");
+  const NcHeader h = make_header(false);
+  TwoSlices().write_file(path, h);
+  EXPECT_EQ(read_netcdf_velocity(path, "u", 0, -1, h.grid).size(), h.grid.cells());
+  EXPECT_EQ(read_netcdf_velocity(path, "v", 1, -1, h.grid).size(), h.grid.cells());
+  auto message = [&](const char* var, int component) {
+    try {
+      read_netcdf_velocity(path, var, component, -1, h.grid);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  std::string e = message("eta", 0);
+  EXPECT_NE(e.find("variable 'eta' (initial.velocity[0]) has standard_name 'water_surface_height_above_reference_datum' "
+                   "and units 'm': it is not the x velocity"),
+            std::string::npos)
+      << e;
+  e = message("v", 0);  // the components swapped
+  EXPECT_NE(e.find("variable 'v' (initial.velocity[0]) has standard_name 'sea_water_y_velocity'"), std::string::npos) << e;
+  e = message("depth", 1);
+  EXPECT_NE(e.find("(initial.velocity[1])"), std::string::npos) << e;
+  EXPECT_NE(e.find("it is not the y velocity"), std::string::npos) << e;
+}
+
+// The time coordinate in its units: slices at 0 and 600 "hours since" are at 0 and 2 160 000 s.
+TEST(NetcdfInput, TheTimeCoordinateIsReadInItsUnits) {
+  TempDir tmp;
+  const std::string path = tmp.file("run.nc");
+  const NcHeader h = make_header(false);
+  const TwoSlices data;
+  data.write_file(path, h);
+  const auto set_units = [&](const std::string& units) {
+    int id = -1, var = -1;
+    ASSERT_EQ(nc_open(path.c_str(), NC_WRITE, &id), NC_NOERR);
+    ASSERT_EQ(nc_inq_varid(id, "time", &var), NC_NOERR);
+    ASSERT_EQ(nc_redef(id), NC_NOERR);
+    ASSERT_EQ(nc_put_att_text(id, var, "units", units.size(), units.c_str()), NC_NOERR);
+    ASSERT_EQ(nc_close(id), NC_NOERR);
+  };
+  set_units("hours since 2026-11-23 00:00:00");
+  const std::vector<double> eta = read_netcdf_free_surface(path, "eta", 600 * 3600.0, h.grid);
+  EXPECT_EQ(eta[1], static_cast<double>(static_cast<float>(data.f[1][1][1])));
+  try {
+    read_netcdf_free_surface(path, "eta", 600, h.grid);
+    ADD_FAILURE() << "600 s found where the slices are at 0 and 600 h";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("its 2 slices run from 0 to 2.16e+06 s"), std::string::npos) << e.what();
+  }
+  set_units("furlongs since 2026-11-23");
+  try {
+    read_netcdf_free_surface(path, "eta", 600, h.grid);
+    ADD_FAILURE() << "time units in furlongs accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("the time coordinate 'time' has units 'furlongs since 2026-11-23'; expected "
+                                         "seconds, minutes, hours or days since a date"),
+              std::string::npos)
+        << e.what();
+  }
 }

@@ -132,8 +132,8 @@ sim::InitialFields load_initial_fields(const sim::Scenario& sc, const sim::Domai
   if (in.kind == sim::InitialSpec::Kind::netcdf) {
     f.eta = io::read_netcdf_free_surface(in.path, in.variable, in.time, domain.grid);
     if (!in.velocity.empty()) {
-      f.u = io::read_netcdf_field(in.path, in.velocity[0], in.time, domain.grid);
-      f.v = io::read_netcdf_field(in.path, in.velocity[1], in.time, domain.grid);
+      f.u = io::read_netcdf_velocity(in.path, in.velocity[0], 0, in.time, domain.grid);
+      f.v = io::read_netcdf_velocity(in.path, in.velocity[1], 1, in.time, domain.grid);
     }
   } else if (in.kind == sim::InitialSpec::Kind::raster) {
     f.eta = read_on_grid(in.path, domain.grid, sc.file + ": initial.path '" + in.path + "'").v;

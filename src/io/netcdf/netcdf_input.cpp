@@ -66,21 +66,56 @@ bool free_surface_name(const std::string& n) {
 
 bool metres(const std::string& u) { return u == "m" || u == "meter" || u == "meters" || u == "metre" || u == "metres"; }
 
-/// InputError unless `var` may be a free surface: a standard_name, when present, of one, and
-/// units, when present, of metres (so depth, u or v of a ria.nc are refused).
-void check_free_surface(int id, int var, const std::string& path, const std::string& variable) {
+bool metres_per_second(const std::string& u) { return u == "m s-1" || u == "m/s" || u == "m s^-1" || u == "meter second-1"; }
+
+/// What a field read for the initial state must be.
+enum class Quantity { free_surface, velocity_x, velocity_y };
+
+/// InputError unless `var` may be the quantity q: a standard_name, when present, of one, and
+/// units, when present, of its unit (so depth, eta, u or v of a ria.nc are refused where they
+/// are not the quantity asked for).
+void check_quantity(int id, int var, const std::string& path, const std::string& variable, Quantity q) {
   const std::string standard_name = text_attribute(id, var, "standard_name"), units = text_attribute(id, var, "units");
-  if ((!standard_name.empty() && !free_surface_name(standard_name)) || (!units.empty() && !metres(units)))
-    throw InputError("'" + path + "' variable '" + variable + "' (initial.variable) has standard_name '" +
+  bool name_ok = true, units_ok = true;
+  std::string key, expected;
+  if (q == Quantity::free_surface) {
+    name_ok = standard_name.empty() || free_surface_name(standard_name);
+    units_ok = units.empty() || metres(units);
+    key = "initial.variable";
+    expected = "it is not a free surface; expected a water level in m (standard_name "
+               "water_surface_height_above_reference_datum or sea_surface_height*, as `eta` of a ria.nc)";
+  } else {
+    const bool x = q == Quantity::velocity_x;
+    name_ok = standard_name.empty() || standard_name == (x ? "sea_water_x_velocity" : "sea_water_y_velocity") ||
+              standard_name == (x ? "eastward_sea_water_velocity" : "northward_sea_water_velocity");
+    units_ok = units.empty() || metres_per_second(units);
+    key = x ? "initial.velocity[0]" : "initial.velocity[1]";
+    expected = std::string("it is not the ") + (x ? "x" : "y") + " velocity; expected m s-1 (standard_name " +
+               (x ? "sea_water_x_velocity, as `u`" : "sea_water_y_velocity, as `v`") + " of a ria.nc)";
+  }
+  if (!name_ok || !units_ok)
+    throw InputError("'" + path + "' variable '" + variable + "' (" + key + ") has standard_name '" +
                      (standard_name.empty() ? "(none)" : standard_name) + "' and units '" +
-                     (units.empty() ? "(none)" : units) +
-                     "': it is not a free surface; expected a water level in m (standard_name "
-                     "water_surface_height_above_reference_datum or sea_surface_height*, as `eta` of a ria.nc)");
+                     (units.empty() ? "(none)" : units) + "': " + expected);
 }
 
-/// read_netcdf_field in this process; with `free_surface`, read_netcdf_free_surface.
+/// Seconds in one unit of a time coordinate whose units are "<unit> since <date>" (CF), 1 when it
+/// has none; InputError for units of another kind.
+double seconds_per_unit(int id, int var, const std::string& what, const char* name) {
+  const std::string units = text_attribute(id, var, "units");
+  if (units.empty()) return 1;
+  const std::string unit = units.substr(0, units.find(' '));
+  if (unit == "seconds" || unit == "second" || unit == "s" || unit == "sec" || unit == "secs") return 1;
+  if (unit == "minutes" || unit == "minute" || unit == "min" || unit == "mins") return 60;
+  if (unit == "hours" || unit == "hour" || unit == "h" || unit == "hr" || unit == "hrs") return 3600;
+  if (unit == "days" || unit == "day" || unit == "d") return 86400;
+  throw InputError(what + ": the time coordinate '" + name + "' has units '" + units +
+                   "'; expected seconds, minutes, hours or days since a date");
+}
+
+/// read_netcdf_free_surface or read_netcdf_velocity in this process.
 std::vector<double> read_field_here(const std::string& path, const std::string& variable, double time, const Grid& g,
-                                    bool free_surface) {
+                                    Quantity q) {
   const std::string what = "'" + path + "' variable '" + variable + "'";
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw IoError("cannot read '" + path + "': " + std::strerror(ENOENT));
@@ -92,7 +127,7 @@ std::vector<double> read_field_here(const std::string& path, const std::string& 
   int var;
   if (nc_inq_varid(f.id, variable.c_str(), &var) != NC_NOERR)
     throw InputError("'" + path + "' has no variable '" + variable + "' (initial.variable)");
-  if (free_surface) check_free_surface(f.id, var, path, variable);
+  check_quantity(f.id, var, path, variable, q);
   int ndims = 0;
   nc_inq_varndims(f.id, var, &ndims);
   if (ndims != 2 && ndims != 3)
@@ -119,7 +154,9 @@ std::vector<double> read_field_here(const std::string& path, const std::string& 
       int tv;
       if (nc_inq_varid(f.id, names[0], &tv) != NC_NOERR)
         throw InputError(what + ": no coordinate variable '" + std::string(names[0]) + "' to find t = " + std::to_string(time) + " s");
-      const std::vector<double> t = read_all(f.id, tv, len[0]);
+      std::vector<double> t = read_all(f.id, tv, len[0]);
+      const double unit = seconds_per_unit(f.id, tv, what, names[0]);
+      for (double& x : t) x *= unit;
       slice = len[0];
       for (std::size_t k = 0; k < t.size(); ++k)
         if (std::fabs(t[k] - time) <= 1e-6 * std::max(1.0, std::fabs(time))) slice = k;
@@ -150,14 +187,16 @@ std::vector<double> read_field_here(const std::string& path, const std::string& 
 }  // namespace
 
 // The reads run in a child process: HDF5 crashes on some damaged files (isolated_read.hpp).
-std::vector<double> read_netcdf_field(const std::string& path, const std::string& variable, double time, const Grid& g) {
-  return read_in_child([&] { return read_field_here(path, variable, time, g, false); }, "'" + path + "'",
-                       "the NetCDF/HDF5 library");
-}
-
 std::vector<double> read_netcdf_free_surface(const std::string& path, const std::string& variable, double time,
                                              const Grid& g) {
-  return read_in_child([&] { return read_field_here(path, variable, time, g, true); }, "'" + path + "'",
+  return read_in_child([&] { return read_field_here(path, variable, time, g, Quantity::free_surface); },
+                       "'" + path + "'", "the NetCDF/HDF5 library");
+}
+
+std::vector<double> read_netcdf_velocity(const std::string& path, const std::string& variable, int component,
+                                         double time, const Grid& g) {
+  const Quantity q = component == 0 ? Quantity::velocity_x : Quantity::velocity_y;
+  return read_in_child([&] { return read_field_here(path, variable, time, g, q); }, "'" + path + "'",
                        "the NetCDF/HDF5 library");
 }
 

@@ -10,19 +10,26 @@
 
 namespace ria::io {
 
-/// `variable`, shaped (time, y, x) or (y, x), at the time slice whose time coordinate equals `time`
-/// [s] (time < 0: the last slice), as nx * ny values row by row from the south; _FillValue -> NaN.
-/// The x and y coordinate variables, when present, must be the model grid's cell centres (rows
-/// stored north-first are flipped). IoError when the file cannot be read, InputError (naming the
-/// file and variable) for a missing variable, a grid mismatch or a time that is not in the file.
-std::vector<double> read_netcdf_field(const std::string& path, const std::string& variable, double time, const Grid& grid);
-
-/// read_netcdf_field for a free surface (initial.kind = "netcdf"): InputError naming the variable,
-/// its standard_name and units unless it may be one: a standard_name, when present, of
+/// The free surface of initial.kind = "netcdf": `variable`, shaped (time, y, x) or (y, x), at the
+/// time slice whose time coordinate equals `time` [s] (time < 0: the last slice; the coordinate's
+/// units, when given, "seconds|minutes|hours|days since ...", converted to seconds), as nx * ny
+/// values row by row from the south; _FillValue -> NaN. The x and y coordinate variables, when
+/// present, must be the model grid's cell centres (rows stored north-first are flipped). IoError
+/// when the file cannot be read, InputError (naming the file and variable) for a missing
+/// variable, a grid mismatch, a time that is not in the file, time units of another kind, or a
+/// variable that is not a free surface: a standard_name, when present, other than
 /// water_surface_height_above_reference_datum (what ria writes for eta), sea_surface_height* or
-/// sea_surface_elevation, and units, when present, of metres. So depth, u or v of a ria.nc are
-/// refused instead of being taken for the water level.
+/// sea_surface_elevation, or units, when present, other than metres. So depth, u or v of a
+/// ria.nc are refused instead of being taken for the water level.
 std::vector<double> read_netcdf_free_surface(const std::string& path, const std::string& variable, double time,
                                              const Grid& grid);
+
+/// The velocity component `component` (0: x, 1: y) of initial.velocity, read as
+/// read_netcdf_free_surface reads the surface: InputError unless the variable may be that
+/// component, a standard_name, when present, of sea_water_x_velocity (y) or
+/// eastward_sea_water_velocity (northward), and units, when present, of m s-1 (so eta, depth or
+/// the other component of a ria.nc are refused).
+std::vector<double> read_netcdf_velocity(const std::string& path, const std::string& variable, int component,
+                                         double time, const Grid& grid);
 
 }  // namespace ria::io

@@ -5,14 +5,14 @@
 
 namespace ria::io {
 
-std::vector<double> read_netcdf_field(const std::string& path, const std::string&, double, const Grid&) {
+std::vector<double> read_netcdf_free_surface(const std::string& path, const std::string&, double, const Grid&) {
   throw NotBuiltError("cannot read the initial state from '" + path +
-                           "': ria was built without NetCDF (install libnetcdf-c++4-dev and configure with -DRIA_NETCDF=ON)");
+                      "': ria was built without NetCDF (install libnetcdf-c++4-dev and configure with -DRIA_NETCDF=ON)");
 }
 
-std::vector<double> read_netcdf_free_surface(const std::string& path, const std::string& variable, double time,
-                                             const Grid& grid) {
-  return read_netcdf_field(path, variable, time, grid);
+std::vector<double> read_netcdf_velocity(const std::string& path, const std::string& variable, int, double time,
+                                         const Grid& grid) {
+  return read_netcdf_free_surface(path, variable, time, grid);
 }
 
 }  // namespace ria::io
