@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -361,6 +362,27 @@ TEST(Gdal, GeotiffRoundTripKeepsGeometryNodataAndCrs) {
   EXPECT_NE(info.crs_name.find("Oregon South"), std::string::npos) << info.crs_name;
   EXPECT_EQ(info.min, -10.25);
   EXPECT_EQ(info.max, -10.25 + 0.5 * 19);
+}
+
+// +-inf that is not the declared nodata is counted (the model refuses it in a DEM or a level,
+// app/domain.cpp) and read as NaN, never as a value: in a DEM it became land at fill_elevation.
+TEST(Gdal, InfiniteValuesAreCountedAsDamageNotRead) {
+  if (!gdal_built()) GTEST_SKIP() << "built without GDAL";
+  Raster r = make_raster(5, 4, 0, 0, 10, 10);
+  for (std::size_t k = 0; k < r.v.size(); ++k) r.v[k] = -4.0;
+  r.v[3] = std::numeric_limits<double>::infinity();
+  r.v[5] = -std::numeric_limits<double>::infinity();
+  const std::string path = temp_file("inf.tif");
+  write_geotiff(path, r);
+  RasterInfo info;
+  const Raster b = read_raster(path, &info);
+  EXPECT_EQ(info.inf_cells, 2);
+  EXPECT_EQ(info.nan_cells, 0);
+  EXPECT_EQ(info.nodata_cells, 0);
+  EXPECT_TRUE(std::isnan(b.v[3]));
+  EXPECT_TRUE(std::isnan(b.v[5]));
+  EXPECT_EQ(info.min, -4.0);
+  EXPECT_EQ(info.max, -4.0);
 }
 
 TEST(Gdal, ErrorsNameTheFile) {

@@ -119,6 +119,9 @@ TEST(ScenarioErrors, RequiredKeys) {
                "series", "either a series or mean_level/constituents/station, not both");
   expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"discharge\"\n", "[[boundary]]",
                "a discharge boundary needs discharge (m3/s) or a series");
+  // A level series is held to the bound of mean_level (a series in mm or cm is a unit mistake).
+  expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"level\"\nseries = [[0, 0.5], [600, 1e5]]\n", "series",
+               "boundary.0.series: got 100000; expected in [-10000, 10000] (a level at t = 600 s (10 min): m above the datum");
   expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"discharge\"\ndischarge = 1\nseries = [[0, 1], [1, 2]]\n",
                "series", "either discharge or a series, not both");
   expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"wall\"\nmean_level = 1\n", "mean_level",

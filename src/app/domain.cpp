@@ -9,6 +9,7 @@
 #include "io/io_error.hpp"
 #include "io/netcdf/netcdf_input.hpp"
 #include "io/raster/raster.hpp"
+#include "io/scenario/scenario_reader.hpp"
 #include "io/scenario/scenario_toml.hpp"
 #include "synthetic_estuary.hpp"
 #include "validate/problems.hpp"
@@ -74,9 +75,9 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
   io::Raster r = io::read_raster(d.dem, &info);  // the reader refuses sizes that do not fit in memory
   check_memory(double(info.nx) * info.ny, exec::Backend::serial, precision, what, kDemMemoryAdvice);
   // Declared nodata follows domain.nodata; a NaN the file does not declare is damage, never land.
-  if (info.nan_cells > 0)
-    throw io::InputError(what + " holds " + std::to_string(info.nan_cells) +
-                         " NaN elevation(s) that are not its declared nodata value; repair the raster or "
+  if (info.nan_cells + info.inf_cells > 0)
+    throw io::InputError(what + " holds " + std::to_string(info.nan_cells + info.inf_cells) +
+                         " NaN or infinite elevation(s) that are not its declared nodata value; repair the raster or "
                          "`ria dem prepare --fill-nodata` it");
   if (const std::string why = io::crs_unusable_reason(r.crs_wkt); !why.empty()) throw io::InputError(what + " " + why);
   if (d.node_registered) io::shift_to_node_registration(r);
@@ -106,8 +107,9 @@ namespace {
 /// A raster that must lie on the model grid cell for cell (same size, cell size and origin).
 io::Raster read_on_grid(const std::string& path, const Grid& m, const std::string& what) {
   io::Raster r;
+  io::RasterInfo info;
   try {
-    r = io::read_raster(path);
+    r = io::read_raster(path, &info);
   } catch (const io::InputError& e) {
     throw io::InputError(what + ": " + e.what());
   } catch (const io::IoError& e) {
@@ -122,7 +124,22 @@ io::Raster read_on_grid(const std::string& path, const Grid& m, const std::strin
       << ") (`ria dem prepare` with the domain's resolution and bbox makes one)";
     throw io::InputError(o.str());
   }
+  if (info.inf_cells > 0)  // NaN and nodata are dry cells; an infinity is damage
+    throw io::InputError(what + " holds " + std::to_string(info.inf_cells) +
+                         " infinite value(s) that are not its declared nodata value; repair the raster");
   return r;
+}
+
+/// InputError unless every level of an initial free surface is NaN (dry) or within
+/// +-detail::kMaxLevel m, as initial.level and mean_level are.
+void check_levels(const std::vector<double>& eta, const Grid& g, const std::string& what) {
+  for (std::size_t k = 0; k < eta.size(); ++k)
+    if (!std::isnan(eta[k]) && !(std::fabs(eta[k]) <= io::detail::kMaxLevel)) {
+      std::ostringstream o;
+      o << what << ": the level " << eta[k] << " m at cell (" << k % g.nx << ", " << k / g.nx
+        << ") is not within +-" << io::detail::kMaxLevel << " m (" << io::detail::kMaxLevelWhy << ")";
+      throw io::InputError(o.str());
+    }
 }
 }  // namespace
 
@@ -131,12 +148,14 @@ sim::InitialFields load_initial_fields(const sim::Scenario& sc, const sim::Domai
   sim::InitialFields f;
   if (in.kind == sim::InitialSpec::Kind::netcdf) {
     f.eta = io::read_netcdf_free_surface(in.path, in.variable, in.time, domain.grid);
+    check_levels(f.eta, domain.grid, sc.file + ": initial.path '" + in.path + "' variable '" + in.variable + "'");
     if (!in.velocity.empty()) {
       f.u = io::read_netcdf_velocity(in.path, in.velocity[0], 0, in.time, domain.grid);
       f.v = io::read_netcdf_velocity(in.path, in.velocity[1], 1, in.time, domain.grid);
     }
   } else if (in.kind == sim::InitialSpec::Kind::raster) {
     f.eta = read_on_grid(in.path, domain.grid, sc.file + ": initial.path '" + in.path + "'").v;
+    check_levels(f.eta, domain.grid, sc.file + ": initial.path '" + in.path + "'");
     if (!in.velocity.empty()) {
       const auto velocity = [&](const std::string& path) {
         return read_on_grid(path, domain.grid, sc.file + ": initial.velocity '" + path + "'").v;

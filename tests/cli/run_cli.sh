@@ -182,7 +182,7 @@ dem)  # ria dem info / prepare, and the prepared GeoTIFF used as the domain of a
   if [ -z "${RIA_EXPECT_GDAL:-}" ]; then echo "ok: no GDAL in this build, GeoTIFF steps skipped"; exit 0; fi
   expect 0 "wrote +p.tif" -- "$RIA" dem prepare d.asc --resolution 25 --fill-nodata 3 --out p.tif
   expect 0 "size +12 x 8 cells" -- "$RIA" dem info p.tif
-  grep -Eq "value -9999: 0 cells; NaN: 0 cells; valid: 96 cells" out.txt || fail "prepared DEM still has nodata"
+  grep -Eq "value -9999: 0 cells; NaN: 0 cells; inf: 0 cells; valid: 96 cells" out.txt || fail "prepared DEM still has nodata"
   expect 3 "/nonexist/p.tif" -- "$RIA" dem prepare d.asc --resolution 25 --fill-nodata 3 --out /nonexist/p.tif
   # The input is never the output, the output is a GeoTIFF, and the fill a finite elevation.
   cp d.asc keep.asc

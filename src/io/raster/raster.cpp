@@ -55,7 +55,7 @@ void describe_raster(const Raster& r, RasterInfo& info) {
 
 std::string format_raster_info(const RasterInfo& a) {
   const long long cells = static_cast<long long>(a.nx) * a.ny;
-  const long long valid = cells - a.nodata_cells - a.nan_cells;
+  const long long valid = cells - a.nodata_cells - a.nan_cells - a.inf_cells;
   std::ostringstream o;
   o << "driver      " << a.driver << "\n";
   o << "size        " << a.nx << " x " << a.ny << " cells (" << cells << ")\n";
@@ -67,7 +67,7 @@ std::string format_raster_info(const RasterInfo& a) {
   o << "nodata      ";
   if (a.has_nodata_value) o << "value " << fmt(a.nodata_value) << ": " << a.nodata_cells << " cells";
   else o << "no nodata value";
-  o << "; NaN: " << a.nan_cells << " cells; valid: " << valid << " cells (";
+  o << "; NaN: " << a.nan_cells << " cells; inf: " << a.inf_cells << " cells; valid: " << valid << " cells (";
   char pct[16];
   std::snprintf(pct, sizeof pct, "%.1f%%", cells ? 100.0 * valid / cells : 0.0);
   o << pct << ")\n";

@@ -36,7 +36,8 @@ struct RasterInfo {
   double dx = 0, dy = 0, xmin = 0, ymin = 0, xmax = 0, ymax = 0;
   std::string crs_wkt, crs_name;  // empty when the file has no CRS
   long long nodata_cells = 0;     // cells equal to the nodata value
-  long long nan_cells = 0;        // cells that are NaN in the file
+  long long nan_cells = 0;        // cells that are NaN in the file (and not its declared nodata)
+  long long inf_cells = 0;        // cells that are +-inf in the file, not its declared nodata (read as NaN)
   double min = 0, max = 0;        // over valid cells; NaN when there are none
   bool has_nodata_value = false;
   double nodata_value = 0;

@@ -172,7 +172,7 @@ Raster load(const std::string& path, RasterInfo* info) {
   if (!has_offset) offset = 0;
   const bool f32 = band->GetRasterDataType() == GDT_Float32;
   const bool nodata_nan = has_nodata && std::isnan(nodata);
-  long long nodata_cells = 0, nan_cells = 0;
+  long long nodata_cells = 0, nan_cells = 0, inf_cells = 0;
   r.v.resize(r.cells());
   for (int row = 0; row < r.ny; ++row) {
     const int j = north_first ? r.ny - 1 - row : row;
@@ -184,6 +184,8 @@ Raster load(const std::string& path, RasterInfo* info) {
         ++(nodata_nan ? nodata_cells : nan_cells);
       } else if (has_nodata && (x == nodata || (f32 && static_cast<float>(x) == static_cast<float>(nodata)))) {
         ++nodata_cells;
+      } else if (!std::isfinite(x)) {
+        ++inf_cells;  // +-inf, not declared nodata: read as NaN and counted, never as a value
       } else {
         out = x * scale + offset;
       }
@@ -196,6 +198,7 @@ Raster load(const std::string& path, RasterInfo* info) {
     info->crs_name = crs_name(srs);
     info->nodata_cells = nodata_cells;
     info->nan_cells = nan_cells;
+    info->inf_cells = inf_cells;
     info->has_nodata_value = has_nodata != 0;
     info->nodata_value = has_nodata ? nodata : 0;
   }

@@ -120,7 +120,12 @@ void read_boundaries(const Table& root, sim::Scenario& s) {
       if (series && harmonic)
         b.fail("series", "a level boundary takes either a series or mean_level/constituents/station, not both");
       read_harmonic_tide(b, o, s.time.start, start_given);
-      if (series) read_series_key(b, o, s.base_dir);
+      if (series) {
+        read_series_key(b, o, s.base_dir);
+        for (const auto& p : o.series)
+          check_plausible(b, "series", p.value, between(-kMaxLevel, kMaxLevel),
+                          std::string("a level at t = ") + describe_seconds(p.t) + ": " + kMaxLevelWhy);
+      }
       o.radiating = b.boolean("radiating").value_or(false);
     } else if (o.kind == Kind::discharge) {
       const bool series = b.has("series"), constant = b.has("discharge");
