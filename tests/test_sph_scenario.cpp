@@ -98,6 +98,10 @@ TEST(SphScenario, ErrorsNameFileLineKeyAndWhatWasExpected) {
   // A speed of sound whose steps would never end the run (dt ~ h / c0).
   e = error_of(kColumn + "[physics]\nc0 = 1e100\n");
   EXPECT_TRUE(has(e, "physics.c0: got 1e+100; expected in [0.01, 10000]")) << e;
+  // Snapshots closer than the microsecond of their file names.
+  e = error_of(kColumn, {"time.snapshot_interval=2.5e-7"});
+  EXPECT_TRUE(has(e, "expected 0 (the start and the end) or at least 1 us: snapshot files are named by their time in "
+                     "microseconds")) << e;
   e = error_of(kColumn + "[physics]\nc0_coefficient = 1e6\n");
   EXPECT_TRUE(has(e, "physics.c0_coefficient: got 1000000; expected in [1, 1000]")) << e;
   // A choice.
