@@ -283,6 +283,16 @@ TEST(Raster, BilinearReproducesLinearFieldsInTheInterior) {
   for (std::size_t k = 0; k < sq.v.size(); ++k) EXPECT_DOUBLE_EQ(same.v[k], sq.v[k]);
   EXPECT_THROW(resample_bilinear(sq, 0), InputError);
   EXPECT_THROW(resample_bilinear(sq, -1), InputError);
+  // Coarser than the raster (6 x 4 m): one cell of 1e5 m would hold 2.5e9 times its area.
+  try {
+    resample_bilinear(sq, 1e5);
+    ADD_FAILURE() << "a resolution coarser than the raster was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("resolution 100000 leaves 1 x 1 cells of a raster 6 x 4 wide, at least 2 x 2"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(resample_bilinear(sq, 2.0).nx, 3);  // 3 x 2: the coarsest allowed here
 }
 
 TEST(Raster, BilinearLeavesOutNodataAndRenormalises) {

@@ -202,6 +202,23 @@ TEST(Driver, CollapsingTimeStepIsANumericalFailureNamingTheCell) {
   EXPECT_EQ(obs.checkpoint_times, std::vector<double>{0});  // the last good state
 }
 
+TEST(Driver, AnInitialStateThatIsNotPhysicalWritesNoCheckpoint) {
+  // A NaN depth (the readers refuse one; set in the model): the first step's local dt exposes it.
+  const sim::Scenario sc = test::forcing_scenario(600);
+  sim::Model m = sim::build_model(sc, test::estuary_domain(32));
+  m.init.h[100] = std::nan("");
+  auto s = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
+  test::RecordingObserver obs;
+  try {
+    sim::run(*s, sc, m, obs, {});
+    FAIL() << "the run did not stop";
+  } catch (const swe::NumericalError& e) {
+    EXPECT_NE(std::string(e.what()).find("the initial state is not physical, no checkpoint written"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_TRUE(obs.checkpoint_times.empty());  // an earlier run's checkpoint is not replaced
+}
+
 TEST(Driver, StopBeforeTheFirstStepWritesNoCheckpoint) {
   const sim::Scenario sc = test::forcing_scenario(600);
   sim::Model m = sim::build_model(sc, test::estuary_domain(32));

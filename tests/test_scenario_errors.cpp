@@ -119,6 +119,8 @@ TEST(ScenarioErrors, RequiredKeys) {
                "series", "either a series or mean_level/constituents/station, not both");
   expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"discharge\"\n", "[[boundary]]",
                "a discharge boundary needs discharge (m3/s) or a series");
+  expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"level\"\nmean_level = 1\ncolumn = 2\n", "column",
+               "boundary.0.column: column is used only with a series file");
   // A level series is held to the bound of mean_level (a series in mm or cm is a unit mistake).
   expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"level\"\nseries = [[0, 0.5], [600, 1e5]]\n", "series",
                "boundary.0.series: got 100000; expected in [-10000, 10000] (a level at t = 600 s (10 min): m above the datum");

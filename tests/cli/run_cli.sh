@@ -231,8 +231,8 @@ lost_results)  # a run that cannot finish never damages the results of an earlie
   grep -q "files of earlier runs in out/ are kept.*out/gauges.csv.partial" io.txt || fail "no word on the kept and partial files"
   cmp g0.csv out/gauges.csv || fail "gauges.csv of the earlier run was changed"
   [ -z "${RIA_EXPECT_NETCDF:-}" ] || cmp r0.nc out/ria.nc || fail "ria.nc of the earlier run was changed"
-  # A numerical failure before any checkpoint (an initial raster whose level 1e39 is inf in float:
-  # the initial state is not physical) keeps the earlier run's files too, and names the partial ones.
+  # An initial raster whose level 1e39 would be inf in float is refused before the run (levels
+  # beyond +-1e4 m are a unit mistake); the earlier run's files are kept.
   grid() { awk -v v="$2" 'BEGIN { print "ncols 10\nnrows 10\nxllcorner 0\nyllcorner 0\ncellsize 10\nNODATA_value -9999"
            for (j = 0; j < 10; ++j) { r = v; for (i = 1; i < 10; ++i) r = r " " v; print r } }' > "$1"; }
   grid bed.asc -2
@@ -244,9 +244,9 @@ lost_results)  # a run that cannot finish never damages the results of an earlie
   cp lr/gauges.csv lr0.csv
   cp lr/checkpoint.ckpt lr0.ckpt
   sed -i '7s/^0.5 /1e39 /' eta.asc
-  expect 4 "the initial state is not physical, no checkpoint written; the files of earlier runs in lr/ are kept as they were; the partial files of this run are lr/gauges.csv.partial" -- \
+  expect 2 "initial.path 'eta.asc': the level 1e\+39 m at cell \(0, 9\) is not within \+-10000 m" -- \
     "$RIA" run lr.toml --backend serial --precision float --quiet --output lr
-  cmp lr0.csv lr/gauges.csv || fail "gauges.csv of the earlier run was replaced by a run that failed before any checkpoint"
+  cmp lr0.csv lr/gauges.csv || fail "gauges.csv of the earlier run was replaced by a refused run"
   cmp lr0.ckpt lr/checkpoint.ckpt || fail "checkpoint.ckpt of the earlier run was changed"
   # A numerical failure after the run's first checkpoint (a bed at -3.4e38 m, an undeclared float
   # nodata: the step collapses) replaces the files with its own, and its summary.json goes with them.
@@ -347,6 +347,11 @@ restart_checks)  # a restart that would not continue the same run names the key 
   expect 2 "a.ckpt.*another physics.half_life" -- "$RIA" run --output b "${ARGS[@]}" --set time.duration=2h \
     --set physics.half_life=1h --restart a.ckpt
   "$RIA" run --output b "${ARGS[@]}" --set time.duration=2h --restart a.ckpt || fail "restart with the same scenario"
+  # A scenario that starts from a checkpoint itself and a --restart: two starts, refused.
+  printf 'name = "from a checkpoint"\n[domain]\nsource = "synthetic_estuary"\ncells = 40\n[time]\nduration = "2 h"\n' > ck.toml
+  printf '[initial]\nkind = "checkpoint"\npath = "a.ckpt"\n[output]\npng_at_end = false\n' >> ck.toml
+  expect 2 "--restart a.ckpt: the scenario starts from a checkpoint already" -- "$RIA" run ck.toml --output c --quiet \
+    --restart a.ckpt
   ;;
 bench_estuary)  # `ria bench --estuary` runs the embedded default scenario as `ria run` runs it
   "$RIA" bench --backend serial --precision double --sizes 16 --steps 32 --estuary --estuary-size 40 \

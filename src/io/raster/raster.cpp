@@ -132,7 +132,10 @@ Raster resample_bilinear(const Raster& r, double res) {
   if (!(res > 0) || !std::isfinite(res)) throw InputError("resolution must be a positive number, got " + fmt(res));
   if (r.nx < 1 || r.ny < 1) throw InputError("cannot resample an empty raster");
   const double width = r.nx * r.dx, height = r.ny * r.dy;
-  const double fnx = std::max(1.0, std::round(width / res)), fny = std::max(1.0, std::round(height / res));
+  const double fnx = std::round(width / res), fny = std::round(height / res);
+  if (fnx < 2 || fny < 2)  // one cell would be larger than the raster itself
+    throw InputError("resolution " + fmt(res) + " leaves " + fmt(std::max(fnx, 1.0)) + " x " + fmt(std::max(fny, 1.0)) +
+                     " cells of a raster " + fmt(width) + " x " + fmt(height) + " wide, at least 2 x 2 are needed");
   if (fnx * fny > 2147483647.0)
     throw InputError("resolution " + fmt(res) + " gives " + fmt(fnx) + " x " + fmt(fny) + " cells, more than 2^31");
   Raster o;

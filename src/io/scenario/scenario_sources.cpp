@@ -120,6 +120,7 @@ void read_boundaries(const Table& root, sim::Scenario& s) {
       if (series && harmonic)
         b.fail("series", "a level boundary takes either a series or mean_level/constituents/station, not both");
       read_harmonic_tide(b, o, s.time.start, start_given);
+      if (!series && b.has("column")) b.fail("column", "column is used only with a series file (series = \"file.csv\")");
       if (series) {
         read_series_key(b, o, s.base_dir);
         for (const auto& p : o.series)
