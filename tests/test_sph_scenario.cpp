@@ -189,6 +189,22 @@ TEST(SphScenario, FluidBoxesOutsideTheDomainOrATankAreRefused) {
   EXPECT_EQ(warnings[0], "fluid 0 overlaps wall 1 (a block): 25 of its particles lie in the wall and are left out");
 }
 
+// Probes that could only read 0: a wall probe in the water, a pressure probe in a tank's layers
+// (x from -0.03 to 0 m). A wall probe on the floor's face and a pressure probe on it are fine.
+TEST(SphScenario, ProbesThatReadNothingAreWarnedOf) {
+  const std::string probes =
+      "[[probe]]\nname = \"W\"\nkind = \"wall_pressure\"\nat = [0.1, 0.1]\n"
+      "[[probe]]\nname = \"P\"\nkind = \"pressure\"\nat = [-0.02, 0.05]\n"
+      "[[probe]]\nname = \"F\"\nkind = \"wall_pressure\"\nat = [0.2, 0.0]\n"
+      "[[probe]]\nname = \"B\"\nkind = \"pressure\"\nat = [0.05, 0.0]\n";
+  std::vector<std::string> warnings;
+  sph::make_setup(io::parse_sph_scenario(kColumn + probes, "col.toml", "/base"), exec::Backend::serial, warnings);
+  ASSERT_EQ(warnings.size(), 2u) << (warnings.empty() ? "" : warnings[0]);
+  EXPECT_EQ(warnings[0], "probe 'W' (wall_pressure) has no wall particle within 2h = 0.03 m: it reads 0 for the whole run; "
+                         "put it on a wall's face");
+  EXPECT_EQ(warnings[1], "probe 'P' (pressure) lies inside wall 0, where no fluid goes: it reads 0 for the whole run");
+}
+
 TEST(SphScenario, SizesBeyondTheLimitsAreRefusedBeforeAllocating) {
   std::vector<std::string> warnings;
   auto setup_error = [&](const std::vector<std::string>& sets) {

@@ -2,6 +2,8 @@
 // (front, energy, mass, probes), particle snapshots, a checkpoint and a summary; resumable with
 // --restart. Exit codes as `ria run` (README.md).
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -72,10 +74,25 @@ std::vector<std::pair<std::string, std::string>> identity_of(const sph::Setup& s
           {"physics.cfl", exact(f.cfl)}};
 }
 
+/// The positions of the boundary particles of p, sorted: the walls, which never move.
+std::vector<std::array<double, 3>> wall_points(const sph::Particles& p) {
+  std::vector<std::array<double, 3>> w;
+  for (std::size_t k = 0; k < p.size(); ++k)
+    if (p.kind[k] == static_cast<std::uint8_t>(sph::Kind::boundary)) {
+      std::array<double, 3> x{0, 0, 0};
+      for (int c = 0; c < p.dim; ++c) x[c] = p.r[c][k];
+      w.push_back(x);
+    }
+  std::sort(w.begin(), w.end());
+  return w;
+}
+
 /// A checkpoint must come from the same particles and physics: InputError naming the first key
-/// that differs.
+/// that differs, or the first wall particle that is not where the set-up puts one (the walls'
+/// boxes moved: the counts alone could match).
 void check_restart(const io::SphCheckpoint& ck, const std::string& path,
-                   const std::vector<std::pair<std::string, std::string>>& identity, const sph::Scenario& sc) {
+                   const std::vector<std::pair<std::string, std::string>>& identity, const sph::Scenario& sc,
+                   const sph::Setup& setup) {
   for (const auto& [key, value] : identity) {
     // Keys that checkpoints written before them lack, with the value those runs had.
     static const std::map<std::string, std::string> kBefore = {{"physics.kinematic_viscosity", exact(0)},
@@ -91,6 +108,15 @@ void check_restart(const io::SphCheckpoint& ck, const std::string& path,
   if (!(ck.t < sc.duration))
     throw io::InputError("cannot restart from '" + path + "': it is at t = " + exact(ck.t) + " s, not before time.duration = " +
                          exact(sc.duration) + " s of " + sc.file);
+  const std::vector<std::array<double, 3>> there = wall_points(ck.particles), here = wall_points(setup.particles);
+  const auto point = [&](const std::array<double, 3>& x) {
+    return "(" + exact(x[0]) + ", " + exact(x[1]) + (sc.dim == 3 ? ", " + exact(x[2]) : std::string()) + ")";
+  };
+  for (std::size_t k = 0; k < there.size() && k < here.size(); ++k)
+    if (there[k] != here[k])
+      throw io::InputError("cannot restart from '" + path + "': its walls are not those of " + sc.file +
+                           " (a wall particle at " + point(there[k]) + " there, at " + point(here[k]) +
+                           " in the set-up); a restart keeps the [[wall]] boxes");
 }
 
 std::string every_text(double interval, const char* none) {
@@ -163,7 +189,7 @@ int run_sph(const SphArgs& a) {
   std::optional<io::SphCheckpoint> ck;
   if (!a.restart.empty()) {
     ck = io::read_sph_checkpoint(a.restart);
-    check_restart(*ck, a.restart, identity, sc);
+    check_restart(*ck, a.restart, identity, sc, setup);
   }
   auto solver = sph::make_solver(setup);
   if (ck) {
@@ -229,6 +255,12 @@ int run_sph(const SphArgs& a) {
                 out.checkpoint_path().c_str());
     return kInterrupted;
   }
+  // The weak-compressibility condition, as the run met it (the start-up checks judge the set-up).
+  if (out.u_max() > 0 && setup.physics.c0 < 10 * out.u_max())
+    std::fprintf(stderr,
+                 "%s: warning: the fluid reached %.3g m/s, so c0 = %.3g m/s was %.3g times the largest speed, below the "
+                 "10 of weak compressibility: the density varied by more than 1%%; raise physics.c0 or c0_coefficient\n",
+                 kCmd, out.u_max(), setup.physics.c0, setup.physics.c0 / out.u_max());
   if (!a.quiet) {
     const std::size_t gone = solver->particles().count(sph::Kind::out);
     const std::string left = gone ? "; " + std::to_string(gone) + " fluid particles left the domain (docs/sph.md)" : "";

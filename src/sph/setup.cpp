@@ -187,7 +187,11 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
   f.mass = sc.rho0 * std::pow(dp, dim);
   f.rho0 = sc.rho0, f.gamma = sc.gamma, f.c0 = sound_speed(sc);
   f.alpha = sc.alpha, f.wall_viscosity = sc.wall_viscosity, f.kinematic_viscosity = sc.kinematic_viscosity, f.sps_filter = sc.sps ? sc.dp : 0.0, f.diffusion = sc.diffusion, f.delta = sc.delta, f.gravity = sc.gravity, f.cfl = sc.cfl;
-  const double H = reference_depth(sc);
+  // The dam-break speed of the deepest water: physics.depth, or the fluid boxes' height where
+  // that is larger (a depth given smaller than the water would hide a c0 too small for it).
+  Scenario boxes = sc;
+  boxes.depth = 0;
+  const double H = std::max(reference_depth(sc), reference_depth(boxes));
   if (H > 0 && f.c0 < 20 * std::sqrt(sc.gravity * H) * (1 - 1e-12))
     warnings.push_back("c0 = " + number_text(f.c0) + " m/s is below 10 U_max = 20 sqrt(g H) = " +
                        number_text(20 * std::sqrt(sc.gravity * H)) + " m/s (U_max = 2 sqrt(g H), the dam-break front speed, H = " +
@@ -310,6 +314,34 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
         throw std::invalid_argument(sc.file + ": probe '" + p.name + "' at " + axis_name(dim, c) + " = " + number_text(p.at[c]) +
                                     " m lies outside the particles' box [" + number_text(lo[c]) + ", " + number_text(hi[c]) +
                                     "] m along " + axis_name(dim, c) + " (the domain when [domain] is given)");
+    // Probes that would read nothing for the whole run: a wall probe with no wall particle within
+    // 2h (the walls never move), a pressure probe inside a wall's solid (no fluid gets there).
+    if (p.kind == Probe::Kind::wall_pressure) {
+      bool near = false;
+      for (std::size_t a = 0; a < n_boundary && !near; ++a) {
+        double d2 = 0;
+        for (int c = 0; c < dim; ++c) d2 += (P.r[c][a] - p.at[c]) * (P.r[c][a] - p.at[c]);
+        near = d2 < 4 * h * h;
+      }
+      if (!near)
+        warnings.push_back("probe '" + p.name + "' (wall_pressure) has no wall particle within 2h = " + number_text(2 * h) +
+                           " m: it reads 0 for the whole run; put it on a wall's face");
+    } else if (p.kind == Probe::Kind::pressure) {
+      // Inside by half a dp or more along every axis (a probe on a face reads the fluid beside it).
+      const auto deep_inside = [&](const Solid& w) {
+        for (int c = 0; c < dim; ++c)
+          for (double sign : {-0.5, 0.5}) {
+            Point q = p.at;
+            q[c] += sign * dp;
+            if (!w.contains(dim, q)) return false;
+          }
+        return true;
+      };
+      for (std::size_t w = 0; w < solids.size(); ++w)
+        if (deep_inside(solids[w]))
+          warnings.push_back("probe '" + p.name + "' (pressure) lies inside wall " + std::to_string(w) +
+                             ", where no fluid goes: it reads 0 for the whole run");
+    }
   }
   if (sc.has_domain) {
     // The box the solvers take fluid out at (particle_step.hpp), and its open top.

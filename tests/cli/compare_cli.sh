@@ -139,14 +139,14 @@ bad_options)
   expect 2 "--set time.duration: ria compare dambreak sets it itself \(use --until\)" -- \
     "$RIA" compare dambreak --set time.duration=100 --output o
   [ ! -e o ] || fail "a refused comparison made its output directory"
-  # A directory whose lock another process holds (flock(1), as a running ria holds it) is refused.
+  # A directory whose lock is held (here by this shell, flock(1) on its own descriptor, as a
+  # running ria holds it) is refused.
   mkdir -p busy
-  flock busy/.ria.lock sleep 60 &
-  holder=$!
-  for _ in $(seq 1 100); do flock -n busy/.ria.lock true || break; sleep 0.05; done
+  exec 9>busy/.ria.lock
+  flock -n 9 || fail "could not take the lock for the test"
   expect 3 "output directory 'busy' is in use by another ria run" -- \
     "$RIA" compare dambreak --no-sph --swe-resolution 10 --output busy --quiet
-  kill $holder 2>/dev/null; wait $holder 2>/dev/null
+  exec 9>&-
   [ ! -e busy/front.csv ] || fail "the refused comparison wrote into the directory in use"
   expect 3 "cannot read SPH scenario file 'missing.toml'" -- "$RIA" compare dambreak --scenario missing.toml
   # A 3-D SPH set-up no machine runs (Test 2's tank ten times larger at dp = 5 mm: 5e9 fluid

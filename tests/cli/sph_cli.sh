@@ -132,6 +132,11 @@ signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical t
   cmp full/series.csv part/series.csv || fail "the resumed series differs from the uninterrupted one"
   cmp full/particles_0001500000.csv part/particles_0001500000.csv || fail "final snapshots differ"
   echo "ok: interrupted and resumed run identical to the uninterrupted one"
+  # The same counts, dp and physics with the tank and the column moved 0.1 m: the walls differ.
+  expect 2 "cannot restart from 'sig.sphck': its walls are not those of column.toml \(a wall particle at" -- \
+    "$RIA" sph run column.toml --output moved --quiet "${ARGS[@]}" --restart sig.sphck \
+    --set 'wall.0.min=[0.1, 0.0]' --set 'wall.0.max=[0.5, 0.3]' --set 'fluid.0.min=[0.1, 0.0]' --set 'fluid.0.max=[0.2, 0.2]' \
+    --set 'probe.0.at=[0.13]' --set 'probe.1.at=[0.13, 0.02]'
   # kill -9 of a new run in the same directory: the earlier run's series and snapshots are kept
   # (the new run writes *.partial until it ends in order).
   cp full/series.csv full0.csv
@@ -198,6 +203,14 @@ bad_inputs)
   expect 0 "warning: c0 = .* m/s is below 10 times the initial speed 1000 m/s of fluid box 0" -- \
     "$RIA" sph run column.toml --backend serial --output o8 --quiet --set 'fluid.0.velocity=[1000, 0]' \
     --set time.duration=0.001 --set time.output_interval=0.001 --set time.snapshot_interval=0
+  # physics.depth below the water's height cannot hide a c0 too small for it, and a run whose fluid
+  # outran c0 / 10 says so at its end.
+  expect 0 "warning: c0 = .* m/s is below 10 U_max = 20 sqrt\(g H\) = .* H = 0.2 m\)" -- \
+    "$RIA" sph run column.toml --backend serial --output o9 --quiet --set physics.depth=0.001 \
+    --set time.duration=0.01 --set time.output_interval=0.01 --set time.snapshot_interval=0
+  expect 0 "warning: the fluid reached .* m/s, so c0 = 1.5 m/s was .* times the largest speed, below the 10" -- \
+    "$RIA" sph run column.toml --backend serial --output o10 --quiet --set physics.c0=1.5 \
+    --set time.duration=0.1 --set time.output_interval=0.01 --set time.snapshot_interval=0
   ;;
 bench)  # ria bench sph on the CPU: a row per backend with its search, pairs and GPIPS, in JSON too
   "$RIA" bench sph --backend serial --particles 5000 --steps 2 --json bench.json > bench.txt 2>&1 \
