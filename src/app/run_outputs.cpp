@@ -36,6 +36,13 @@ std::string hms(double t) {
 constexpr int kGifFrameCs = 15;
 constexpr int kGifMaxPixels = 640;
 
+/// The name of a quicklook map ("concentration" or "depth") at t [s].
+std::string quicklook_name(const std::string& kind, double t) {
+  char stamp[32];
+  std::snprintf(stamp, sizeof stamp, "%09.0f", t);
+  return kind + "_t" + stamp + "s.png";
+}
+
 }  // namespace
 
 std::string ratio_text(double r) {
@@ -70,6 +77,21 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     const std::string from = PartialFiles::newest_of(csv);
     csv_ = std::make_unique<io::GaugeCsv>(partial_.add(csv), names, t_resume, sc.pollutant.units, from);
     files_.push_back(csv);
+  }
+  // A resumed run also promotes the maps that the run it continues drew before its checkpoint
+  // and left partial (killed or failed): it does not draw them again.
+  if (ctx.resumed) {
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(ctx.dir, ec)) {
+      const std::string name = e.path().filename().string();
+      char kind[16] = {};
+      double t = 0;
+      if (std::sscanf(name.c_str(), "%15[a-z]_t%lfs.png.partial", kind, &t) == 2 && t <= t_resume &&
+          name == quicklook_name(kind, t) + ".partial") {
+        files_.push_back(ctx.dir + "/" + quicklook_name(kind, t));
+        partial_.add(files_.back());
+      }
+    }
   }
   // A build without NetCDF or GDAL still runs every scenario: what it cannot write is said once,
   // at the start, and the CSV gauges, checkpoints and summary are written as usual.
@@ -233,16 +255,15 @@ double deepest(const std::vector<double>& h) {
 }
 }  // namespace
 
+// The maps are drawn as partial files, renamed into place with the rest when the run ends in order.
 void RunOutputs::quicklook(double t, const swe::HostState& s) {
   if (!io::png_built()) return;
   const double dry = m_.setup.physics.h_dry;
   const std::vector<double> c = sim::primitive_maps(s, m_.setup.H, dry).c, h = sim::wet_depth(s, dry);
-  char stamp[32];
-  std::snprintf(stamp, sizeof stamp, "%09.0f", t);
-  const std::string cpath = ctx_.dir + "/concentration_t" + stamp + "s.png";
-  io::write_png(cpath, io::render_map(m_.setup.grid, m_.bed_z, c, concentration_style(t)));
-  const std::string dpath = ctx_.dir + "/depth_t" + stamp + "s.png";
-  io::write_png(dpath, io::render_map(m_.setup.grid, m_.bed_z, h, depth_style(t, deepest(h))));
+  const std::string cpath = ctx_.dir + "/" + quicklook_name("concentration", t);
+  io::write_png(partial_.add(cpath), io::render_map(m_.setup.grid, m_.bed_z, c, concentration_style(t)));
+  const std::string dpath = ctx_.dir + "/" + quicklook_name("depth", t);
+  io::write_png(partial_.add(dpath), io::render_map(m_.setup.grid, m_.bed_z, h, depth_style(t, deepest(h))));
   files_.push_back(cpath);
   files_.push_back(dpath);
 }

@@ -231,6 +231,21 @@ lost_results)  # a run that cannot finish never damages the results of an earlie
   grep -q "files of earlier runs in out/ are kept.*out/gauges.csv.partial" io.txt || fail "no word on the kept and partial files"
   cmp g0.csv out/gauges.csv || fail "gauges.csv of the earlier run was changed"
   [ -z "${RIA_EXPECT_NETCDF:-}" ] || cmp r0.nc out/ria.nc || fail "ria.nc of the earlier run was changed"
+  # Maps are drawn partial until the run ends in order: a second run killed after drawing one
+  # leaves the first run's maps as they were. (Without cairo no map is drawn: nothing to check.)
+  "$RIA" run --output maps "${ARGS[@]}" --set 'output.png_times=["30 min"]' --set time.duration=1h || fail "run with maps"
+  if ls maps/depth_t000001800s.png >/dev/null 2>&1; then
+    md5sum maps/*.png > maps0.md5
+    "$RIA" run --output maps "${ARGS[@]}" --set 'output.png_times=["30 min"]' --set time.duration=48h \
+      --set physics.manning=0.05 >mk.txt 2>&1 &
+    pid=$!
+    for _ in $(seq 1 1000); do [ -e maps/depth_t000001800s.png.partial ] && break; sleep 0.01; done
+    kill -KILL $pid
+    wait $pid
+    [ -e maps/depth_t000001800s.png.partial ] || fail "the killed run drew no partial map (killed too early?)"
+    md5sum --quiet -c maps0.md5 || fail "a killed run changed the maps of the earlier run"
+    echo "ok: a killed run leaves the earlier run's maps as they were"
+  fi
   # An initial raster whose level 1e39 would be inf in float is refused before the run (levels
   # beyond +-1e4 m are a unit mistake); the earlier run's files are kept.
   grid() { awk -v v="$2" 'BEGIN { print "ncols 10\nnrows 10\nxllcorner 0\nyllcorner 0\ncellsize 10\nNODATA_value -9999"
