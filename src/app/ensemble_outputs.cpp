@@ -6,8 +6,10 @@
 #include <filesystem>
 #include <sstream>
 
+#include "app/partial_files.hpp"
 #include "ensemble/statistics.hpp"
 #include "io/gauge_csv.hpp"
+#include "io/io_error.hpp"
 #include "io/json.hpp"
 #include "io/maps/image.hpp"
 #include "io/netcdf/netcdf_ensemble.hpp"
@@ -79,7 +81,8 @@ io::MapStyle map_style(const EnsembleRecord& r, int finished) {
 
 /// Exceedance maps (one per threshold) and the median arrival map. Cells dry in every member are
 /// land (NaN); water where the probability is 0, or no median arrival, is clean water.
-std::vector<std::string> draw_maps(const EnsembleRecord& r, const ensemble::CellStatistics& s) {
+/// The maps, drawn as partial files of `partial`; returns their final names.
+std::vector<std::string> draw_maps(const EnsembleRecord& r, const ensemble::CellStatistics& s, PartialFiles& partial) {
   std::vector<std::string> files;
   const Grid& g = r.model->setup.grid;
   for (std::size_t k = 0; k < s.thresholds.size(); ++k) {
@@ -89,7 +92,7 @@ std::vector<std::string> draw_maps(const EnsembleRecord& r, const ensemble::Cell
     st.units = "probability";
     st.vmin = 0, st.vmax = 1, st.threshold = 0;
     const std::string path = r.dir + "/exceedance_C_gt_" + shortest_text(s.thresholds[k]) + ".png";
-    io::write_png(path, io::render_map(g, r.model->bed_z, s.exceedance[k], st));
+    io::write_png(partial.add(path), io::render_map(g, r.model->bed_z, s.exceedance[k], st));
     files.push_back(path);
   }
   // Water without a median arrival: below the threshold of the map, drawn as clean water; the
@@ -103,7 +106,7 @@ std::vector<std::string> draw_maps(const EnsembleRecord& r, const ensemble::Cell
   st.units = "hours after the start";
   st.vmin = 0, st.vmax = h_max > 0 ? h_max : 1, st.threshold = -0.5;
   const std::string path = r.dir + "/arrival_time_median.png";
-  io::write_png(path, io::render_map(g, r.model->bed_z, hours, st));
+  io::write_png(partial.add(path), io::render_map(g, r.model->bed_z, hours, st));
   files.push_back(path);
   return files;
 }
@@ -187,38 +190,48 @@ void remove_stale(const std::string& dir, const std::vector<std::string>& writte
 }  // namespace
 
 std::vector<std::string> write_ensemble_outputs(const EnsembleRecord& r) {
+  // Every file but summary.json is written partial and renamed into place once all are written:
+  // an ensemble that fails to write (a full disk) leaves an earlier ensemble's files as they were.
+  PartialFiles partial;
   std::vector<std::string> files;
-  const std::string members_path = r.dir + "/members.csv";
-  io::write_file_atomic(members_path, members_csv(r));
-  files.push_back(members_path);
+  try {
+    const std::string members_path = r.dir + "/members.csv";
+    io::write_file_atomic(partial.add(members_path), members_csv(r));
+    files.push_back(members_path);
 
-  std::vector<const ensemble::MemberFields*> done;
-  for (const MemberOutcome& m : *r.members)
-    if (m.status == MemberOutcome::Status::finished) done.push_back(&m.fields);
-  if (!done.empty()) {
-    const ensemble::CellStatistics s = ensemble::cell_statistics(done, r.thresholds);
-    if (r.base->output.netcdf && io::netcdf_built()) {
-      const std::string path = r.dir + "/ensemble.nc";
-      write_netcdf(r, s, path);
-      files.push_back(path);
-    } else if (r.base->output.netcdf) {
-      std::fprintf(stderr, "ria ensemble: warning: this ria was built without NetCDF (libnetcdf-c++4-dev, -DRIA_NETCDF=ON): "
-                           "no ensemble.nc is written; set output.netcdf = false to silence this\n");
+    std::vector<const ensemble::MemberFields*> done;
+    for (const MemberOutcome& m : *r.members)
+      if (m.status == MemberOutcome::Status::finished) done.push_back(&m.fields);
+    if (!done.empty()) {
+      const ensemble::CellStatistics s = ensemble::cell_statistics(done, r.thresholds);
+      if (r.base->output.netcdf && io::netcdf_built()) {
+        const std::string path = r.dir + "/ensemble.nc";
+        write_netcdf(r, s, partial.add(path));
+        files.push_back(path);
+      } else if (r.base->output.netcdf) {
+        std::fprintf(stderr, "ria ensemble: warning: this ria was built without NetCDF (libnetcdf-c++4-dev, -DRIA_NETCDF=ON): "
+                             "no ensemble.nc is written; set output.netcdf = false to silence this\n");
+      }
+      if (r.base->output.png_at_end && io::png_built()) {
+        for (const std::string& f : draw_maps(r, s, partial)) files.push_back(f);
+      } else if (r.base->output.png_at_end) {
+        std::fprintf(stderr, "ria ensemble: warning: this ria was built without cairo (libcairo2-dev, -DRIA_CAIRO=ON): no PNG "
+                             "maps are drawn; set output.png_at_end = false to silence this\n");
+      }
+      if (!r.model->gauges.empty()) {
+        const std::string path = r.dir + "/gauges_percentiles.csv";
+        io::write_file_atomic(partial.add(path), gauges_csv(r, ensemble::gauge_percentiles(done)));
+        files.push_back(path);
+      }
     }
-    if (r.base->output.png_at_end && io::png_built()) {
-      for (const std::string& f : draw_maps(r, s)) files.push_back(f);
-    } else if (r.base->output.png_at_end) {
-      std::fprintf(stderr, "ria ensemble: warning: this ria was built without cairo (libcairo2-dev, -DRIA_CAIRO=ON): no PNG "
-                           "maps are drawn; set output.png_at_end = false to silence this\n");
-    }
-    if (!r.model->gauges.empty()) {
-      const std::string path = r.dir + "/gauges_percentiles.csv";
-      io::write_file_atomic(path, gauges_csv(r, ensemble::gauge_percentiles(done)));
-      files.push_back(path);
-    }
+    partial.promote();
+    // An ensemble without a finished member has no statistics: an earlier ensemble's stay.
+    if (!done.empty()) remove_stale(r.dir, files);
+  } catch (const io::IoError& e) {
+    partial.remove();
+    throw io::IoError(std::string(e.what()) + "; no statistics file of this ensemble was put in place: the files of an "
+                                              "earlier ensemble in " + r.dir + "/ are kept as they were");
   }
-  // An ensemble without a finished member has no statistics: an earlier ensemble's stay.
-  if (!done.empty()) remove_stale(r.dir, files);
   const std::string summary = r.dir + "/summary.json";
   files.push_back(summary);
   io::write_file_atomic(summary, summary_json(r, files));

@@ -82,6 +82,16 @@ failure)  # a failed member is reported and the ensemble goes on; all failed: ex
   cp out/gauges_percentiles.csv before.csv
   expect 4 "no member finished \(2 failed\)" -- env RIA_ENSEMBLE_FAULT=0,1 "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --output out
   cmp before.csv out/gauges_percentiles.csv || fail "an ensemble without a finished member replaced an earlier one's statistics"
+  # An ensemble that cannot write its statistics (a file-size limit) puts none in place: the
+  # earlier ensemble's files are kept, not mixed with its own.
+  md5sum out/*.csv out/*.nc out/*.png 2>/dev/null > before.md5
+  ( ulimit -f 8; "${E[@]}" --set domain.cells=200 --members 2 --vary physics.manning=0.02:0.04 --output out >io.txt 2>&1
+    echo $? > rc.txt )
+  [ "$(cat rc.txt)" -eq 3 ] || { cat io.txt; fail "exit $(cat rc.txt) under a file-size limit, expected 3"; }
+  grep -q "the files of an earlier ensemble in out/ are kept as they were" io.txt || { cat io.txt; fail "no word on the kept files"; }
+  md5sum --quiet -c before.md5 || fail "an ensemble that failed to write changed the earlier ensemble's files"
+  if ls out/*.partial >/dev/null 2>&1; then fail "partial statistics files left behind"; fi
+  echo "ok: an ensemble that could not write its statistics left the earlier ones as they were"
   ;;
 signal)  # SIGINT: the running member finishes, the rest are not run, what is done is written, exit 6
   "${E[@]}" "${LONGER[@]}" --members 6 --vary physics.manning=0.02:0.04 --output out >run.txt 2>&1 &

@@ -119,7 +119,7 @@ void write_ensemble_netcdf(const std::string& path, const NcEnsemble& e) {
     nc::NcFile file;
     create_file(file, partial);
     try {
-      guarded(partial, "write", [&] {
+      guarded(path, "write", [&] {  // the file asked for; its temporary name is ours
         write(file, e);
         file.close();
       });
