@@ -71,6 +71,8 @@ std::string format_raster_info(const RasterInfo& a) {
   char pct[16];
   std::snprintf(pct, sizeof pct, "%.1f%%", cells ? 100.0 * valid / cells : 0.0);
   o << pct << ")\n";
+  if (!a.unit.empty() && a.metres_per_unit != 1)
+    o << "unit        " << a.unit << " (read as metres: x " << fmt(a.metres_per_unit, 10) << ")\n";
   o << "elevation   ";
   if (std::isnan(a.min)) o << "no valid cells\n";
   else o << "min " << fmt(a.min, 6) << ", max " << fmt(a.max, 6) << "\n";  // float32 files: 6 digits

@@ -41,10 +41,14 @@ struct RasterInfo {
   double min = 0, max = 0;        // over valid cells; NaN when there are none
   bool has_nodata_value = false;
   double nodata_value = 0;
+  std::string unit;  // the band's vertical unit as the file names it ("" when none: metres)
+  double metres_per_unit = 1;  // the values were multiplied by it on reading (min and max are in metres)
 };
 
 /// Reads band 1 of any raster GDAL reads (north-up geotransforms only; a rotated one is an
-/// InputError). Nodata values and NaN both become NaN in Raster::v. Without GDAL only ESRI ASCII
+/// InputError). Nodata values and NaN both become NaN in Raster::v. Values are in metres: a band
+/// whose unit is centimetres or feet (international or US survey) is converted, another unit
+/// that is not metres is an InputError. Without GDAL only ESRI ASCII
 /// grids are read (read_esri_ascii). Errors: missing/unreadable file -> IoError naming the path and
 /// the reason; a file that is not a raster -> InputError. With `info`, also fills what raster_info
 /// returns, from the same read.
