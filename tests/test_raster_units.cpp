@@ -1,6 +1,7 @@
-// The vertical unit of a raster band (GDAL's unit type): read_raster returns metres, converting
-// centimetres and feet (international and US survey), and refuses a unit it does not know. The
-// unit is set here with GDAL itself on a GeoTIFF that write_geotiff wrote in metres.
+// The unit of a raster band (GDAL's unit type): read_elevation_raster returns metres, converting
+// centimetres and feet (international and US survey), and refuses a unit it does not know;
+// read_raster returns the band's values and names the unit. The unit is set here with GDAL itself
+// on a GeoTIFF that write_geotiff wrote in metres.
 #include <gtest/gtest.h>
 #include <gdal_priv.h>
 
@@ -44,17 +45,19 @@ TEST(RasterUnits, CentimetresAndFeetAreReadAsMetres) {
                                      {"ft", 0.3048},
                                      {"US survey foot", 1200.0 / 3937.0}}) {
     RasterInfo info;
-    const Raster r = read_raster(raster_in(unit), &info);
+    const std::string path = raster_in(unit);
+    const Raster r = read_elevation_raster(path, &info);
     ASSERT_EQ(r.v.size(), 6u) << unit;
     for (std::size_t k = 0; k < 6; ++k) EXPECT_DOUBLE_EQ(r.v[k], metres * (k + 1.0)) << unit << " " << k;
     EXPECT_DOUBLE_EQ(info.max, 6 * metres) << unit;
-    EXPECT_EQ(info.metres_per_unit, metres) << unit;
+    EXPECT_EQ(info.unit, unit);
+    EXPECT_EQ(read_raster(path).v[5], 6.0) << unit;  // the band's own values
   }
 }
 
 TEST(RasterUnits, AnotherUnitIsRefusedByName) {
   try {
-    read_raster(raster_in("furlong"));
+    read_elevation_raster(raster_in("furlong"));
     ADD_FAILURE() << "values in furlongs were read";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("its values are in 'furlong'; expected metres, centimetres or feet"),

@@ -55,7 +55,7 @@ int run_prepare(const PrepareArgs& a) {
     return kNotBuilt;
   }
   check_prepare_output(a);
-  io::Raster r = io::read_raster(a.file);
+  io::Raster r = io::read_elevation_raster(a.file);  // written in metres
   std::cout << "read        " << a.file << ": " << r.nx << " x " << r.ny << " cells of " << r.dx << " x " << r.dy << "\n";
   if (a.node_registered) io::shift_to_node_registration(r);
   if (!a.bbox.empty()) {

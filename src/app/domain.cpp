@@ -72,7 +72,7 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
 
   const std::string what = io::where_given(sc, "domain.dem") + "domain.dem '" + d.dem + "'";
   io::RasterInfo info;
-  io::Raster r = io::read_raster(d.dem, &info);  // the reader refuses sizes that do not fit in memory
+  io::Raster r = io::read_elevation_raster(d.dem, &info);  // the reader refuses sizes that do not fit in memory
   check_memory(double(info.nx) * info.ny, exec::Backend::serial, precision, what, kDemMemoryAdvice);
   // Declared nodata follows domain.nodata; a NaN the file does not declare is damage, never land.
   if (info.nan_cells + info.inf_cells > 0)
@@ -105,11 +105,11 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
 
 namespace {
 /// A raster that must lie on the model grid cell for cell (same size, cell size and origin).
-io::Raster read_on_grid(const std::string& path, const Grid& m, const std::string& what) {
+io::Raster read_on_grid(const std::string& path, const Grid& m, const std::string& what, bool elevation = false) {
   io::Raster r;
   io::RasterInfo info;
   try {
-    r = io::read_raster(path, &info);
+    r = elevation ? io::read_elevation_raster(path, &info) : io::read_raster(path, &info);
   } catch (const io::InputError& e) {
     throw io::InputError(what + ": " + e.what());
   } catch (const io::IoError& e) {
@@ -154,7 +154,7 @@ sim::InitialFields load_initial_fields(const sim::Scenario& sc, const sim::Domai
       f.v = io::read_netcdf_velocity(in.path, in.velocity[1], 1, in.time, domain.grid);
     }
   } else if (in.kind == sim::InitialSpec::Kind::raster) {
-    f.eta = read_on_grid(in.path, domain.grid, sc.file + ": initial.path '" + in.path + "'").v;
+    f.eta = read_on_grid(in.path, domain.grid, sc.file + ": initial.path '" + in.path + "'", true).v;
     check_levels(f.eta, domain.grid, sc.file + ": initial.path '" + in.path + "'");
     if (!in.velocity.empty()) {
       const auto velocity = [&](const std::string& path) {

@@ -3,6 +3,7 @@
 #include "io/raster/raster.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -53,6 +54,29 @@ void describe_raster(const Raster& r, RasterInfo& info) {
   }
 }
 
+double metres_per_unit(const std::string& unit, const std::string& where) {
+  std::string u;
+  for (char c : unit) u += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (u.empty() || u == "m" || u == "metre" || u == "metres" || u == "meter" || u == "meters") return 1;
+  if (u == "cm" || u == "centimetre" || u == "centimetres" || u == "centimeter" || u == "centimeters") return 0.01;
+  if (u == "ft" || u == "foot" || u == "feet" || u == "international foot") return 0.3048;
+  if (u == "us-ft" || u == "ftus" || u == "us survey foot" || u == "us_survey_foot" || u == "foot_us") return 1200.0 / 3937.0;
+  throw InputError(where + ": its values are in '" + unit + "'; expected metres, centimetres or feet (international or US "
+                   "survey), which ria converts to metres");
+}
+
+Raster read_elevation_raster(const std::string& path, RasterInfo* info) {
+  RasterInfo own;
+  RasterInfo& i = info ? *info : own;
+  Raster r = read_raster(path, &i);
+  const double k = metres_per_unit(i.unit, "'" + path + "'");
+  if (k != 1) {
+    for (double& v : r.v) v *= k;
+    i.min *= k, i.max *= k;
+  }
+  return r;
+}
+
 std::string format_raster_info(const RasterInfo& a) {
   const long long cells = static_cast<long long>(a.nx) * a.ny;
   const long long valid = cells - a.nodata_cells - a.nan_cells - a.inf_cells;
@@ -71,8 +95,7 @@ std::string format_raster_info(const RasterInfo& a) {
   char pct[16];
   std::snprintf(pct, sizeof pct, "%.1f%%", cells ? 100.0 * valid / cells : 0.0);
   o << pct << ")\n";
-  if (!a.unit.empty() && a.metres_per_unit != 1)
-    o << "unit        " << a.unit << " (read as metres: x " << fmt(a.metres_per_unit, 10) << ")\n";
+  if (!a.unit.empty()) o << "unit        " << a.unit << "\n";
   o << "elevation   ";
   if (std::isnan(a.min)) o << "no valid cells\n";
   else o << "min " << fmt(a.min, 6) << ", max " << fmt(a.max, 6) << "\n";  // float32 files: 6 digits

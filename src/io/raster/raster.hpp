@@ -41,14 +41,12 @@ struct RasterInfo {
   double min = 0, max = 0;        // over valid cells; NaN when there are none
   bool has_nodata_value = false;
   double nodata_value = 0;
-  std::string unit;  // the band's vertical unit as the file names it ("" when none: metres)
-  double metres_per_unit = 1;  // the values were multiplied by it on reading (min and max are in metres)
+  std::string unit;  // the band's unit as the file names it (GDAL's unit type; "" when none)
 };
 
 /// Reads band 1 of any raster GDAL reads (north-up geotransforms only; a rotated one is an
-/// InputError). Nodata values and NaN both become NaN in Raster::v. Values are in metres: a band
-/// whose unit is centimetres or feet (international or US survey) is converted, another unit
-/// that is not metres is an InputError. Without GDAL only ESRI ASCII
+/// InputError). Nodata values and NaN both become NaN in Raster::v. The values are the band's, in
+/// its unit (RasterInfo::unit); read_elevation_raster gives elevations in metres. Without GDAL only ESRI ASCII
 /// grids are read (read_esri_ascii). Errors: missing/unreadable file -> IoError naming the path and
 /// the reason; a file that is not a raster -> InputError. With `info`, also fills what raster_info
 /// returns, from the same read.
@@ -56,6 +54,14 @@ Raster read_raster(const std::string& path, RasterInfo* info = nullptr);
 
 /// The file as the reader sees it: size, geometry, CRS, nodata and NaN cell counts, valid range.
 RasterInfo raster_info(const std::string& path);
+
+/// Metres in one unit of a band's unit `unit` ("" when the file names none: metres); InputError
+/// naming `where` for a unit that is not metres, centimetres or feet (international or US survey).
+double metres_per_unit(const std::string& unit, const std::string& where);
+
+/// read_raster for a length (a DEM's elevations, a free surface): the values converted to metres
+/// (metres_per_unit of the band's unit), and in `info` (when given) the range in metres too.
+Raster read_elevation_raster(const std::string& path, RasterInfo* info = nullptr);
 
 /// Human-readable multi-line description (for `ria dem info`), ending with a newline.
 std::string format_raster_info(const RasterInfo& info);

@@ -105,19 +105,6 @@ std::string crs_name(const OGRSpatialReference& srs) {
   return name;
 }
 
-/// Metres in one unit of a band's vertical unit (GDAL's GetUnitType: "" when the file names none,
-/// taken as metres); InputError for a unit that is not a length ria converts.
-double metres_per_unit(const std::string& unit, const std::string& where) {
-  std::string u;
-  for (char c : unit) u += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (u.empty() || u == "m" || u == "metre" || u == "metres" || u == "meter" || u == "meters") return 1;
-  if (u == "cm" || u == "centimetre" || u == "centimetres" || u == "centimeter" || u == "centimeters") return 0.01;
-  if (u == "ft" || u == "foot" || u == "feet" || u == "international foot") return 0.3048;
-  if (u == "us-ft" || u == "ftus" || u == "us survey foot" || u == "us_survey_foot" || u == "foot_us") return 1200.0 / 3937.0;
-  throw InputError(where + ": its values are in '" + unit + "'; expected metres, centimetres or feet (international or US "
-                   "survey), which ria converts to metres");
-}
-
 /// Band 1 of `path` as a Raster (rows south to north), and its description with the nodata counts.
 Raster load(const std::string& path, RasterInfo* info) {
   register_drivers_once();
@@ -185,8 +172,6 @@ Raster load(const std::string& path, RasterInfo* info) {
   if (!has_scale) scale = 1;
   if (!has_offset) offset = 0;
   const std::string unit = band->GetUnitType() ? band->GetUnitType() : "";
-  const double metres = metres_per_unit(unit, where);
-  scale *= metres, offset *= metres;  // the band's values in its unit, then in metres
   const bool f32 = band->GetRasterDataType() == GDT_Float32;
   const bool nodata_nan = has_nodata && std::isnan(nodata);
   long long nodata_cells = 0, nan_cells = 0, inf_cells = 0;
@@ -218,7 +203,6 @@ Raster load(const std::string& path, RasterInfo* info) {
     info->inf_cells = inf_cells;
     info->has_nodata_value = has_nodata != 0;
     info->unit = unit;
-    info->metres_per_unit = metres;
     info->nodata_value = has_nodata ? nodata : 0;
   }
   return r;
