@@ -98,7 +98,7 @@ std::string format_raster_info(const RasterInfo& a) {
   if (!a.unit.empty()) o << "unit        " << a.unit << "\n";
   o << "elevation   ";
   if (std::isnan(a.min)) o << "no valid cells\n";
-  else o << "min " << fmt(a.min, 6) << ", max " << fmt(a.max, 6) << "\n";  // float32 files: 6 digits
+  else o << "min " << fmt(a.min, 6) << ", max " << fmt(a.max, 6) << (a.unit.empty() ? "" : " " + a.unit) << "\n";  // float32: 6 digits
   return o.str();
 }
 
