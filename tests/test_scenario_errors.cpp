@@ -289,7 +289,7 @@ TEST(ScenarioErrors, PlausibleRangesSayWhy) {
   expect_error(kMinimal + "[physics]\ngravity = 98.1\n", "gravity",
                "physics.gravity: got 98.1; expected in [1, 30] (m/s2: 9.81 on Earth");
   expect_error(kMinimal + "[physics]\ngravity = 0.5\n", "gravity", "expected in [1, 30]");
-  expect_error(kMinimal + "[physics]\ndry_depth = 0.5\n", "dry_depth", "physics.dry_depth: got 0.5; expected in (0, 0.1]");
+  expect_error(kMinimal + "[physics]\ndry_depth = 0.5\n", "dry_depth", "physics.dry_depth: got 0.5; expected in [1e-09, 0.1]");
   expect_error(kMinimal + "[physics]\nmanning = 1.5\n", "manning", "physics.manning: got 1.5; expected in [0, 1] (s/m^(1/3)");
   expect_error(kMinimal + "cfl = 0.01\n", "cfl", "time.cfl: got 0.01; expected in [0.05, 1] (the scheme is stable up to 1");
   expect_error(kMinimal + level + "constituents = [{name = \"M2\", amplitude = 25}]\n", "amplitude",

@@ -11,6 +11,7 @@
 #include "io/raster/raster.hpp"
 #include "io/scenario/scenario_reader.hpp"
 #include "io/scenario/scenario_toml.hpp"
+#include "ria/number_text.hpp"
 #include "synthetic_estuary.hpp"
 #include "validate/problems.hpp"
 
@@ -84,7 +85,7 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
   if (d.has_bbox) r = io::crop(r, d.bbox);
   if (d.resolution > 0) {
     const double cells = std::round((r.nx * r.dx) / d.resolution) * std::round((r.ny * r.dy) / d.resolution);
-    check_memory(cells, backend, precision, what + " resampled to " + std::to_string(d.resolution) + " m",
+    check_memory(cells, backend, precision, what + " resampled to " + number_text(d.resolution) + " m",
                  kDemMemoryAdvice);
     r = io::resample_bilinear(r, d.resolution);
   } else {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 #include <stdexcept>
 
@@ -34,7 +35,7 @@ std::string where(const Grid& g) {
 std::string outside(const Grid& g, double x, double y) {
   const double x1 = g.x0 + g.nx * g.dx, y1 = g.y0 + g.ny * g.dy;
   std::ostringstream o;
-  o << where(g) << " (";
+  o << std::setprecision(10) << where(g) << " (";
   if (!(x >= g.x0)) o << "west of its west edge x = " << g.x0;
   else if (!(x <= x1)) o << "east of its east edge x = " << x1;
   else if (!(y >= g.y0)) o << "south of its south edge y = " << g.y0;
@@ -366,7 +367,8 @@ void locate_gauges(const Scenario& sc, Model& m) {
     const long long c = cell_at(g, gs.x, gs.y);
     if (c < 0) {
       std::ostringstream o;
-      o << "gauge " << k << " ('" << gs.name << "') at (" << gs.x << ", " << gs.y << ") lies outside " << outside(g, gs.x, gs.y);
+      o << std::setprecision(10) << "gauge " << k << " ('" << gs.name << "') at (" << gs.x << ", " << gs.y << ") lies outside "
+        << outside(g, gs.x, gs.y);
       throw ModelError(o.str());
     }
     m.gauges.push_back({gs.name, gs.x, gs.y, static_cast<std::size_t>(c)});

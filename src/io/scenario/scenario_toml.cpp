@@ -121,7 +121,7 @@ void read_physics(const Table& root, sim::Scenario& s) {
   // At least 1e-9 m: the physics divides by depths of at least dry_depth, and the GPU's double
   // division (quotient.hpp) and float friction (sources.hpp) need them far above the subnormals.
   o.dry_depth = p->number("dry_depth", detail::at_least(1e-9), o.dry_depth);
-  detail::check_plausible(*p, "dry_depth", o.dry_depth, detail::between(0, 0.1, true),
+  detail::check_plausible(*p, "dry_depth", o.dry_depth, detail::between(1e-9, 0.1),
                           "m: the depth below which a cell is dry; 1e-5 to 1e-3 is usual, above 0.1 m water that "
                           "should flow stands still");
 }
