@@ -88,8 +88,9 @@ void netcdf_initial(const std::uint8_t* data, std::size_t size) {
   if (!io::netcdf_built()) return;  // this build reads no NetCDF
   expect_only_project_errors(data, size, [](const std::string& bytes) {
     const std::string path = scratch_file("state.nc", reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
-    io::read_netcdf_field(path, "eta", -1.0, small_grid());
-    io::read_netcdf_field(path, "eta", 600.0, small_grid());
+    io::read_netcdf_free_surface(path, "eta", -1.0, small_grid());
+    io::read_netcdf_free_surface(path, "eta", 600.0, small_grid());
+    io::read_netcdf_velocity(path, "u", 0, -1.0, small_grid());
   });
 }
 
