@@ -31,12 +31,14 @@ namespace {
 template <class T>
 class CudaBlockSolver final : public BlockSolver {
  public:
-  /// strips: the column strips on the ranges they fill the device kMinStripWaves times (float only).
-  CudaBlockSolver(const SolverSetup& s, const RowBlock& b, int bx, int by, bool strips, const std::string& name)
+  /// strip_waves: the column strips on the ranges they fill the device that many times (0: every
+  /// range), or -1: the bx x by tiles on every range.
+  CudaBlockSolver(const SolverSetup& s, const RowBlock& b, int bx, int by, int strip_waves, const std::string& name)
       : setup_(s),
         block_(b),
         bx_(bx),
         by_(by),
+        strip_waves_(strip_waves),
         name_(name),
         nx_(s.grid.nx),
         n_(static_cast<std::size_t>(b.stored_rows()) * s.grid.nx),
@@ -61,8 +63,8 @@ class CudaBlockSolver final : public BlockSolver {
     const std::size_t tiles = ((nx_ + bx - 2) / (bx - 1)) * ((b.stored_rows() + by - 2) / (by - 1) + 2);
     const std::size_t strip_blocks = static_cast<std::size_t>((nx_ + kStripColumns - 1) / kStripColumns) *
                                      ((b.stored_rows() + kStripWarps - 1) / kStripWarps + 1);
-    partial_ = exec::cuda::DeviceBuffer<T>(3 * std::max(tiles, strips ? strip_blocks : 0));
-    if (strips) strip_warps_ = cuda::resident_strip_warps(cuda::k_update_strips<T, cuda::TexSource<T>, T, false>);
+    partial_ = exec::cuda::DeviceBuffer<T>(3 * std::max(tiles, strip_waves >= 0 ? strip_blocks : 0));
+    if (strip_waves >= 0) strip_warps_ = cuda::resident_strip_warps(cuda::k_update_strips<T, cuda::TexSource<T>, T, false>);
     scalar_ = exec::cuda::DeviceBuffer<T>(1);
     upload(s.H, H_);
     if (!s.manning.per_cell.empty()) {
@@ -109,7 +111,7 @@ class CudaBlockSolver final : public BlockSolver {
   void step(double t, double dt, int j0, int j1) override {
     span(j0, j1);
     if (j1 <= j0) return;
-    const StripPlan plan = strip_warps_ > 0 ? plan_strips(nx_, j1 - j0, strip_warps_, kMinStripWaves) : StripPlan{};
+    const StripPlan plan = strip_warps_ > 0 ? plan_strips(nx_, j1 - j0, strip_warps_, strip_waves_) : StripPlan{};
     const dim3 grid = plan.rows > 0 ? dim3(plan.blocks_x, plan.blocks_y)
                                     : dim3((nx_ + bx_ - 2) / (bx_ - 1), (j1 - j0 + by_ - 2) / (by_ - 1));
     const std::size_t tiles = static_cast<std::size_t>(grid.x) * grid.y;
@@ -254,6 +256,7 @@ class CudaBlockSolver final : public BlockSolver {
   SolverSetup setup_;
   RowBlock block_;
   int bx_, by_;
+  int strip_waves_;            // as the constructor's strip_waves
   long long strip_warps_ = 0;  // the strip kernel's warps resident on the device, or 0: tiles only
   std::string name_;
   int nx_;
@@ -279,22 +282,28 @@ class CudaBlockSolver final : public BlockSolver {
 }  // namespace
 
 std::unique_ptr<BlockSolver> make_cuda_block_solver(const SolverSetup& s, const RowBlock& b) {
-  // The default: the strips where they fill the device (float), the 32 x 8 tiles elsewhere.
+  // The default: with a float state the strips where they fill the device twice, the 32 x 8 tiles
+  // elsewhere; "fused-strips" the strips on every range in every precision (as it runs them on a
+  // whole grid in one process: to test them); the others their tiles.
   const bool by_default = s.kernel.empty() || s.kernel == "default";
-  const std::string k = by_default ? "optimized-32x8" : s.kernel;
+  const bool all_strips = s.kernel == "fused-strips";
+  const std::string k = by_default || all_strips ? "optimized-32x8" : s.kernel;
   int bx = 0, by = 0;
   if (k == "optimized-32x8") bx = 32, by = 8;
   if (k == "optimized") bx = 16, by = 16;
   if (bx == 0)
     throw std::invalid_argument("kernel '" + k + "' cannot run a row block of an MPI job: the ranks take a global "
-                                "time step each step, which the host-synchronised kernels 'optimized-32x8' (the "
-                                "default) and 'optimized' provide");
+                                "time step each step, which the host-synchronised kernels 'optimized-32x8' and "
+                                "'optimized' provide, and the default (strips where they fill the device, else "
+                                "32 x 8 tiles) and 'fused-strips' (strips on every row range)");
   if (s.precision == Precision::mixed)
     throw std::invalid_argument("--precision mixed runs on the CUDA backend in one process (the fused kernel); the "
                                 "CUDA row blocks of mpirun run float or double, the CPU ones all three");
-  if (s.precision == Precision::f32)
-    return std::make_unique<CudaBlockSolver<float>>(s, b, bx, by, by_default, by_default ? "strips+optimized-32x8" : k);
-  return std::make_unique<CudaBlockSolver<double>>(s, b, bx, by, false, k);
+  const bool f32 = s.precision == Precision::f32;
+  const int waves = all_strips ? 0 : by_default && f32 ? kMinStripWaves : -1;
+  const std::string name = all_strips ? "strips" : by_default && f32 ? "strips+optimized-32x8" : k;
+  if (f32) return std::make_unique<CudaBlockSolver<float>>(s, b, bx, by, waves, name);
+  return std::make_unique<CudaBlockSolver<double>>(s, b, bx, by, waves, name);
 }
 
 }  // namespace ria::swe

@@ -2,10 +2,10 @@
 // expansion, its halo exchanged staged through host memory (pack/unpack) and in place (device-to-
 // device copies between the blocks' own rows, on a stream of their own while the interior rows
 // update, as a CUDA-aware MPI library sends them), against one block solver of the whole grid
-// stepped with the same dt: the same bits every step, in both precisions; and on a grid large
-// enough that the default float blocks take the column strips on their large ranges (and the
-// 32 x 8 tiles on their border rows), the same bits as the whole grid's strips and as the tiles
-// of "optimized-32x8". The MPI tests
+// stepped with the same dt: the same bits every step, in both precisions; and with the column
+// strips on every row range ("fused-strips": the default takes them only on ranges that fill the
+// device twice, 2200^2 and up on an H100), the same bits as the whole grid's strips and as the
+// tiles of "optimized-32x8". The MPI tests
 // (mpi_cuda_*) check the staged path under mpirun; where the MPI library is not CUDA-aware only
 // this test reaches the in-place path's device pointers.
 #include <gtest/gtest.h>
@@ -19,8 +19,8 @@ using namespace ria;
 
 namespace {
 
-void compare_with_whole_block(Precision p, int G, test::Halo halo, int cells = 48) {
-  const validate::Options opt{exec::Backend::cuda, "default", p};
+void compare_with_whole_block(Precision p, int G, test::Halo halo, int cells = 48, const char* kernel = "default") {
+  const validate::Options opt{exec::Backend::cuda, kernel, p};
   validate::Problem pr = validate::make_problem(sim::AnalyticCase::thacker, cells, opt);
   const swe::SolverSetup& s = pr.setup;
   auto whole = swe::make_block_solver(s, RowBlock::whole(s.grid));
@@ -68,37 +68,38 @@ TEST(CudaBlockHalo, StagedAndInPlaceExchangesMatchTheWholeGridBitwise) {
   }
 }
 
-// Thacker's bowl on 1024 x 1024 cells: 34 strips of 31 columns; on 132 SMs at 8 blocks of 4 warps
-// (an H100 or H200) the whole grid's 1024 rows and each block's ~500 interior rows fill the device
-// twice or more (kMinStripWaves), so they take the strips, and the G = 8 border rows the tiles.
+// Thacker's bowl (wet/dry fronts) on 256 x 256 cells by strips on every row range: two blocks
+// (halo staged and in place) against the whole grid, and the whole grid against the 32 x 8 tiles,
+// in both precisions.
 TEST(CudaBlockHalo, RowStripsMatchTheWholeGridAndTheTilesBitwise) {
   if (!exec::cuda_device_available()) GTEST_SKIP() << "no CUDA device";
-  compare_with_whole_block(Precision::f32, 8, test::Halo::staged, 1024);
-  // The whole grid by strips ("default") and by tiles ("optimized-32x8"), stepped with the same dt.
-  validate::Problem pr = validate::make_problem(sim::AnalyticCase::thacker, 1024, {exec::Backend::cuda, "default",
-                                                                                   Precision::f32});
-  swe::SolverSetup tiles_setup = pr.setup;
-  tiles_setup.kernel = "optimized-32x8";
-  auto strips = swe::make_block_solver(pr.setup, RowBlock::whole(pr.setup.grid));
-  auto tiles = swe::make_block_solver(tiles_setup, RowBlock::whole(pr.setup.grid));
-  EXPECT_NE(strips->description().find("strips"), std::string::npos) << strips->description();
-  EXPECT_EQ(tiles->description().find("strips"), std::string::npos) << tiles->description();
-  strips->set_state(pr.init);
-  tiles->set_state(pr.init);
-  const int ny = pr.setup.grid.ny;
-  double m_strips = strips->min_local_dt(0, ny), m_tiles = tiles->min_local_dt(0, ny), t = 0;
-  const std::size_t n = 4 * pr.setup.grid.cells();
-  std::vector<double> a(n), b(n);
-  for (int step = 0; step < 40; ++step) {
-    ASSERT_EQ(m_strips, m_tiles) << "step " << step;
-    const double dt = swe::global_dt(pr.setup.dt_rule(), m_strips, 1e30);
-    strips->step(t, dt, 0, ny);
-    tiles->step(t, dt, 0, ny);
-    m_strips = strips->swap();
-    m_tiles = tiles->swap();
-    t += dt;
+  for (const test::Halo halo : {test::Halo::staged, test::Halo::in_place})
+    for (const Precision p : {Precision::f32, Precision::f64}) compare_with_whole_block(p, 8, halo, 256, "fused-strips");
+  for (const Precision p : {Precision::f32, Precision::f64}) {
+    validate::Problem pr = validate::make_problem(sim::AnalyticCase::thacker, 256, {exec::Backend::cuda, "fused-strips", p});
+    swe::SolverSetup tiles_setup = pr.setup;
+    tiles_setup.kernel = "optimized-32x8";
+    auto strips = swe::make_block_solver(pr.setup, RowBlock::whole(pr.setup.grid));
+    auto tiles = swe::make_block_solver(tiles_setup, RowBlock::whole(pr.setup.grid));
+    EXPECT_NE(strips->description().find("/strips/"), std::string::npos) << strips->description();
+    EXPECT_EQ(tiles->description().find("strips"), std::string::npos) << tiles->description();
+    strips->set_state(pr.init);
+    tiles->set_state(pr.init);
+    const int ny = pr.setup.grid.ny;
+    double m_strips = strips->min_local_dt(0, ny), m_tiles = tiles->min_local_dt(0, ny), t = 0;
+    const std::size_t n = 4 * pr.setup.grid.cells();
+    std::vector<double> a(n), b(n);
+    for (int step = 0; step < 40; ++step) {
+      ASSERT_EQ(m_strips, m_tiles) << "step " << step;
+      const double dt = swe::global_dt(pr.setup.dt_rule(), m_strips, 1e30);
+      strips->step(t, dt, 0, ny);
+      tiles->step(t, dt, 0, ny);
+      m_strips = strips->swap();
+      m_tiles = tiles->swap();
+      t += dt;
+    }
+    strips->get_rows(0, ny, a.data());
+    tiles->get_rows(0, ny, b.data());
+    for (std::size_t k = 0; k < n; ++k) ASSERT_EQ(a[k], b[k]) << "value " << k << " (field-major rows)";
   }
-  strips->get_rows(0, ny, a.data());
-  tiles->get_rows(0, ny, b.data());
-  for (std::size_t k = 0; k < n; ++k) ASSERT_EQ(a[k], b[k]) << "value " << k << " (field-major rows)";
 }

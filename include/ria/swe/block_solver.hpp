@@ -93,7 +93,8 @@ class BlockSolver {
 /// fields H and manning are global). On CUDA it takes the host's dt each step: a kernel that keeps
 /// dt on the device ("fused") is refused; "optimized-32x8" and "optimized" run their tiles, and
 /// "default" the fused kernel's column strips on the float ranges they fill the device twice
-/// (kMinStripWaves), "optimized-32x8" elsewhere and in double.
+/// (kMinStripWaves), "optimized-32x8" elsewhere and in double; "fused-strips" the strips on every
+/// range in every precision (to test them, as it does on a whole grid).
 std::unique_ptr<BlockSolver> make_block_solver(const SolverSetup& setup, const RowBlock& block);
 
 }  // namespace ria::swe
