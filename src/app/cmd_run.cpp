@@ -154,9 +154,12 @@ std::unique_ptr<Prepared> prepare_inputs(const RunArgs& a) {
                              : io::load_scenario(a.scenario, a.sets);
   sim::Scenario& sc = p->sc;
   if (!a.output.empty()) sc.output.directory = a.output;
-  if (!a.restart.empty() && sc.initial.kind == sim::InitialSpec::Kind::checkpoint)
-    throw io::InputError("--restart " + a.restart + ": the scenario starts from a checkpoint already (initial.kind = "
-                         "\"checkpoint\", initial.path = \"" + sc.initial.path + "\"); give one of the two");
+  // --restart continues the run (the resume hint of an interrupted run names it): it takes the
+  // place of a scenario's own starting checkpoint, which is said.
+  if (!a.restart.empty() && sc.initial.kind == sim::InitialSpec::Kind::checkpoint && sc.initial.path != a.restart &&
+      is_root())
+    std::fprintf(stderr, "ria run: note: --restart %s takes the place of the scenario's initial.path \"%s\"\n",
+                 a.restart.c_str(), sc.initial.path.c_str());
   if (interrupted_during("reading the scenario")) throw QuietExit{kInterrupted};
   const exec::Backend backend = exec::parse_backend(a.backend.backend);
   const Precision precision = parse_precision(a.backend.precision);

@@ -362,11 +362,15 @@ restart_checks)  # a restart that would not continue the same run names the key 
   expect 2 "a.ckpt.*another physics.half_life" -- "$RIA" run --output b "${ARGS[@]}" --set time.duration=2h \
     --set physics.half_life=1h --restart a.ckpt
   "$RIA" run --output b "${ARGS[@]}" --set time.duration=2h --restart a.ckpt || fail "restart with the same scenario"
-  # A scenario that starts from a checkpoint itself and a --restart: two starts, refused.
-  printf 'name = "from a checkpoint"\n[domain]\nsource = "synthetic_estuary"\ncells = 40\n[time]\nduration = "2 h"\n' > ck.toml
-  printf '[initial]\nkind = "checkpoint"\npath = "a.ckpt"\n[output]\npng_at_end = false\n' >> ck.toml
-  expect 2 "--restart a.ckpt: the scenario starts from a checkpoint already" -- "$RIA" run ck.toml --output c --quiet \
-    --restart a.ckpt
+  # A scenario that starts from a checkpoint itself, resumed with --restart (as an interrupted
+  # run's hint says) from another: --restart takes its place, and says so.
+  # (The shipped default scenario, which a.ckpt continues, with its [initial] table replaced.)
+  cp a.ckpt other.ckpt
+  sed -e 's/^kind = "still"$/kind = "checkpoint"/' -e 's/^level = 1.0 .*$/path = "other.ckpt"/' \
+    "$HERE/../../scenarios/estuary.toml" > ck.toml
+  grep -q '^path = "other.ckpt"' ck.toml || fail "ck.toml: the [initial] table was not replaced"
+  expect 0 "note: --restart a.ckpt takes the place of the scenario's initial.path .*other.ckpt" -- \
+    "$RIA" run ck.toml --output c --quiet --restart a.ckpt "${ARGS[@]}" --set time.duration=2h
   ;;
 bench_estuary)  # `ria bench --estuary` runs the embedded default scenario as `ria run` runs it
   "$RIA" bench --backend serial --precision double --sizes 16 --steps 32 --estuary --estuary-size 40 \
