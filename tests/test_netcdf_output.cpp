@@ -467,6 +467,17 @@ TEST(NetcdfInput, AVelocityIsRefusedUnlessItsAttributesFit) {
   e = message("depth", 1);
   EXPECT_NE(e.find("(initial.velocity[1])"), std::string::npos) << e;
   EXPECT_NE(e.find("it is not the y velocity"), std::string::npos) << e;
+  // Other models' spellings of the same: a depth-averaged name, metres per second spelled out.
+  int id = -1, var = -1;
+  ASSERT_EQ(nc_open(path.c_str(), NC_WRITE, &id), NC_NOERR);
+  ASSERT_EQ(nc_inq_varid(id, "u", &var), NC_NOERR);
+  ASSERT_EQ(nc_redef(id), NC_NOERR);
+  const std::string name = "barotropic_sea_water_x_velocity", units = "meters s-1";
+  ASSERT_EQ(nc_put_att_text(id, var, "standard_name", name.size(), name.c_str()), NC_NOERR);
+  ASSERT_EQ(nc_put_att_text(id, var, "units", units.size(), units.c_str()), NC_NOERR);
+  ASSERT_EQ(nc_close(id), NC_NOERR);
+  EXPECT_EQ(read_netcdf_velocity(path, "u", 0, -1, h.grid).size(), h.grid.cells());
+  EXPECT_NE(message("u", 1).find("it is not the y velocity"), std::string::npos);
 }
 
 // The time coordinate in its units: slices at 0 and 600 "hours since" are at 0 and 2 160 000 s.
@@ -484,7 +495,7 @@ TEST(NetcdfInput, TheTimeCoordinateIsReadInItsUnits) {
     ASSERT_EQ(nc_put_att_text(id, var, "units", units.size(), units.c_str()), NC_NOERR);
     ASSERT_EQ(nc_close(id), NC_NOERR);
   };
-  set_units("hours since 2026-11-23 00:00:00");
+  set_units("Hours since 2026-11-23 00:00:00");  // (any case)
   const std::vector<double> eta = read_netcdf_free_surface(path, "eta", 600 * 3600.0, h.grid);
   EXPECT_EQ(eta[1], static_cast<double>(static_cast<float>(data.f[1][1][1])));
   try {

@@ -43,7 +43,10 @@ TEST(RasterUnits, CentimetresAndFeetAreReadAsMetres) {
                                      {"metre", 1.0},
                                      {"cm", 0.01},
                                      {"ft", 0.3048},
-                                     {"US survey foot", 1200.0 / 3937.0}}) {
+                                     {"US survey foot", 1200.0 / 3937.0},
+                                     {"metres above sea level", 1.0},
+                                     {"m (NAVD88)", 1.0},
+                                     {"feet NAVD88", 0.3048}}) {
     RasterInfo info;
     const std::string path = raster_in(unit);
     const Raster r = read_elevation_raster(path, &info);

@@ -277,10 +277,15 @@ int run_scenario(const RunArgs& a) {
     if (!p->out || p->out->wrote_checkpoint()) {
       const std::vector<std::string> files = commit();
       // The summary goes with the files it describes (an earlier run's would name replaced files).
-      if (p->out && is_root())
-        write_summary(sc.output.directory + "/summary.json", sc, solver, *p->out, files,
-                      std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count(), opt.t_start, false,
-                      std::nullopt, p->distributed, e.what());
+      if (p->out && is_root()) {
+        try {
+          write_summary(sc.output.directory + "/summary.json", sc, solver, *p->out, files,
+                        std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count(), opt.t_start, false,
+                        std::nullopt, p->distributed, e.what());
+        } catch (const io::IoError& w) {  // the failure stays the numerical one (exit 4)
+          throw swe::NumericalError(std::string(e.what()) + "; and its summary.json could not be written: " + w.what());
+        }
+      }
       throw;
     }
     throw swe::NumericalError(e.what() + p->out->abandon());

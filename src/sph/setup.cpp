@@ -27,17 +27,18 @@ std::array<double, 3> lattice_extent(int dim, const Point& lo, const Point& hi, 
 }
 
 /// lattice_extent as the counts make_setup generates; warns when L is not a whole number of dp
-/// (to 1% of dp), and refuses (std::invalid_argument) a box whose lattice would miss its extent
-/// by more than a quarter of it (a box narrower than about dp: one particle of dp^dim standing
-/// for far more or less than the box, placed outside it).
+/// (to 1% of dp), and refuses (std::invalid_argument) a fluid box whose lattice would miss its
+/// extent by more than a quarter of it (a box narrower than about dp: one particle of dp^dim
+/// standing for far more or less than the water, placed outside the box). A wall that thin is one
+/// layer of particles: a plate.
 std::array<long, 3> lattice_counts(int dim, const Point& lo, const Point& hi, double dp, const std::string& what,
-                                   std::vector<std::string>& warnings) {
+                                   std::vector<std::string>& warnings, bool fluid) {
   const std::array<double, 3> e = lattice_extent(dim, lo, hi, dp);
   std::array<long, 3> n{1, 1, 1};
   for (int c = 0; c < dim; ++c) {
     const double L = hi[c] - lo[c];
     n[c] = static_cast<long>(e[c]);
-    if (std::fabs(n[c] * dp - L) > 0.25 * L)
+    if (fluid && std::fabs(n[c] * dp - L) > 0.25 * L)
       throw std::invalid_argument(what + ": its " + axis_name(dim, c) + " extent " + number_text(L) + " m is " +
                                   number_text(L / dp) + " dp, which " + std::to_string(n[c]) + " particles of " +
                                   number_text(dp) + " m cannot stand for; give particles.dp below " +
@@ -216,7 +217,7 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
   for (std::size_t w = 0; w < sc.walls.size(); ++w) {
     const WallBox& wb = sc.walls[w];
     const std::string what = "wall " + std::to_string(w);
-    const std::array<long, 3> n = lattice_counts(dim, wb.lo, wb.hi, dp, what, warnings);
+    const std::array<long, 3> n = lattice_counts(dim, wb.lo, wb.hi, dp, what, warnings, false);
     Solid solid;
     std::array<long, 3> first{0, 0, 0}, last = n;
     if (wb.kind == WallBox::Kind::tank) {
@@ -255,7 +256,7 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
   for (std::size_t b = 0; b < sc.fluid.size(); ++b) {
     const FluidBox& fb = sc.fluid[b];
     const std::string what = "fluid " + std::to_string(b);
-    const std::array<long, 3> n = lattice_counts(dim, fb.lo, fb.hi, dp, what, warnings);
+    const std::array<long, 3> n = lattice_counts(dim, fb.lo, fb.hi, dp, what, warnings, true);
     const std::size_t before = P.size();
     const double top = fb.lo[v] + n[v] * dp;
     std::vector<std::size_t> in_wall(solids.size(), 0);  // the box's lattice points left out, per wall

@@ -83,7 +83,9 @@ failure)  # a failed member is reported and the ensemble goes on; all failed: ex
   expect 4 "no member finished \(2 failed\)" -- env RIA_ENSEMBLE_FAULT=0,1 "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --output out
   cmp before.csv out/gauges_percentiles.csv || fail "an ensemble without a finished member replaced an earlier one's statistics"
   # An ensemble that cannot write its statistics (a file-size limit) puts none in place: the
-  # earlier ensemble's files are kept, not mixed with its own.
+  # earlier ensemble's files are kept, not mixed with its own. (Without NetCDF its CSV files may
+  # fit under the limit: checked where ensemble.nc is written.)
+  [ -n "${RIA_EXPECT_NETCDF:-}" ] || { echo "ok (no NetCDF in this build: the file-size case is not run)"; exit 0; }
   md5sum out/*.csv out/*.nc out/*.png 2>/dev/null > before.md5
   ( ulimit -f 8; "${E[@]}" --set domain.cells=200 --members 2 --vary physics.manning=0.02:0.04 --output out >io.txt 2>&1
     echo $? > rc.txt )

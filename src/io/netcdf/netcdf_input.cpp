@@ -4,6 +4,7 @@
 #include <netcdf.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -66,7 +67,33 @@ bool free_surface_name(const std::string& n) {
 
 bool metres(const std::string& u) { return u == "m" || u == "meter" || u == "meters" || u == "metre" || u == "metres"; }
 
-bool metres_per_second(const std::string& u) { return u == "m s-1" || u == "m/s" || u == "m s^-1" || u == "meter second-1"; }
+/// Lower case, with the spellings of metre and second shortened and spaces, dots, '*' and '^' left out:
+/// "meters s-1", "m.s-1", "m s**-1" and "m s^-1" all become "ms-1", "meter/second" "m/s".
+std::string unit_key(const std::string& u) {
+  std::string s;
+  for (char c : u)
+    if (c != ' ' && c != '.' && c != '*' && c != '^') s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* w : {"meters", "metres", "meter", "metre"})
+    for (std::size_t k; (k = s.find(w)) != std::string::npos;) s.replace(k, std::string(w).size(), "m");
+  for (const char* w : {"seconds", "second", "sec"})
+    for (std::size_t k; (k = s.find(w)) != std::string::npos;) s.replace(k, std::string(w).size(), "s");
+  return s;
+}
+
+bool metres_per_second(const std::string& u) {
+  const std::string k = unit_key(u);
+  return k == "ms-1" || k == "m/s";
+}
+
+/// A CF standard name of the x (y) component of a water velocity: sea_water_x_velocity,
+/// eastward_sea_water_velocity and their depth-averaged (barotropic_) and staggered-grid
+/// (_at_u_location, ...) variants.
+bool velocity_name(const std::string& n, bool x) {
+  const bool water = n.find("water") != std::string::npos && n.find("velocity") != std::string::npos;
+  const bool component = x ? n.find("x_velocity") != std::string::npos || n.find("eastward") != std::string::npos
+                           : n.find("y_velocity") != std::string::npos || n.find("northward") != std::string::npos;
+  return water && component;
+}
 
 /// What a field read for the initial state must be.
 enum class Quantity { free_surface, velocity_x, velocity_y };
@@ -86,8 +113,7 @@ void check_quantity(int id, int var, const std::string& path, const std::string&
                "water_surface_height_above_reference_datum or sea_surface_height*, as `eta` of a ria.nc)";
   } else {
     const bool x = q == Quantity::velocity_x;
-    name_ok = standard_name.empty() || standard_name == (x ? "sea_water_x_velocity" : "sea_water_y_velocity") ||
-              standard_name == (x ? "eastward_sea_water_velocity" : "northward_sea_water_velocity");
+    name_ok = standard_name.empty() || velocity_name(standard_name, x);
     units_ok = units.empty() || metres_per_second(units);
     key = x ? "initial.velocity[0]" : "initial.velocity[1]";
     expected = std::string("it is not the ") + (x ? "x" : "y") + " velocity; expected m s-1 (standard_name " +
@@ -104,7 +130,8 @@ void check_quantity(int id, int var, const std::string& path, const std::string&
 double seconds_per_unit(int id, int var, const std::string& what, const char* name) {
   const std::string units = text_attribute(id, var, "units");
   if (units.empty()) return 1;
-  const std::string unit = units.substr(0, units.find(' '));
+  std::string unit = units.substr(0, units.find(' '));
+  for (char& c : unit) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (unit == "seconds" || unit == "second" || unit == "s" || unit == "sec" || unit == "secs") return 1;
   if (unit == "minutes" || unit == "minute" || unit == "min" || unit == "mins") return 60;
   if (unit == "hours" || unit == "hour" || unit == "h" || unit == "hr" || unit == "hrs") return 3600;
@@ -126,7 +153,10 @@ std::vector<double> read_field_here(const std::string& path, const std::string& 
   }
   int var;
   if (nc_inq_varid(f.id, variable.c_str(), &var) != NC_NOERR)
-    throw InputError("'" + path + "' has no variable '" + variable + "' (initial.variable)");
+    throw InputError("'" + path + "' has no variable '" + variable + "' (" +
+                     (q == Quantity::free_surface ? "initial.variable"
+                      : q == Quantity::velocity_x ? "initial.velocity[0]"
+                                                  : "initial.velocity[1]") + ")");
   check_quantity(f.id, var, path, variable, q);
   int ndims = 0;
   nc_inq_varndims(f.id, var, &ndims);

@@ -26,9 +26,11 @@ std::vector<double> read_netcdf_free_surface(const std::string& path, const std:
 
 /// The velocity component `component` (0: x, 1: y) of initial.velocity, read as
 /// read_netcdf_free_surface reads the surface: InputError unless the variable may be that
-/// component, a standard_name, when present, of sea_water_x_velocity (y) or
-/// eastward_sea_water_velocity (northward), and units, when present, of m s-1 (so eta, depth or
-/// the other component of a ria.nc are refused).
+/// component: a standard_name, when present, of a water velocity's x component
+/// (sea_water_x_velocity, eastward_sea_water_velocity, their barotropic_ and _at_u_location
+/// variants) or y component (y_velocity, northward), and units, when present, of metres per second
+/// in any usual spelling (m s-1, m/s, meters s-1, m.s-1). So eta, depth or the other component
+/// of a ria.nc are refused.
 std::vector<double> read_netcdf_velocity(const std::string& path, const std::string& variable, int component,
                                          double time, const Grid& grid);
 

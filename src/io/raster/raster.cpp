@@ -55,12 +55,19 @@ void describe_raster(const Raster& r, RasterInfo& info) {
 }
 
 double metres_per_unit(const std::string& unit, const std::string& where) {
+  // The unit's first word decides ("metres above sea level", "m (NAVD88)", "US survey foot").
   std::string u;
   for (char c : unit) u += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (u.empty() || u == "m" || u == "metre" || u == "metres" || u == "meter" || u == "meters") return 1;
-  if (u == "cm" || u == "centimetre" || u == "centimetres" || u == "centimeter" || u == "centimeters") return 0.01;
-  if (u == "ft" || u == "foot" || u == "feet" || u == "international foot") return 0.3048;
-  if (u == "us-ft" || u == "ftus" || u == "us survey foot" || u == "us_survey_foot" || u == "foot_us") return 1200.0 / 3937.0;
+  const std::size_t end = u.find_first_of(" (,;[");
+  const std::string w = u.substr(0, end);
+  const bool survey = u.find("survey") != std::string::npos || w == "us-ft" || w == "ftus" || w == "foot_us" ||
+                      w == "us_survey_foot";
+  if (w.empty() || w == "m" || w == "metre" || w == "metres" || w == "meter" || w == "meters") return 1;
+  if (w == "cm" || w == "centimetre" || w == "centimetres" || w == "centimeter" || w == "centimeters") return 0.01;
+  if (survey && (w == "us" || w == "us-ft" || w == "ftus" || w == "foot_us" || w == "us_survey_foot" || w == "ft" ||
+                 w == "foot" || w == "feet"))
+    return 1200.0 / 3937.0;
+  if (w == "ft" || w == "foot" || w == "feet" || w == "international") return 0.3048;
   throw InputError(where + ": its values are in '" + unit + "'; expected metres, centimetres or feet (international or US "
                    "survey), which ria converts to metres");
 }
@@ -157,10 +164,10 @@ Raster resample_bilinear(const Raster& r, double res) {
   if (!(res > 0) || !std::isfinite(res)) throw InputError("resolution must be a positive number, got " + fmt(res));
   if (r.nx < 1 || r.ny < 1) throw InputError("cannot resample an empty raster");
   const double width = r.nx * r.dx, height = r.ny * r.dy;
-  const double fnx = std::round(width / res), fny = std::round(height / res);
-  if (fnx < 2 || fny < 2)  // one cell would be larger than the raster itself
-    throw InputError("resolution " + fmt(res) + " leaves " + fmt(std::max(fnx, 1.0)) + " x " + fmt(std::max(fny, 1.0)) +
-                     " cells of a raster " + fmt(width) + " x " + fmt(height) + " wide, at least 2 x 2 are needed");
+  if (res > width || res > height)  // one cell would be larger than the raster itself
+    throw InputError("resolution " + fmt(res) + " is larger than the raster (" + fmt(width) + " x " + fmt(height) +
+                     "): one cell would hold more than the raster covers");
+  const double fnx = std::max(1.0, std::round(width / res)), fny = std::max(1.0, std::round(height / res));
   if (fnx * fny > 2147483647.0)
     throw InputError("resolution " + fmt(res) + " gives " + fmt(fnx) + " x " + fmt(fny) + " cells, more than 2^31");
   Raster o;
