@@ -186,7 +186,8 @@ void check_sph_fits(sph::Scenario sc, double dp, exec::Backend backend, const st
 /// snapshots or checkpoints).
 void check_sets(const std::vector<std::string>& sets) {
   for (const std::string& set : sets) {
-    const std::string key = set.substr(0, set.find('='));
+    std::string key = set.substr(0, set.find('='));
+    while (!key.empty() && key.back() == ' ') key.pop_back();  // "particles.dp = 0.01" names the same key
     const char* by = nullptr;
     if (key == "particles.dp") by = "--sph-resolution";
     if (key.rfind("time.", 0) == 0) by = "--until";
