@@ -441,12 +441,18 @@ TEST(NetcdfInput, AFreeSurfaceIsRefusedUnlessItsAttributesFit) {
   EXPECT_THROW(read_netcdf_free_surface(tmp.file("none.nc"), "eta", -1, h.grid), IoError);
 }
 
+/// A ria.nc of TwoSlices on make_header(false)'s grid in tmp, and the path to it.
+static std::string two_slice_file(TempDir& tmp, const NcHeader& h, const TwoSlices& data = {}) {
+  const std::string path = tmp.file("run.nc");
+  data.write_file(path, h);
+  return path;
+}
+
 // initial.velocity: u and v of a ria.nc are read; eta, depth or the other component are refused.
 TEST(NetcdfInput, AVelocityIsRefusedUnlessItsAttributesFit) {
   TempDir tmp;
-  const std::string path = tmp.file("run.nc");
   const NcHeader h = make_header(false);
-  TwoSlices().write_file(path, h);
+  const std::string path = two_slice_file(tmp, h);
   EXPECT_EQ(read_netcdf_velocity(path, "u", 0, -1, h.grid).size(), h.grid.cells());
   EXPECT_EQ(read_netcdf_velocity(path, "v", 1, -1, h.grid).size(), h.grid.cells());
   auto message = [&](const char* var, int component) {
@@ -483,10 +489,9 @@ TEST(NetcdfInput, AVelocityIsRefusedUnlessItsAttributesFit) {
 // The time coordinate in its units: slices at 0 and 600 "hours since" are at 0 and 2 160 000 s.
 TEST(NetcdfInput, TheTimeCoordinateIsReadInItsUnits) {
   TempDir tmp;
-  const std::string path = tmp.file("run.nc");
   const NcHeader h = make_header(false);
   const TwoSlices data;
-  data.write_file(path, h);
+  const std::string path = two_slice_file(tmp, h, data);
   const auto set_units = [&](const std::string& units) {
     int id = -1, var = -1;
     ASSERT_EQ(nc_open(path.c_str(), NC_WRITE, &id), NC_NOERR);
