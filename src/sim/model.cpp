@@ -195,6 +195,17 @@ std::vector<std::string> scenario_warnings(const Scenario& sc) {
 
 std::vector<std::string> model_warnings(const Scenario& sc, const Model& m) {
   std::vector<std::string> w;
+  // A bbox beyond the raster is cropped to it: the grid is smaller than the box asked for.
+  const Grid& g = m.setup.grid;
+  const std::array<double, 4>& b = sc.domain.bbox;
+  const double x1 = g.x0 + g.nx * g.dx, y1 = g.y0 + g.ny * g.dy;
+  if (sc.domain.source == DomainSpec::Source::dem && sc.domain.has_bbox &&
+      (b[0] < g.x0 - g.dx || b[1] < g.y0 - g.dy || b[2] > x1 + g.dx || b[3] > y1 + g.dy)) {
+    std::ostringstream o;
+    o << std::setprecision(10) << "domain.bbox [" << b[0] << ", " << b[1] << ", " << b[2] << ", " << b[3]
+      << "] reaches beyond the raster: the grid covers x " << g.x0 << " .. " << x1 << ", y " << g.y0 << " .. " << y1;
+    w.push_back(o.str());
+  }
   if (sc.initial.kind == InitialSpec::Kind::checkpoint) return w;  // the start is the checkpoint's
   const bool still = sc.initial.kind == InitialSpec::Kind::still;
   const double level = still ? still_level(sc) : 0.0;

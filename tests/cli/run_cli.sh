@@ -179,6 +179,9 @@ dem)  # ria dem info / prepare, and the prepared GeoTIFF used as the domain of a
   expect 2 "physics.manning 'n25.asc'.*model grid is 6 x 4" -- "$RIA" run m.toml --set physics.manning=n25.asc
   sed '7s/0.02/-0.02/' n.asc > nneg.asc  # line 7: the second row from the north, j = 2
   expect 2 "physics.manning 'nneg.asc'.*cell \(i, j\) = \(0, 2\) holds -0.02" -- "$RIA" run m.toml --set physics.manning=nneg.asc
+  # A bbox reaching beyond the raster (x 100 .. 400) is cropped to it, with a warning.
+  expect 0 "warning: domain.bbox \[100, 200, 5000, 400\] reaches beyond the raster: the grid covers x 100 .. 400" -- \
+    "$RIA" run m.toml --output bout --set 'domain.bbox=[100.0, 200.0, 5000.0, 400.0]' --set physics.manning=0.03
   if [ -z "${RIA_EXPECT_GDAL:-}" ]; then echo "ok: no GDAL in this build, GeoTIFF steps skipped"; exit 0; fi
   expect 0 "wrote +p.tif" -- "$RIA" dem prepare d.asc --resolution 25 --fill-nodata 3 --out p.tif
   expect 0 "size +12 x 8 cells" -- "$RIA" dem info p.tif
