@@ -75,7 +75,9 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     // killed or failed after the last complete one, else the complete one.
     const std::string csv = ctx.dir + "/gauges.csv";
     const std::string from = PartialFiles::newest_of(csv);
-    csv_ = std::make_unique<io::GaugeCsv>(partial_.add(csv), names, t_resume, sc.pollutant.units, from);
+    // Gauges every step (gauge_interval 0) have no fixed row interval: the continuity is not checked.
+    csv_ = std::make_unique<io::GaugeCsv>(partial_.add(csv), names, t_resume, sc.pollutant.units, from,
+                                          sc.output.gauge_interval);
     files_.push_back(csv);
   }
   // A resumed run also promotes the maps that the run it continues drew before its checkpoint

@@ -19,9 +19,10 @@ class GaugeCsv {
   /// Creates `path` with its header, or, when resume_after >= 0, first copies the rows of
   /// `resume_from` (default: `path`) with t <= resume_after; when that file does not exist (a
   /// restart into a new directory) the new file starts with the header alone. IoError on failure;
-  /// InputError when the earlier file has other gauges.
+  /// InputError when the earlier file has other gauges, or ends more than row_interval (> 0: the
+  /// gauge interval) before resume_after (TimeSeriesCsv).
   GaugeCsv(const std::string& path, const std::vector<std::string>& names, double resume_after = -1,
-           const std::string& conc_units = "1", const std::string& resume_from = "");
+           const std::string& conc_units = "1", const std::string& resume_from = "", double row_interval = 0);
   /// Values per gauge {h, eta, u, v, C}; NaN is written as an empty field.
   void append(double t, const std::vector<std::array<double, 5>>& values);
   const std::string& path() const { return table_.path(); }

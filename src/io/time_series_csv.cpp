@@ -1,10 +1,12 @@
 // Time-series CSV files (time_series_csv.hpp).
 #include "io/time_series_csv.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <iomanip>
 #include <sstream>
 
 #include "io/io_error.hpp"
@@ -37,7 +39,8 @@ std::string csv_field(const std::string& text) {
 }
 
 TimeSeriesCsv::TimeSeriesCsv(const std::string& path, const std::vector<std::string>& columns, double resume_after,
-                             const std::string& resume_from, const std::string& noun, const std::string& columns_noun)
+                             const std::string& resume_from, const std::string& noun, const std::string& columns_noun,
+                             double row_interval)
     : path_(path), noun_(noun) {
   std::ostringstream header;
   header << "t_s";
@@ -53,12 +56,23 @@ TimeSeriesCsv::TimeSeriesCsv(const std::string& path, const std::vector<std::str
     if (record + "\n" != kept)
       throw InputError(noun + " '" + from + "' has other " + columns_noun +
                        " than the scenario (header differs); move it away to restart");
+    double last = -INFINITY, before = -INFINITY;  // the file's last two times
     while (read_record(in, record)) {
       if (record.empty()) continue;
       const double t = std::strtod(record.c_str(), nullptr);
       if (t <= resume_after * (1 + 1e-12)) kept += record + "\n";
+      before = last, last = t;
     }
     if (in.bad()) throw IoError("cannot read " + noun + " '" + from + "' to resume the run");
+    // One row: the scenario's interval, or the file's own last one (an interval changed for the restart).
+    const double row = std::max(row_interval, before > -INFINITY ? last - before : 0.0);
+    if (row_interval > 0 && last > -INFINITY && last < resume_after - row * (1 + 1e-9)) {
+      std::ostringstream o;
+      o << std::setprecision(10) << noun << " '" << from << "' ends at t = " << last << " s, more than one row ("
+        << row << " s) before the restart at t = " << resume_after
+        << " s: it is another run's; move it away or restart into another output directory";
+      throw InputError(o.str());
+    }
   }
   write_file_atomic(path, kept);
   out_.open(path, std::ios::app | std::ios::binary);

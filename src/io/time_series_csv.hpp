@@ -20,9 +20,12 @@ class TimeSeriesCsv {
   /// the rows of `resume_from` (default: `path`) with t <= resume_after; when that file does not
   /// exist (a restart into a new directory) the new file starts with the header alone. `noun`
   /// names the file in messages ("gauge file"), `columns_noun` its columns ("gauges"). IoError on
-  /// failure; InputError when the earlier file has another header.
+  /// failure; InputError when the earlier file has another header, or, with row_interval > 0 (the
+  /// time between its rows), when its rows end more than row_interval before resume_after: it is
+  /// another run's file (a shorter one), which the resumed rows would continue after a gap.
   TimeSeriesCsv(const std::string& path, const std::vector<std::string>& columns, double resume_after,
-                const std::string& resume_from, const std::string& noun, const std::string& columns_noun);
+                const std::string& resume_from, const std::string& noun, const std::string& columns_noun,
+                double row_interval = 0);
   /// One value per column.
   void append(double t, const std::vector<double>& values);
   const std::string& path() const { return path_; }

@@ -366,6 +366,12 @@ restart_checks)  # a restart that would not continue the same run names the key 
   expect 2 "a.ckpt.*another physics.half_life" -- "$RIA" run --output b "${ARGS[@]}" --set time.duration=2h \
     --set physics.half_life=1h --restart a.ckpt
   "$RIA" run --output b "${ARGS[@]}" --set time.duration=2h --restart a.ckpt || fail "restart with the same scenario"
+  # A restart into a directory whose gauges.csv is another, shorter run's (its rows end at 30 min,
+  # every 10 min; the checkpoint is at 1 h): refused, where the rows would have continued after a gap.
+  "$RIA" run --output g "${ARGS[@]}" --set time.duration=30min --set time.output_interval=30min \
+    --set output.gauge_interval=10min || fail "short run"
+  expect 2 "gauge file 'g/gauges.csv' ends at t = 1800 s, more than one row \(600 s\) before the restart at t = 3600 s" -- \
+    "$RIA" run --output g "${ARGS[@]}" --set time.duration=2h --set output.gauge_interval=10min --restart a.ckpt
   # A scenario that starts from a checkpoint itself, resumed with --restart (as an interrupted
   # run's hint says) from another: --restart takes its place, and says so.
   # (The shipped default scenario, which a.ckpt continues, with its [initial] table replaced.)
