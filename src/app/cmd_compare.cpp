@@ -64,6 +64,15 @@ sph::Scenario load(const std::string& file, const char* embedded, const char* na
 }
 
 /// The column collapse: SPH, shallow water, Ritter, measured.
+/// A run that a signal stopped: the comparison ends (exit 6) having written no file, since it
+/// writes its files at its end (files of an earlier comparison in the directory stay).
+void end_if_stopped(const compare::Record& r, const char* what) {
+  if (!r.interrupted) return;
+  std::fprintf(stderr, "%s: interrupted by signal %d during the %s run; no file is written (the comparison writes its "
+                       "files at its end)\n", kCmd, stop_signal().load(), what);
+  throw QuietExit{kInterrupted};
+}
+
 void compare_column(const CompareArgs& a, sph::Scenario sc, exec::Backend backend, std::vector<std::string>& files) {
   ColumnComparison c;
   c.col = compare::column_of(sc);
@@ -94,7 +103,8 @@ void compare_column(const CompareArgs& a, sph::Scenario sc, exec::Backend backen
   std::fflush(stdout);
 
   const compare::Progress progress = progress_of(a);
-  c.swe = compare::run_swe(swe, backend, profile_t, c.front_depth, progress);
+  c.swe = compare::run_swe(swe, backend, profile_t, c.front_depth, progress, &stop_signal());
+  end_if_stopped(c.swe, "shallow-water");
   std::printf("shallow water: %s, Manning n = %g; %ld steps in %.1f s\n", c.swe.description.c_str(), a.manning,
               c.swe.steps, c.swe.wall_s);
   if (!a.no_sph) {
@@ -104,7 +114,8 @@ void compare_column(const CompareArgs& a, sph::Scenario sc, exec::Backend backen
     sc.snapshots = false;
     sc.snapshot_interval = 0;
     sc.checkpoint_interval = 0;
-    c.sph = compare::run_sph(sc, backend, profile_t, c.profile_x, col.z_floor, progress);
+    c.sph = compare::run_sph(sc, backend, profile_t, c.profile_x, col.z_floor, progress, &stop_signal());
+    end_if_stopped(c.sph, "2-D SPH");
     c.have_sph = true;
     std::printf("SPH 2-D: %s (dp = a/%d); %ld steps in %.1f s\n", c.sph.description.c_str(), a.sph_resolution,
                 c.sph.steps, c.sph.wall_s);
@@ -140,7 +151,8 @@ void compare_tank(const CompareArgs& a, sph::Scenario sc, exec::Backend backend,
   std::printf("; 0-%g s\n", a.spheric_duration);
   std::fflush(stdout);
   const compare::Progress progress = progress_of(a);
-  c.swe = compare::run_swe(swe, backend, {}, swe.scenario.physics.dry_depth, progress);
+  c.swe = compare::run_swe(swe, backend, {}, swe.scenario.physics.dry_depth, progress, &stop_signal());
+  end_if_stopped(c.swe, "plan-view shallow-water");
   std::printf("shallow water: %s, Manning n = %g; %ld steps in %.1f s\n", c.swe.description.c_str(), a.manning,
               c.swe.steps, c.swe.wall_s);
   for (const sph::Probe& g : c.tank.gauges)
@@ -153,7 +165,8 @@ void compare_tank(const CompareArgs& a, sph::Scenario sc, exec::Backend backend,
     sc.snapshots = false;
     sc.snapshot_interval = 0;
     sc.checkpoint_interval = 0;
-    c.sph = compare::run_sph(sc, backend, {}, {}, c.tank.floor, progress);
+    c.sph = compare::run_sph(sc, backend, {}, {}, c.tank.floor, progress, &stop_signal());
+    end_if_stopped(c.sph, "3-D SPH");
     c.have_sph = true;
     std::printf("SPH 3-D: %s; %ld steps in %.1f s\n", c.sph.description.c_str(), c.sph.steps, c.sph.wall_s);
   }
@@ -199,6 +212,7 @@ void check_sets(const std::vector<std::string>& sets) {
 }
 
 int run_compare(const CompareArgs& a) {
+  const SignalsCaught signals;  // SIGINT and SIGTERM stop the running model (end_if_stopped)
   const exec::Backend backend = exec::parse_backend(a.backend);
   if (a.spheric_sph && !a.spheric) throw io::InputError("--spheric-sph needs --spheric");
   check_sets(a.sets);

@@ -163,7 +163,8 @@ class SweRecorder final : public sim::Observer {
 }  // namespace
 
 Record run_sph(const sph::Scenario& sc, exec::Backend backend, const std::vector<double>& profile_times,
-               const std::vector<double>& profile_x, double z_floor, const Progress& progress) {
+               const std::vector<double>& profile_x, double z_floor, const Progress& progress,
+               const std::atomic<int>* stop) {
   std::vector<std::string> warnings;
   const sph::Setup setup = sph::make_setup(sc, backend, warnings);
   for (const std::string& w : warnings)
@@ -177,15 +178,16 @@ Record run_sph(const sph::Scenario& sc, exec::Backend backend, const std::vector
   SphRecorder rec(r, *solver, profile_times, sc.output_interval, profile_x, z_floor, progress);
   sph::RunOptions opt;
   opt.progress_interval_s = 5;
+  opt.stop = stop;
   const auto w0 = std::chrono::steady_clock::now();
-  sph::run(*solver, sc, rec, opt);
+  r.interrupted = sph::run(*solver, sc, rec, opt) != sph::RunEnd::finished;
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
   r.steps = solver->steps();
   return r;
 }
 
 Record run_swe(const SweCase& k, exec::Backend backend, const std::vector<double>& profile_times, double front_depth,
-               const Progress& progress) {
+               const Progress& progress, const std::atomic<int>* stop) {
   sim::Model m = sim::build_model(k.scenario, k.domain);
   m.setup.backend = backend;
   auto solver = swe::make_solver(m.setup);
@@ -198,8 +200,9 @@ Record run_swe(const SweCase& k, exec::Backend backend, const std::vector<double
   SweRecorder rec(r, g, m.setup.physics.h_dry, front_depth, profile_times, k.scenario.time.output_interval, progress);
   sim::RunOptions opt;
   opt.progress_interval_s = 5;
+  opt.stop = stop;
   const auto w0 = std::chrono::steady_clock::now();
-  sim::run(*solver, k.scenario, m, rec, opt);
+  r.interrupted = sim::run(*solver, k.scenario, m, rec, opt) != sim::RunEnd::finished;
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
   r.steps = solver->steps();
   rec.attach_gauges();

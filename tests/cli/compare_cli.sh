@@ -148,6 +148,20 @@ bad_options)
     "$RIA" compare dambreak --no-sph --swe-resolution 10 --output busy --quiet
   exec 9>&-
   [ ! -e busy/front.csv ] || fail "the refused comparison wrote into the directory in use"
+  # SIGINT during a model's run (the SPH at a/60 takes minutes on the CPU): exit 6, saying so,
+  # and no file written. (The header line is flushed before the first run.)
+  "$RIA" compare dambreak --sph-resolution 60 --backend serial --output sig --quiet > sig.txt 2>&1 &
+  pid=$!
+  for _ in $(seq 1 500); do grep -q 'column a = ' sig.txt && break; sleep 0.02; done
+  sleep 1
+  kill -INT $pid
+  wait $pid
+  rc=$?
+  [ "$rc" -eq 6 ] || { cat sig.txt; fail "exit $rc after SIGINT, expected 6"; }
+  grep -Eq "interrupted by signal 2 during the (shallow-water|2-D SPH) run; no file is written" sig.txt \
+    || { cat sig.txt; fail "no word on the signal"; }
+  [ ! -e sig/front.csv ] || fail "an interrupted comparison wrote front.csv"
+  echo "ok: SIGINT ends the comparison with exit 6 and no file"
   expect 3 "cannot read SPH scenario file 'missing.toml'" -- "$RIA" compare dambreak --scenario missing.toml
   # A 3-D SPH set-up no machine runs (Test 2's tank ten times larger at dp = 5 mm: 5e9 fluid
   # particles) is refused before either model runs, under an 8 GiB address space and 60 s (a run
