@@ -3,6 +3,7 @@
 // is killed leaves an earlier run's files in the directory as they were.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,11 @@ class PartialFiles {
   std::string note(const std::string& dir) const;
   /// Removes the partial files (a run that stopped before its first step).
   void remove();
+  /// The partial files in `dir` left by a run that was killed or failed, which a run resumed from
+  /// its checkpoint takes as its own: each whose name (without ".partial") `final_name` returns
+  /// unchanged (it names a file of this kind up to the checkpoint; "" otherwise), remembered for
+  /// promote(). Returns their final paths.
+  std::vector<std::string> adopt(const std::string& dir, const std::function<std::string(const std::string&)>& final_name);
   /// The file a resumed run continues: the partial one when it is newer than the final one (a run
   /// that was killed or failed after the last complete one) or the final one is missing.
   static std::string newest_of(const std::string& final_path);

@@ -83,17 +83,13 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
   // A resumed run also promotes the maps that the run it continues drew before its checkpoint
   // and left partial (killed or failed): it does not draw them again.
   if (ctx.resumed) {
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(ctx.dir, ec)) {
-      const std::string name = e.path().filename().string();
+    const std::vector<std::string> earlier = partial_.adopt(ctx.dir, [&](const std::string& name) -> std::string {
       char kind[16] = {};
       double t = 0;
-      if (std::sscanf(name.c_str(), "%15[a-z]_t%lfs.png.partial", kind, &t) == 2 && t <= t_resume &&
-          name == quicklook_name(kind, t) + ".partial") {
-        files_.push_back(ctx.dir + "/" + quicklook_name(kind, t));
-        partial_.add(files_.back());
-      }
-    }
+      if (std::sscanf(name.c_str(), "%15[a-z]_t%lfs.png", kind, &t) != 2 || !(t <= t_resume)) return "";
+      return quicklook_name(kind, t);
+    });
+    files_.insert(files_.end(), earlier.begin(), earlier.end());
   }
   // A build without NetCDF or GDAL still runs every scenario: what it cannot write is said once,
   // at the start, and the CSV gauges, checkpoints and summary are written as usual.

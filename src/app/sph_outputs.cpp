@@ -49,19 +49,14 @@ SphOutputs::SphOutputs(const sph::Scenario& sc, SphRunContext ctx)
   // A run resumed after one that was killed: that run's snapshots up to the checkpoint are its
   // partial files, which this run renames with its own at the end (the later ones it writes again).
   if (ctx_.resume_after >= 0) {
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(ctx_.dir, ec)) {
-      const std::string name = e.path().filename().string();
-      long long us = 0;
+    const long long last = std::llround(ctx_.resume_after * (1 / sph::kSnapshotTick));
+    const std::vector<std::string> earlier = partial_.adopt(ctx_.dir, [&](const std::string& name) -> std::string {
+      long long ticks = 0;
       char ext[8] = {};
-      if (std::sscanf(name.c_str(), "particles_%10lld.%3s.partial", &us, ext) == 2 &&
-          name == snapshot_name(us * sph::kSnapshotTick, ext) + ".partial" &&
-          us <= std::llround(ctx_.resume_after * (1 / sph::kSnapshotTick))) {
-        const std::string final_path = ctx_.dir + "/" + snapshot_name(us * sph::kSnapshotTick, ext);
-        files_.push_back(final_path);
-        partial_.add(final_path);
-      }
-    }
+      if (std::sscanf(name.c_str(), "particles_%10lld.%3s", &ticks, ext) != 2 || ticks > last) return "";
+      return snapshot_name(ticks * sph::kSnapshotTick, ext);
+    });
+    files_.insert(files_.end(), earlier.begin(), earlier.end());
   }
 }
 

@@ -3,6 +3,7 @@
 // rates, each at the most the scenario can give at any time of the run (swe/cfl.hpp).
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "ria/sim/model.hpp"
 #include "ria/swe/cfl.hpp"
@@ -10,26 +11,24 @@
 namespace ria::sim {
 namespace {
 
+/// The largest value of a series (not empty).
+double largest(const std::vector<SeriesPoint>& series) {
+  double top = -INFINITY;
+  for (const SeriesPoint& p : series) top = std::max(top, p.value);
+  return top;
+}
+
 /// The highest level a level boundary may impose [m]: its series' largest value, or its mean and
 /// the sum of its constituents' amplitudes (a station's with the amplitudes left out).
 double highest_level(const BoundarySpec& b) {
-  if (!b.series.empty()) {
-    double top = -INFINITY;
-    for (const SeriesPoint& p : b.series) top = std::max(top, p.value);
-    return top;
-  }
+  if (!b.series.empty()) return largest(b.series);
   double top = b.mean_level + b.station_dropped;
   for (const ConstituentSpec& c : b.constituents) top += std::fabs(c.amplitude);
   return top;
 }
 
 /// The largest inflow a discharge boundary may bring [m^3/s]: its series' largest value, or its constant.
-double largest_discharge(const BoundarySpec& b) {
-  if (b.series.empty()) return b.discharge;
-  double top = -INFINITY;
-  for (const SeriesPoint& p : b.series) top = std::max(top, p.value);
-  return top;
-}
+double largest_discharge(const BoundarySpec& b) { return b.series.empty() ? b.discharge : largest(b.series); }
 
 /// The deepest bed depth H (below the reference, positive down) of the cells along a side's segment.
 double deepest_along(const swe::SolverSetup& s, swe::Side side) {

@@ -98,29 +98,33 @@ bool velocity_name(const std::string& n, bool x) {
 /// What a field read for the initial state must be.
 enum class Quantity { free_surface, velocity_x, velocity_y };
 
+/// The scenario key that names the variable of q.
+const char* key_of(Quantity q) {
+  return q == Quantity::free_surface ? "initial.variable" : q == Quantity::velocity_x ? "initial.velocity[0]"
+                                                                                       : "initial.velocity[1]";
+}
+
 /// InputError unless `var` may be the quantity q: a standard_name, when present, of one, and
 /// units, when present, of its unit (so depth, eta, u or v of a ria.nc are refused where they
 /// are not the quantity asked for).
 void check_quantity(int id, int var, const std::string& path, const std::string& variable, Quantity q) {
   const std::string standard_name = text_attribute(id, var, "standard_name"), units = text_attribute(id, var, "units");
   bool name_ok = true, units_ok = true;
-  std::string key, expected;
+  std::string expected;
   if (q == Quantity::free_surface) {
     name_ok = standard_name.empty() || free_surface_name(standard_name);
     units_ok = units.empty() || metres(units);
-    key = "initial.variable";
     expected = "it is not a free surface; expected a water level in m (standard_name "
                "water_surface_height_above_reference_datum or sea_surface_height*, as `eta` of a ria.nc)";
   } else {
     const bool x = q == Quantity::velocity_x;
     name_ok = standard_name.empty() || velocity_name(standard_name, x);
     units_ok = units.empty() || metres_per_second(units);
-    key = x ? "initial.velocity[0]" : "initial.velocity[1]";
     expected = std::string("it is not the ") + (x ? "x" : "y") + " velocity; expected m s-1 (standard_name " +
                (x ? "sea_water_x_velocity, as `u`" : "sea_water_y_velocity, as `v`") + " of a ria.nc)";
   }
   if (!name_ok || !units_ok)
-    throw InputError("'" + path + "' variable '" + variable + "' (" + key + ") has standard_name '" +
+    throw InputError("'" + path + "' variable '" + variable + "' (" + key_of(q) + ") has standard_name '" +
                      (standard_name.empty() ? "(none)" : standard_name) + "' and units '" +
                      (units.empty() ? "(none)" : units) + "': " + expected);
 }
@@ -153,10 +157,7 @@ std::vector<double> read_field_here(const std::string& path, const std::string& 
   }
   int var;
   if (nc_inq_varid(f.id, variable.c_str(), &var) != NC_NOERR)
-    throw InputError("'" + path + "' has no variable '" + variable + "' (" +
-                     (q == Quantity::free_surface ? "initial.variable"
-                      : q == Quantity::velocity_x ? "initial.velocity[0]"
-                                                  : "initial.velocity[1]") + ")");
+    throw InputError("'" + path + "' has no variable '" + variable + "' (" + key_of(q) + ")");
   check_quantity(f.id, var, path, variable, q);
   int ndims = 0;
   nc_inq_varndims(f.id, var, &ndims);
