@@ -26,3 +26,17 @@ expect() {
   grep -Eq -- "$regex" out.txt || { cat out.txt; fail "no line matching '$regex': $*"; }
   echo "ok: exit $rc, message: $(grep -E -m1 -- "$regex" out.txt)"
 }
+# interrupt_after PATTERN OUT -- command...: runs the command in the background, its output in
+# OUT; once OUT holds a line matching PATTERN (or after 10 s), and a second more, sends it SIGINT.
+# Its exit code is left in rc.
+interrupt_after() {
+  local pattern=$1 out=$2
+  shift 3
+  "$@" >"$out" 2>&1 &
+  local pid=$!
+  for _ in $(seq 1 200); do grep -q -- "$pattern" "$out" && break; sleep 0.05; done
+  sleep 1
+  kill -INT $pid
+  wait $pid
+  rc=$?
+}

@@ -150,13 +150,7 @@ bad_options)
   [ ! -e busy/front.csv ] || fail "the refused comparison wrote into the directory in use"
   # SIGINT during a model's run (the SPH at a/60 takes minutes on the CPU): exit 6, saying so,
   # and no file written. (The header line is flushed before the first run.)
-  "$RIA" compare dambreak --sph-resolution 60 --backend serial --output sig --quiet > sig.txt 2>&1 &
-  pid=$!
-  for _ in $(seq 1 500); do grep -q 'column a = ' sig.txt && break; sleep 0.02; done
-  sleep 1
-  kill -INT $pid
-  wait $pid
-  rc=$?
+  interrupt_after 'column a = ' sig.txt -- "$RIA" compare dambreak --sph-resolution 60 --backend serial --output sig --quiet
   [ "$rc" -eq 6 ] || { cat sig.txt; fail "exit $rc after SIGINT, expected 6"; }
   grep -Eq "interrupted by signal 2 during the (shallow-water|2-D SPH) run; no file is written" sig.txt \
     || { cat sig.txt; fail "no word on the signal"; }

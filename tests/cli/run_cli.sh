@@ -60,13 +60,7 @@ restart)  # a run resumed from a checkpoint ends bitwise identical to an uninter
 signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical to an uninterrupted run
   ARGS=(--backend serial --set domain.cells=160 --set time.duration=3h --set output.png_times=[])
   "$RIA" run --output full --quiet "${ARGS[@]}" || fail "full run"
-  "$RIA" run --output part "${ARGS[@]}" >run.txt 2>&1 &
-  pid=$!
-  for _ in $(seq 1 200); do grep -q '^balance' run.txt && break; sleep 0.05; done
-  sleep 1
-  kill -INT $pid
-  wait $pid
-  rc=$?
+  interrupt_after '^balance' run.txt -- "$RIA" run --output part "${ARGS[@]}"
   cat run.txt | tail -3
   [ "$rc" -eq 6 ] || fail "exit code $rc after SIGINT, expected 6 (the run may have finished before the signal)"
   grep -q "resume with --restart" run.txt || fail "no resume hint"

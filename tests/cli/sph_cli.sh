@@ -115,13 +115,7 @@ TOML
 signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical to an uninterrupted run
   ARGS=(--backend serial --set time.duration=1.5 --set time.snapshot_interval=0.5)
   "$RIA" sph run column.toml --output full --quiet "${ARGS[@]}" || fail "full run"
-  "$RIA" sph run column.toml --output part "${ARGS[@]}" > run.txt 2>&1 &
-  pid=$!
-  for _ in $(seq 1 200); do grep -q '^ria sph run' run.txt && break; sleep 0.05; done
-  sleep 1
-  kill -INT $pid
-  wait $pid
-  rc=$?
+  interrupt_after '^ria sph run' run.txt -- "$RIA" sph run column.toml --output part "${ARGS[@]}"
   tail -2 run.txt
   [ "$rc" -eq 6 ] || fail "exit code $rc after SIGINT, expected 6 (the run may have finished before the signal)"
   grep -q "resume with --restart" run.txt || fail "no resume hint"
