@@ -15,6 +15,7 @@
 #include "app/options.hpp"
 #include "io/io_error.hpp"
 #include "io/raster/raster.hpp"
+#include "io/scenario/scenario_reader.hpp"
 
 namespace ria::app {
 namespace {
@@ -115,7 +116,7 @@ void register_dem(CLI::App& app, int& exit_code) {
   prep->add_option("--bbox", a->bbox, "crop first to XMIN YMIN XMAX YMAX (cells whose centre lies inside)")
       ->expected(4);
   CLI::Option* fill = prep->add_option("--fill-nodata", a->fill, "elevation given to nodata cells (e.g. 5 for dry land)")
-                          ->check(number_in(-1e5, 1e5));
+                          ->check(number_in(-io::detail::kMaxElevation, io::detail::kMaxElevation));
   prep->add_flag("--node-registered", a->node_registered,
                  "the file's lower-left coordinates are the first node (a cell centre), not a corner");
   prep->add_option("--out", a->out, "output GeoTIFF")->required();

@@ -99,7 +99,21 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
     throw io::InputError(what + " has " + std::to_string(nodata) +
                          " nodata/NaN cells and domain.nodata = \"error\"; use nodata = \"land\" with a fill_elevation");
   const double sign = d.values == sim::DomainSpec::Values::depth ? -1.0 : 1.0;
-  for (double& v : r.v) v = std::isfinite(v) ? sign * v + d.vertical_offset : d.fill_elevation;
+  long long beyond = 0;
+  std::size_t first = 0;
+  for (std::size_t k = 0; k < r.v.size(); ++k) {
+    const double v = r.v[k];
+    r.v[k] = std::isfinite(v) ? sign * v + d.vertical_offset : d.fill_elevation;
+    if (!(std::fabs(r.v[k]) <= io::detail::kMaxElevation) && beyond++ == 0) first = k;
+  }
+  if (beyond > 0) {
+    std::ostringstream o;
+    o << what << ": " << beyond << " cell(s) have a bed elevation beyond +-" << io::detail::kMaxElevation << " "
+      << io::detail::kMaxElevationWhy << "; the first, cell (i, j) = (" << first % r.nx << ", " << first / r.nx
+      << ") of the model grid, is " << r.v[first]
+      << " m. Declare the raster's nodata value (domain.nodata and fill_elevation then apply), or fix its unit";
+    throw io::InputError(o.str());
+  }
   return domain_from_raster(r);
 }
 }  // namespace

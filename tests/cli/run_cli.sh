@@ -173,6 +173,11 @@ dem)  # ria dem info / prepare, and the prepared GeoTIFF used as the domain of a
   expect 2 "physics.manning 'n25.asc'.*model grid is 6 x 4" -- "$RIA" run m.toml --set physics.manning=n25.asc
   sed '7s/0.02/-0.02/' n.asc > nneg.asc  # line 7: the second row from the north, j = 2
   expect 2 "physics.manning 'nneg.asc'.*cell \(i, j\) = \(0, 2\) holds -0.02" -- "$RIA" run m.toml --set physics.manning=nneg.asc
+  # An elevation beyond +-12 km is an undeclared nodata value (-32767 here) or a unit mistake: refused.
+  sed '8s/^-5 /-32767 /' d.asc > dbig.asc  # line 8: the second row from the north, j = 2
+  expect 2 "domain.dem 'dbig.asc': 1 cell\(s\) have a bed elevation beyond \+-12000 .*cell \(i, j\) = \(0, 2\) of the model grid, is -32767 m" -- \
+    "$RIA" run m.toml --set domain.dem=dbig.asc
+  expect 2 "domain.vertical_offset.*1e\+300" -- "$RIA" run m.toml --set domain.vertical_offset=1e300
   # A bbox reaching beyond the raster (x 100 .. 400) is cropped to it, with a warning.
   expect 0 "warning: domain.bbox \[100, 200, 5000, 400\] reaches beyond the raster: the grid covers x 100 .. 400" -- \
     "$RIA" run m.toml --output bout --set 'domain.bbox=[100.0, 200.0, 5000.0, 400.0]' --set physics.manning=0.03
@@ -188,7 +193,7 @@ dem)  # ria dem info / prepare, and the prepared GeoTIFF used as the domain of a
   cmp d.asc keep.asc || fail "dem prepare overwrote its input raster"
   expect 2 "--out 'x.asc': prepare writes a GeoTIFF; expected a name ending in .tif or .tiff" -- \
     "$RIA" dem prepare d.asc --resolution 25 --fill-nodata 3 --out x.asc
-  expect 2 "--fill-nodata: expected a finite number in \[-100000, 100000\], got 'nan'" -- \
+  expect 2 "--fill-nodata: expected a finite number in \[-12000, 12000\], got 'nan'" -- \
     "$RIA" dem prepare d.asc --resolution 25 --fill-nodata nan --out q.tif
   printf 'name = "p"\n[domain]\nsource = "dem"\ndem = "p.tif"\nnodata = "error"\n[time]\nduration = "10 min"\n' > p.toml
   printf '[initial]\nlevel = 0.5\n[[boundary]]\nside = "west"\nkind = "level"\nmean_level = 0.8\n' >> p.toml

@@ -55,6 +55,14 @@ constexpr const char* kMaxLevelWhy =
     "m above the datum: the deepest ocean is 11 km deep and the highest land 8.8 km high; a larger level is a unit "
     "mistake";
 
+/// The plausible range of a bed elevation [m] (a DEM's cells, domain.vertical_offset and
+/// fill_elevation), either side of the datum: the deepest ocean is 10.9 km deep and the highest land
+/// 8.8 km high. A value beyond it is an undeclared nodata value (-32767, -3.4e38) or a unit mistake.
+constexpr double kMaxElevation = 1.2e4;
+constexpr const char* kMaxElevationWhy =
+    "m: the deepest ocean is 10.9 km deep and the highest land 8.8 km high; a larger elevation is an undeclared "
+    "nodata value or a unit mistake";
+
 /// The longest name of a gauge, release or patch: names are drawn on the maps and written in
 /// tables, file headers and messages.
 constexpr std::size_t kMaxNameLength = 100;

@@ -36,9 +36,13 @@ void read_domain(const Table& root, sim::Scenario& s) {
     using Values = sim::DomainSpec::Values;
     o.values = d->choice<Values>("values", {{"elevation", Values::elevation}, {"depth", Values::depth}}).value_or(o.values);
     o.vertical_offset = d->number("vertical_offset", detail::any_number(), o.vertical_offset);
+    detail::check_plausible(*d, "vertical_offset", o.vertical_offset,
+                            detail::between(-detail::kMaxElevation, detail::kMaxElevation), detail::kMaxElevationWhy);
     using Nodata = sim::DomainSpec::Nodata;
     o.nodata = d->choice<Nodata>("nodata", {{"land", Nodata::land}, {"error", Nodata::error}}).value_or(o.nodata);
     o.fill_elevation = d->number("fill_elevation", detail::any_number(), o.fill_elevation);
+    detail::check_plausible(*d, "fill_elevation", o.fill_elevation,
+                            detail::between(-detail::kMaxElevation, detail::kMaxElevation), detail::kMaxElevationWhy);
     o.resolution = d->number("resolution", detail::at_least(0), o.resolution);
     if (auto b = d->numbers("bbox", 4)) {
       const auto& v = *b;
