@@ -68,12 +68,6 @@ struct SignalsCaught {
 /// Set when every rank finished its set-up: from here on a failure of one rank alone ends the job.
 bool g_ranks_running = false;
 
-void prepare_output_dir(const std::string& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw io::IoError("cannot create output directory '" + dir + "': " + ec.message());
-}
-
 /// Everything before the first member runs.
 struct Setup {
   Plan plan;
@@ -187,6 +181,7 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
       std::fprintf(stderr, "ria ensemble: warning: %s\n", w.c_str());
     prepare_output_dir(a.output);
     s->lock = std::make_unique<io::OutputLock>(a.output);
+    require_no_other_results(a.output, kEnsembleCommand);
   }
   return s;
 }

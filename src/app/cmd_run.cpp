@@ -66,7 +66,7 @@ void write_summary(const std::string& path, const sim::Scenario& sc, const swe::
   io::JsonWriter w;
   const swe::Balance& b = out.last_balance();
   const swe::Totals& t = out.last_totals();
-  w.begin_object().value("scenario", sc.name).value("file", sc.file).value("backend", solver.description());
+  w.begin_object().value(kSummaryCommandKey, kRunCommand).value("scenario", sc.name).value("file", sc.file).value("backend", solver.description());
   w.value("interrupted", interrupted);
   if (!failure.empty()) w.value("failed", failure);  // a numerical failure: the files hold the run up to it
   w.value("t_start_s", t_start).value("t_end_s", solver.time());
@@ -178,6 +178,7 @@ std::unique_ptr<Prepared> prepare_inputs(const RunArgs& a) {
   if (is_root()) {
     prepare_output_dir(sc.output.directory);
     p->lock = std::make_unique<io::OutputLock>(sc.output.directory);
+    require_no_other_results(sc.output.directory, kRunCommand);
   }
 
   // Restart: from --restart or initial.kind = "checkpoint".

@@ -44,7 +44,7 @@ struct SphArgs {
   bool quiet = false;
 };
 
-constexpr const char* kCmd = "ria sph run";
+constexpr const char* kCmd = kSphRunCommand;
 
 std::string exact(double v) {
   char buf[40];
@@ -133,7 +133,7 @@ void write_summary(const std::string& path, const sph::Scenario& sc, const sph::
   const long steps = solver.steps() - steps_start;
   const double pairs = solver.pair_interactions() - pairs_start;
   io::JsonWriter w;
-  w.begin_object().value("scenario", sc.name).value("file", sc.file).value("backend", solver.description());
+  w.begin_object().value(kSummaryCommandKey, kCmd).value("scenario", sc.name).value("file", sc.file).value("backend", solver.description());
   w.value("dimensions", setup.dim);
   w.value("fluid_particles", static_cast<long long>(setup.particles.count(sph::Kind::fluid)));
   w.value("boundary_particles", static_cast<long long>(setup.particles.count(sph::Kind::boundary)));
@@ -184,6 +184,7 @@ int run_sph(const SphArgs& a) {
   exec::require_backend(backend);  // before the output directory: nothing is written for a run that cannot start
   prepare_output_dir(sc.directory);
   const io::OutputLock lock(sc.directory);
+  require_no_other_results(sc.directory, kCmd);
 
   const auto identity = identity_of(setup);
   std::optional<io::SphCheckpoint> ck;

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "app/partial_files.hpp"
+#include "app/run_support.hpp"
 #include "ensemble/statistics.hpp"
 #include "io/gauge_csv.hpp"
 #include "io/io_error.hpp"
@@ -138,7 +139,7 @@ std::string summary_json(const EnsembleRecord& r, const std::vector<std::string>
   int count[4] = {0, 0, 0, 0};
   for (const MemberOutcome& m : *r.members) ++count[static_cast<int>(m.status)];
   io::JsonWriter w;
-  w.begin_object().value("scenario", r.base->name).value("file", r.base->file).value("backend", r.backend);
+  w.begin_object().value(kSummaryCommandKey, kEnsembleCommand).value("scenario", r.base->name).value("file", r.base->file).value("backend", r.backend);
   w.value("ranks", r.ranks).value("concurrent", r.concurrent).value("dry_skip", r.model->setup.dry_skip);
   w.value("interrupted", r.interrupted).value("wall_s", r.wall_s);
   const int finished = count[static_cast<int>(MemberOutcome::Status::finished)];

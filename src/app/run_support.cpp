@@ -6,6 +6,7 @@
 
 #include "app/options.hpp"
 #include "io/io_error.hpp"
+#include "io/text_file.hpp"
 #include "mpi/job.hpp"
 
 namespace ria::app {
@@ -45,6 +46,35 @@ void prepare_output_dir(const std::string& dir) {
   if (!f) throw io::IoError("output directory '" + dir + "' is not writable");
   std::fclose(f);
   std::remove(probe.c_str());
+}
+
+std::string results_command(const std::string& dir) {
+  const std::string path = dir + "/summary.json";
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return "";
+  std::string text;
+  try {
+    text = io::read_text_file(path, "summary");
+  } catch (const std::exception&) {
+    return "";  // unreadable: nothing to tell; the run's own write reports a problem with the file
+  }
+  const std::string key = std::string("\"") + kSummaryCommandKey + "\": \"";
+  if (const std::size_t at = text.find(key); at != std::string::npos) {
+    const std::size_t begin = at + key.size(), end = text.find('"', begin);
+    if (end != std::string::npos) return text.substr(begin, end - begin);
+  }
+  if (text.find("\"members_per_hour\"") != std::string::npos) return kEnsembleCommand;
+  if (text.find("\"fluid_particles\"") != std::string::npos) return kSphRunCommand;
+  if (text.find("\"pollutant\"") != std::string::npos) return kRunCommand;
+  return "";
+}
+
+void require_no_other_results(const std::string& dir, const std::string& command) {
+  const std::string other = results_command(dir);
+  if (other.empty() || other == command) return;
+  throw io::IoError("output directory '" + dir + "' holds the results of " + other +
+                    " (its summary.json says so): " + command + " would replace that summary beside " + other +
+                    "'s other files; give another output directory, or move those results away");
 }
 
 bool is_root() { return mpi::world().rank == 0; }

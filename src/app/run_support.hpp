@@ -26,6 +26,22 @@ bool interrupted_during(const char* cmd, const char* what);
 /// Creates `dir` (and its parents) and checks that a file can be written there; IoError otherwise.
 void prepare_output_dir(const std::string& dir);
 
+/// The key a summary.json names its command by ("command": "ria run"): the commands that write one
+/// (`ria run`, `ria ensemble`, `ria sph run`) share the name in their output directories.
+inline constexpr const char* kSummaryCommandKey = "command";
+inline constexpr const char* kRunCommand = "ria run";
+inline constexpr const char* kEnsembleCommand = "ria ensemble";
+inline constexpr const char* kSphRunCommand = "ria sph run";
+
+/// The command whose summary.json `dir` holds: its "command" value, or for a summary written before
+/// that key, a key only that command writes ("members_per_hour": ria ensemble, "fluid_particles":
+/// ria sph run, "pollutant": ria run); empty without a summary.json or when it names none of them.
+std::string results_command(const std::string& dir);
+
+/// IoError when `dir` holds another command's results (results_command): `command`'s summary.json
+/// would replace that one beside the other command's files, which it would leave without theirs.
+void require_no_other_results(const std::string& dir, const std::string& command);
+
 /// True on rank 0 of an MPI job (the rank that writes) and in a one-process run.
 bool is_root();
 

@@ -64,6 +64,22 @@ bad_inputs)  # every refusal exits 2 before any member runs, naming the key, fil
   done
   [ ! -e o ] && [ ! -e ensemble_output ] || fail "an output directory was made by a refused ensemble"
   ;;
+other_results)  # a directory holding another command's results (its summary.json) is refused; nothing changes
+  "$RIA" run "${TINY[@]}" --quiet --output r || fail "the run failed"
+  md5sum r/* > before.md5
+  expect 3 "output directory 'r' holds the results of ria run \(its summary.json says so\): ria ensemble would replace" -- \
+    "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --output r
+  md5sum -c --quiet before.md5 || fail "the refused ensemble changed the run's files"
+  # A summary written before the "command" key: told by a key only a run writes.
+  grep -q '"command": "ria run"' r/summary.json || fail "the run's summary names no command"
+  sed -i '/"command": "ria run"/d' r/summary.json
+  expect 3 "holds the results of ria run" -- "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --output r
+  # The other way round, and the same command again is no conflict.
+  "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --quiet --output e || fail "the ensemble failed"
+  expect 3 "output directory 'e' holds the results of ria ensemble .*ria run would replace" -- \
+    "$RIA" run "${TINY[@]}" --output e
+  "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --quiet --output e || fail "a second ensemble into 'e' failed"
+  ;;
 failure)  # a failed member is reported and the ensemble goes on; all failed: exit 4
   RIA_ENSEMBLE_FAULT=1 "${E[@]}" --members 3 --vary physics.manning=0.02:0.04 --output out >run.txt 2>&1 \
     || { cat run.txt; fail "an ensemble with one failed member should exit 0"; }
