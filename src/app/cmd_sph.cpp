@@ -200,7 +200,8 @@ int run_sph(const SphArgs& a) {
   if (interrupted_during(kCmd, "setting up the solver")) return kInterrupted;
 
   const sph::Physics& f = setup.physics;
-  SphRunContext ctx{sc.directory, sph::Tait::make(f.rho0, f.c0, f.gamma), identity, ck ? ck->t : -1.0, a.quiet};
+  SphRunContext ctx{sc.directory, sph::Tait::make(f.rho0, f.c0, f.gamma), identity, ck ? ck->t : -1.0,
+                    ck ? static_cast<long long>(ck->steps) : 0, a.quiet};
   SphOutputs out(sc, ctx);
   if (!a.quiet)
     std::printf("%s %s: %zu fluid + %zu boundary particles, dp = %g m, h = %g m, c0 = %.4g m/s, %s, t = %g s to %g s, "

@@ -44,7 +44,8 @@ SphOutputs::SphOutputs(const sph::Scenario& sc, SphRunContext ctx)
   const std::string csv = ctx_.dir + "/series.csv";
   const std::string from = PartialFiles::newest_of(csv);
   csv_ = std::make_unique<io::TimeSeriesCsv>(partial_.add(csv), sph_series_columns(sc), ctx_.resume_after, from,
-                                             "series file", "probes", sc.output_interval);
+                                             "series file", "probes", sc.output_interval,
+                                             io::ResumeSteps{1, ctx_.resume_steps});  // steps: the first column
   files_.push_back(csv);
   // A run resumed after one that was killed: that run's snapshots up to the checkpoint are its
   // partial files, which this run renames with its own at the end (the later ones it writes again).

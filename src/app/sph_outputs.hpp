@@ -20,6 +20,7 @@ struct SphRunContext {
   sph::Tait eos;    // pressures of the snapshots
   std::vector<std::pair<std::string, std::string>> identity;  // stored in checkpoints
   double resume_after = -1;  // restart: the checkpoint's time (series rows up to it are kept)
+  long long resume_steps = 0;  // restart: the checkpoint's step count (the series' rows must agree)
   bool quiet = false;
 };
 

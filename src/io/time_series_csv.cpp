@@ -29,6 +29,29 @@ bool read_record(std::istream& in, std::string& record) {
   return any;
 }
 
+/// Field `column` (0: the first) of an unquoted numeric record, or NaN when it has fewer.
+double field_of(const std::string& record, int column) {
+  std::size_t at = 0;
+  for (int c = 0; c < column; ++c) {
+    at = record.find(',', at);
+    if (at == std::string::npos) return NAN;
+    ++at;
+  }
+  return std::strtod(record.c_str() + at, nullptr);
+}
+
+/// Empty when a row at time t with `n` steps can belong to the run whose checkpoint holds
+/// `ck.steps` at t_ck, else why not. The count is written with 9 significant digits (%.9g).
+std::string steps_mismatch(double t, double n, double t_ck, const ResumeSteps& ck) {
+  const double k = static_cast<double>(ck.steps), slack = 1e-8 * std::max(1.0, k);
+  const bool at = std::fabs(t - t_ck) <= 1e-12 * std::max(1.0, std::fabs(t_ck));
+  if (std::isnan(n)) return "has no step count";
+  if (at && std::fabs(n - k) > slack) return "has another step count than the checkpoint's at that time";
+  if (!at && t < t_ck && n > k + slack) return "has more steps than the checkpoint's, taken later";
+  if (!at && t > t_ck && n <= k - slack) return "has no more steps than the checkpoint's, taken earlier";
+  return "";
+}
+
 }  // namespace
 
 std::string csv_field(const std::string& text) {
@@ -40,7 +63,7 @@ std::string csv_field(const std::string& text) {
 
 TimeSeriesCsv::TimeSeriesCsv(const std::string& path, const std::vector<std::string>& columns, double resume_after,
                              const std::string& resume_from, const std::string& noun, const std::string& columns_noun,
-                             double row_interval)
+                             double row_interval, ResumeSteps steps)
     : path_(path), noun_(noun) {
   std::ostringstream header;
   header << "t_s";
@@ -60,6 +83,16 @@ TimeSeriesCsv::TimeSeriesCsv(const std::string& path, const std::vector<std::str
     while (read_record(in, record)) {
       if (record.empty()) continue;
       const double t = std::strtod(record.c_str(), nullptr);
+      if (steps.column > 0) {
+        const double n = field_of(record, steps.column);
+        if (const std::string why = steps_mismatch(t, n, resume_after, steps); !why.empty()) {
+          std::ostringstream o;
+          o << std::setprecision(10) << noun << " '" << from << "': its row at t = " << t << " s (" << n
+            << " steps) " << why << " (" << steps.steps << " steps at t = " << resume_after
+            << " s): it is another run's; move it away or restart into another output directory";
+          throw InputError(o.str());
+        }
+      }
       if (t <= resume_after * (1 + 1e-12)) kept += record + "\n";
       before = last, last = t;
     }

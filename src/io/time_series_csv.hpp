@@ -14,6 +14,13 @@ namespace ria::io {
 /// One CSV field as RFC 4180 writes it: quoted when it holds ',', '"', CR or LF.
 std::string csv_field(const std::string& text);
 
+/// What a resumed file's rows must agree with where they count the run's steps (`ria sph run`'s
+/// series): the column (1 = the first after t_s) and the checkpoint's step count at resume_after.
+struct ResumeSteps {
+  int column = 0;  // 0: the file counts no steps
+  long long steps = 0;
+};
+
 class TimeSeriesCsv {
  public:
   /// Creates `path` with the header "t_s,<columns...>", or, when resume_after >= 0, first copies
@@ -22,10 +29,13 @@ class TimeSeriesCsv {
   /// names the file in messages ("gauge file"), `columns_noun` its columns ("gauges"). IoError on
   /// failure; InputError when the earlier file has another header, or, with row_interval > 0 (the
   /// time between its rows), when its rows end more than row_interval before resume_after: it is
-  /// another run's file (a shorter one), which the resumed rows would continue after a gap.
+  /// another run's file (a shorter one), which the resumed rows would continue after a gap; and,
+  /// with `steps`, when a row's step count is not one the checkpoint's run can have had (more than
+  /// its steps at or before resume_after, other than them at resume_after, no more after it): the
+  /// file is another run's that reaches the restart, which the resumed rows would splice.
   TimeSeriesCsv(const std::string& path, const std::vector<std::string>& columns, double resume_after,
                 const std::string& resume_from, const std::string& noun, const std::string& columns_noun,
-                double row_interval = 0);
+                double row_interval = 0, ResumeSteps steps = {});
   /// One value per column.
   void append(double t, const std::vector<double>& values);
   const std::string& path() const { return path_; }

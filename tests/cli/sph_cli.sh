@@ -126,6 +126,13 @@ signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical t
   cmp full/series.csv part/series.csv || fail "the resumed series differs from the uninterrupted one"
   cmp full/particles_0001500000.csv part/particles_0001500000.csv || fail "final snapshots differ"
   echo "ok: interrupted and resumed run identical to the uninterrupted one"
+  # A restart into a directory whose series is another run's reaching past the checkpoint (dp =
+  # 0.008: more steps at every time) is refused; its rows up to the checkpoint were spliced.
+  "$RIA" sph run column.toml --output other --quiet "${ARGS[@]}" --set particles.dp=0.008 || fail "the other run"
+  cp other/series.csv other0.csv
+  expect 2 "series file 'other/series.csv': its row at t = .* steps\) has more steps than the checkpoint's, taken later .*it is another run's" -- \
+    "$RIA" sph run column.toml --output other --quiet "${ARGS[@]}" --restart sig.sphck
+  cmp other0.csv other/series.csv || fail "the refused restart changed the other run's series"
   # The same counts, dp and physics with the tank and the column moved 0.1 m: the walls differ.
   expect 2 "cannot restart from 'sig.sphck': its walls are not those of column.toml \(a wall particle at" -- \
     "$RIA" sph run column.toml --output moved --quiet "${ARGS[@]}" --restart sig.sphck \
