@@ -14,6 +14,7 @@
 #include "app/option_checks.hpp"
 #include "app/options.hpp"
 #include "app/restart_check.hpp"
+#include "app/injected_fault.hpp"
 #include "app/run_support.hpp"
 #include "app/run_outputs.hpp"
 #include "io/io_error.hpp"
@@ -124,7 +125,7 @@ std::unique_ptr<swe::Solver> make_run_solver(const RunArgs& a, const swe::Solver
     if (a.ghost_rows_set || a.split != "even" || a.no_overlap || a.stage_halo)
       throw std::invalid_argument(
           "--ghost-rows, --split, --no-overlap and --stage-halo apply to a run started by mpirun or srun");
-    return swe::make_solver(s);
+    return with_fault(swe::make_solver(s), run_fault_advance() > 0 ? Fault::nan : Fault::none, run_fault_advance(), "");
   }
   // An OpenMP rank's threads run on the cores of its affinity mask. A launcher that binds each rank
   // to one core (Open MPI does for 2 ranks or fewer) leaves the rest of the node idle: say so.
