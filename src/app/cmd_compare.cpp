@@ -182,7 +182,8 @@ void compare_tank(const CompareArgs& a, sph::Scenario sc, exec::Backend backend,
 
 /// Refuses an SPH set-up of sc at spacing dp that no machine runs or that is larger than this one
 /// (ria sph run's checks: sph::check_set_up_limits, check_sph_memory for the driver's run with the
-/// cell-range search in double, as compare::run_sph runs it). what: the option that set dp.
+/// cell-range search in double, as compare::run_sph runs it), or whose probes lie outside its
+/// particles (sph::check_probes). what: the option that set dp.
 void check_sph_fits(sph::Scenario sc, double dp, exec::Backend backend, const std::string& what,
                     const std::string& advice) {
   sc.dp = dp;
@@ -190,6 +191,11 @@ void check_sph_fits(sph::Scenario sc, double dp, exec::Backend backend, const st
     sph::check_set_up_limits(sc, sph::Search::cell_range);
   } catch (const std::invalid_argument& e) {
     throw io::InputError(what + ": " + e.what());
+  }
+  try {
+    sph::check_probes(sc);  // make_setup's refusal, which would come after the models before it ran
+  } catch (const std::invalid_argument& e) {
+    throw io::InputError(e.what());
   }
   check_sph_memory(sc, backend, sph::Search::cell_range, Precision::f64, true, 0.0, what, advice);
 }

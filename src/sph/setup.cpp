@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "ria/number_text.hpp"
 #include "ria/sph/eos.hpp"
@@ -130,10 +131,13 @@ double lattice_particle_count(const Scenario& sc) {
   return total;
 }
 
-Grid lattice_cells(const Scenario& sc) {
+namespace {
+/// The box the particles of sc's lattices occupy, widened by 2h, or [domain] when given: the box
+/// of make_setup's cells, from the lattices before any particle is generated.
+std::pair<Point, Point> lattice_box(const Scenario& sc) {
   const int dim = sc.dim, v = dim - 1;
   const double dp = sc.dp, h = smoothing_length(sc);
-  if (sc.has_domain) return cell_grid(dim, sc.domain_lo, sc.domain_hi, 2 * h);
+  if (sc.has_domain) return {sc.domain_lo, sc.domain_hi};
   // The first and last lattice points of each box along each axis, as make_setup places them.
   Point lo{}, hi{};
   for (int c = 0; c < dim; ++c) lo[c] = std::numeric_limits<double>::infinity(), hi[c] = -lo[c];
@@ -153,7 +157,33 @@ Grid lattice_cells(const Scenario& sc) {
   }
   for (const FluidBox& b : sc.fluid) cover(b.lo, {0, 0, 0}, lattice_extent(dim, b.lo, b.hi, dp));
   for (int c = 0; c < dim; ++c) lo[c] -= 2 * h, hi[c] += 2 * h;
-  return cell_grid(dim, lo, hi, 2 * h);
+  return {lo, hi};
+}
+
+/// A probe reads the particles near it: one outside the box [lo, hi] they occupy (or [domain])
+/// reads nothing, and is refused naming it.
+void check_probes_inside(const Scenario& sc, const Point& lo, const Point& hi) {
+  const int dim = sc.dim;
+  for (const Probe& p : sc.probes) {
+    const int n = p.kind == Probe::Kind::height ? dim - 1 : dim;  // a height probe: its horizontal coordinates
+    for (int c = 0; c < n; ++c)
+      if (!(p.at[c] >= lo[c] && p.at[c] <= hi[c]))
+        throw std::invalid_argument(sc.file + ": probe '" + p.name + "' at " + axis_name(dim, c) + " = " + number_text(p.at[c]) +
+                                    " m lies outside the particles' box [" + number_text(lo[c]) + ", " + number_text(hi[c]) +
+                                    "] m along " + axis_name(dim, c) + " (the domain when [domain] is given)");
+  }
+}
+}  // namespace
+
+Grid lattice_cells(const Scenario& sc) {
+  const auto [lo, hi] = lattice_box(sc);
+  return cell_grid(sc.dim, lo, hi, 2 * smoothing_length(sc));
+}
+
+void check_probes(const Scenario& sc) {
+  check_lattice(sc);
+  const auto [lo, hi] = lattice_box(sc);
+  check_probes_inside(sc, lo, hi);
 }
 
 void check_set_up_limits(const Scenario& sc, Search search) {
@@ -307,14 +337,8 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
   }
   if (sc.has_domain) lo = sc.domain_lo, hi = sc.domain_hi;
   s.cells = cell_grid(dim, lo, hi, 2 * h);  // each solver splits them for its search (search_cells), before it allocates
-  // A probe reads the particles near it: one outside the box they occupy (or [domain]) reads nothing.
+  check_probes_inside(sc, lo, hi);
   for (const Probe& p : sc.probes) {
-    const int n = p.kind == Probe::Kind::height ? dim - 1 : dim;  // a height probe: its horizontal coordinates
-    for (int c = 0; c < n; ++c)
-      if (!(p.at[c] >= lo[c] && p.at[c] <= hi[c]))
-        throw std::invalid_argument(sc.file + ": probe '" + p.name + "' at " + axis_name(dim, c) + " = " + number_text(p.at[c]) +
-                                    " m lies outside the particles' box [" + number_text(lo[c]) + ", " + number_text(hi[c]) +
-                                    "] m along " + axis_name(dim, c) + " (the domain when [domain] is given)");
     // Probes that would read nothing for the whole run: a wall probe with no wall particle within
     // 2h (the walls never move), a pressure probe inside a wall's solid (no fluid gets there).
     if (p.kind == Probe::Kind::wall_pressure) {

@@ -167,6 +167,17 @@ bad_options)
     bash -c 'ulimit -v 8388608; exec timeout 60 "$0" compare dambreak --no-sph --spheric --spheric-sph --spheric-dp 0.005 --spheric-scenario big_tank.toml --output big --quiet' "$RIA"
   [ ! -e big ] || fail "the refused comparison made its output directory"
   echo "ok: the oversized SPH set-up refused before anything ran, no output directory"
+  # A probe outside the particles: refused before the first model runs, not after the 2-D SPH and
+  # both shallow-water runs (their header lines never appear), and no output directory.
+  sed 's/^at = \[2.3655, 0.5, 0.021\]/at = [9.0, 0.5, 0.021]/' "$SRC/scenarios/sph/spheric_test2_3d.toml" > far_probe.toml
+  grep -q '^at = \[9.0, 0.5, 0.021\]' far_probe.toml || fail "far_probe.toml: the probe was not moved"
+  expect 2 "far_probe.toml: probe 'P1' at x = 9 m lies outside the particles' box" -- \
+    "$RIA" compare dambreak --sph-resolution 20 --backend serial --spheric --spheric-sph --spheric-scenario far_probe.toml \
+    --spheric-duration 0.05 --output far
+  grep -q "column a = " out.txt && fail "the column ran before the probe was refused"
+  expect 2 "probe 'H_wall' at x = 5 m lies outside the particles' box" -- \
+    "$RIA" compare dambreak --sph-resolution 20 --backend serial --set 'probe.0.at=[5.0]' --output far
+  [ ! -e far ] || fail "a refused comparison made its output directory"
   ;;
 *) fail "unknown case" ;;
 esac

@@ -48,6 +48,10 @@ Grid lattice_cells(const Scenario& sc);
 /// lattice_cells (the solvers' own check, cell_list.hpp search_cells, with its words); for
 /// Search::list, the SPS closure or 2^26 particles or more (src/sph/neighbour_list.hpp).
 void check_set_up_limits(const Scenario& sc, Search search);
+/// Refuses (std::invalid_argument) a probe outside the box the scenario's particles will occupy (or
+/// [domain]), from its lattices before any particle is generated: make_setup's refusal, for a
+/// caller that checks every input before its first model runs (ria compare dambreak).
+void check_probes(const Scenario& sc);
 /// The particle layers of a tank wall: `layers`, or enough to hold the kernel support, ceil(2h / dp).
 long tank_layers(const Scenario& sc, const WallBox& w);
 
