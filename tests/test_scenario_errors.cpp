@@ -218,8 +218,14 @@ TEST(ScenarioOverrides, BadKeysAndValuesNameSet) {
   EXPECT_TRUE(starts(m, "--set time..duration: invalid key")) << m;
   m = error_of(kMinimal, {"time.duration.x=1"});
   EXPECT_TRUE(starts(m, "--set time.duration.x: 'time.duration' is a value, not a table")) << m;
+  // time.duration is > 0: -2 h and 0 get the same bound.
   m = error_of(kMinimal, {"time.duration=-2h"});
-  EXPECT_TRUE(starts(m, "--set time.duration: time.duration: expected a duration >= 0")) << m;
+  EXPECT_TRUE(starts(m, "--set time.duration: time.duration: expected a duration > 0, got \"-2h\"")) << m;
+  m = error_of(kMinimal, {"time.duration=-5"});
+  EXPECT_TRUE(starts(m, "--set time.duration: time.duration: expected a duration > 0, got -5")) << m;
+  // A name already given by --set is said to be that --set's, not a line of the file.
+  m = error_of(g + "[[gauge]]\nname = \"b\"\nx = 1\ny = 1\n", {"gauge.0.name=\"b\""});
+  EXPECT_NE(m.find("gauge name 'b' is already used by gauge.0 (--set gauge.0.name)"), std::string::npos) << m;
   m = error_of(g, {"gauge.x=1"});
   EXPECT_TRUE(starts(m, "--set gauge.x: 'gauge' is an array: expected an index")) << m;
   // A table that --set creates is named by the --set that made it.

@@ -24,6 +24,14 @@ TEST(TomlGuard, NonAsciiOutsideQuotesIsFoundWithItsPosition) {
   ASSERT_TRUE(r);
   EXPECT_EQ(r->column, 19);
   EXPECT_FALSE(io::toml_text_problem("a.'b\xC3\xA9' = [\"x\xC3\xA9\", {k = '\xC3\xA9'}]\n"));
+  // Bytes that are no UTF-8 character (a UTF-16 file's byte-order mark, a cut or overlong
+  // sequence) are named as bytes, not decoded into a code point that does not exist.
+  for (const char* text : {"\xFF\xFEname = 1\n", "name = 1\n\xC3", "\xC0\xAF = 1\n", "\xBF = 1\n", "\xF4\x90\x80\x80 = 1\n"}) {
+    const auto b = io::toml_text_problem(text);
+    ASSERT_TRUE(b) << text;
+    EXPECT_TRUE(contains(b->what, "(not UTF-8) is outside quotes")) << b->what;
+    EXPECT_FALSE(contains(b->what, "U+")) << b->what;
+  }
 }
 
 TEST(TomlGuard, NonAsciiInStringsAndCommentsPasses) {

@@ -187,7 +187,10 @@ int run_bench_sph(const SphBenchArgs& a) {
       try {
         sph::check_set_up_limits(sc, c.search);  // the search's cells
       } catch (const std::invalid_argument& e) {
-        throw std::invalid_argument(std::string(what) + ": " + e.what());
+        // The bench sets dp and the box from --particles: the scenario's remedies are not the user's.
+        std::string m = e.what();
+        if (const std::size_t k = m.find(": shrink [domain]"); k != std::string::npos) m = m.substr(0, k) + ": use fewer --particles";
+        throw std::invalid_argument(std::string(what) + ": " + m);
       }
       // The set-up and its solver, stepped without the driver.
       check_sph_memory(sc, c.backend, c.search, c.precision, false, 0.0, what, "use fewer --particles");
@@ -230,7 +233,7 @@ CLI::App* register_bench_sph(CLI::App& bench, int& exit_code) {
       ->capture_default_str();
   cmd->add_option("--steps", a->steps, "timed steps per measurement (after 2 warm-up steps)")
       ->check(number_above(0))->capture_default_str();
-  cmd->add_option("--json", a->json, "write the results as JSON to this file")->check(non_empty_path());
+  cmd->add_option("--json", a->json, "write the results as JSON to this file")->check(output_file_path());
   cmd->callback([a, &exit_code] { exit_code = guarded("ria bench sph", [&] { return run_bench_sph(*a); }); });
   return cmd;
 }

@@ -117,6 +117,8 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
         throw io::InputError("its grid differs from the base scenario's; the members must share one grid");
     } catch (const std::invalid_argument& e) {
       throw io::InputError(member_label(p.table, m) + ": " + e.what());
+    } catch (const io::IoError& e) {  // a file that member names (a Manning raster) cannot be read
+      throw io::IoError(member_label(p.table, m) + ": " + e.what());
     }
   }
   // The members run at once: their solvers divide the cores (OpenMP: the free cores of the node

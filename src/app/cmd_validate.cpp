@@ -39,6 +39,7 @@ int run_validate(const ValidateArgs& a) {
   if (a.resolution != 0 && a.resolution < kMinResolution)
     throw io::InputError("--resolution " + std::to_string(a.resolution) + ": expected 0 (each case's default) or at least " +
                          std::to_string(kMinResolution) + " cells");
+  for (const std::string& n : names) validate::require_case(n);  // before any case runs
   for (const std::string& n : names)
     if (const std::optional<sim::AnalyticCase> c = sim::analytic_case_named(n); c && a.resolution > 0)
       check_memory(validate::problem_cells(*c, a.resolution), opt.backend, opt.precision,
@@ -68,7 +69,7 @@ void register_validate(CLI::App& app, int& exit_code) {
   add_backend_options(*cmd, args->backend);
   cmd->add_option("--resolution", args->resolution, "cells along the case's main axis (0: the case's default)")
       ->check(number_in(0, 100000));
-  cmd->add_option("--json", args->json, "also write the results as JSON to this file")->check(non_empty_path());
+  cmd->add_option("--json", args->json, "also write the results as JSON to this file")->check(output_file_path());
   cmd->callback([args, &exit_code] {
     exit_code = guarded("ria validate", [&] { return run_validate(*args); });
   });

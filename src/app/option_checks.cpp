@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <string>
 
@@ -55,6 +56,20 @@ CLI::Validator whole_number_below_2_64() {
 CLI::Validator non_empty_path() {
   return CLI::Validator([](std::string& s) -> std::string { return s.empty() ? "expected a path, got an empty string" : ""; },
                         "PATH");
+}
+
+CLI::Validator output_file_path() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        if (s.empty()) return "expected a path, got an empty string";
+        const std::filesystem::path dir = std::filesystem::path(s).parent_path();
+        std::error_code ec;
+        if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
+          return "'" + s + "': the directory '" + dir.string() + "' does not exist";
+        if (std::filesystem::is_directory(s, ec)) return "'" + s + "' is a directory; expected a file name";
+        return "";
+      },
+      "PATH");
 }
 
 CLI::Validator non_blank_word() {

@@ -22,6 +22,10 @@ CLI::Validator whole_number_below_2_64();
 /// back to a default directory and replace the results of another run there).
 CLI::Validator non_empty_path();
 
+/// The path of a file to write when the command ends (--json): not empty, and in a directory that
+/// exists, so that a mistyped directory is refused before the cases or measurements run, not after.
+CLI::Validator output_file_path();
+
 /// A word that is not empty or blank (`--search ""` would match every name).
 CLI::Validator non_blank_word();
 

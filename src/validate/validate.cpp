@@ -30,7 +30,12 @@ std::vector<CaseResult> run_case(sim::AnalyticCase c, const Options& opt) {
 }  // namespace
 
 std::vector<CaseResult> run_case(const std::string& name, const Options& opt) {
-  if (const std::optional<sim::AnalyticCase> c = sim::analytic_case_named(name)) return run_case(*c, opt);
+  require_case(name);
+  return run_case(*sim::analytic_case_named(name), opt);
+}
+
+void require_case(const std::string& name) {
+  if (sim::analytic_case_named(name)) return;
   std::string known;
   for (const std::string& n : sim::analytic_case_names()) known += (known.empty() ? "" : ", ") + n;
   throw std::invalid_argument("unknown validation case '" + name + "' (expected all or one of: " + known + ")");

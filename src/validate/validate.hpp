@@ -41,6 +41,8 @@ struct Options {
 /// Runs one case of sim/analytic_cases.hpp by its name (throws std::invalid_argument for an
 /// unknown name).
 std::vector<CaseResult> run_case(const std::string& name, const Options& opt);
+/// std::invalid_argument naming the known cases unless `name` is one (what run_case refuses).
+void require_case(const std::string& name);
 
 std::string format_table(const std::vector<CaseResult>& results);
 std::string to_json(const std::vector<CaseResult>& results, const Options& opt);

@@ -51,6 +51,8 @@ bad_inputs)  # every refusal exits 2 before any member runs, naming the key, fil
   expect 2 "gives the members: --vary, --vary-point, --grid and --seed do not apply" -- \
     "${E[@]}" --members-csv neg.csv --vary physics.manning=0.02:0.04
   expect 3 "missing.csv" -- "${E[@]}" --members-csv missing.csv
+  printf 'physics.manning\n0.03\nnoraster.asc\n' > noraster.csv
+  expect 3 "member 1 \(physics.manning=noraster.asc\): .*cannot read" -- "${E[@]}" --members-csv noraster.csv
   # A spreadsheet's byte-order mark does not become part of the first key; a mistyped number is
   # no raster path.
   expect 2 "--seed: expected a whole number from 0 to 18446744073709551615, got '-1'" -- \

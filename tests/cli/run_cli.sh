@@ -139,8 +139,15 @@ bad_inputs)
   expect 2 "--sizes 200000: a grid of 4e\+10 cells needs about .* of host memory, .* are available; use smaller --sizes" -- \
     "$RIA" bench --backend serial --sizes 200000 --steps 1
   expect 2 "--resolution 1: expected 0 \(each case's default\) or at least 8 cells" -- "$RIA" validate ritter --resolution 1
-  expect 3 "cannot write '.*': it is a directory; expected a file name" -- \
+  # A --json path that cannot be written is refused before any case or measurement runs.
+  expect 2 "--json: '.*' is a directory; expected a file name" -- \
     "$RIA" validate lake_at_rest --resolution 10 --json "$PWD"
+  expect 2 "--json: 'nodir/x.json': the directory 'nodir' does not exist" -- "$RIA" validate all --json nodir/x.json
+  if grep -q "^running" out.txt; then fail "validate ran a case before refusing its --json"; fi
+  expect 2 "--json: 'nodir/x.json': the directory 'nodir' does not exist" -- \
+    "$RIA" bench --backend serial --sizes 16 --steps 1 --json nodir/x.json
+  expect 2 "unknown validation case 'nosuch'" -- "$RIA" validate nosuch
+  if grep -q "^running" out.txt; then fail "validate said it was running an unknown case"; fi
   ;;
 disk_full)  # writes beyond a file-size limit fail cleanly; the previous checkpoint stays valid
   "$RIA" run --output out --quiet --set time.duration=2h --set output.netcdf=false || fail "first run"

@@ -67,11 +67,13 @@ std::string describe(const toml::node& n) {
 }
 
 /// Seconds from a number or a duration string; false with `why` otherwise.
-bool node_duration(const toml::node& n, double& s, std::string& why) {
+/// A duration node in seconds; false with `why` otherwise (a negative one: expected `bound`, the
+/// key's range, so that -1 and 0 get the same bound where 0 is refused too).
+bool node_duration(const toml::node& n, double& s, std::string& why, const std::string& bound) {
   if (n.is_number()) {
     s = n.value<double>().value_or(0.0);
     if (!std::isfinite(s) || s < 0) {
-      why = "expected a duration >= 0, got " + num(s);
+      why = "expected a duration " + (bound.empty() ? std::string(">= 0") : bound) + ", got " + num(s);
       return false;
     }
     if (s > kMaxDurationSeconds) {
@@ -80,7 +82,7 @@ bool node_duration(const toml::node& n, double& s, std::string& why) {
     }
     return true;
   }
-  if (n.is_string()) return try_parse_duration(n.as_string()->get(), s, why);
+  if (n.is_string()) return try_parse_duration(n.as_string()->get(), s, why, bound.empty() ? ">= 0" : bound);
   why = "expected a duration (a number of seconds or a string such as \"6 h\"), got " + describe(n);
   return false;
 }
@@ -171,7 +173,10 @@ void fail_name_used(const Table& t, const std::string& key, const std::string& n
                     const std::string& what) {
   // A table without the key has a default name ("release_1"): the message says so rather than
   // name a key the file does not have, and says how to tell the two apart.
-  const std::string line = " (line " + std::to_string(earlier.line(key));
+  // Where the earlier name was given: its line, or the --set that gave it.
+  const std::string given = earlier.where(earlier.has(key) ? key : "");
+  const std::string line = given.rfind("--set ", 0) == 0 ? " (" + given.substr(0, given.size() - 2)
+                                                          : " (line " + std::to_string(earlier.line(key));
   if (!t.has(key))
     t.fail_here(t.path() + " has no " + key + ", and its default " + what + " name '" + name + "' is already used by " +
                 earlier.path() + line + "); give each " + what + " its own " + key + " (" + key + " = \"...\")");
@@ -334,7 +339,7 @@ std::optional<double> Table::duration(const std::string& key, const Range& r) co
   if (!n) return std::nullopt;
   double s = 0;
   std::string why;
-  if (!node_duration(*n, s, why)) fail(key, why);
+  if (!node_duration(*n, s, why, r.text())) fail(key, why);
   if (!r.contains(s)) fail(key, "expected a duration " + r.text() + " s, got " + describe_seconds(s));
   return s;
 }
@@ -420,7 +425,7 @@ std::optional<std::vector<double>> Table::durations(const std::string& key, cons
   for (std::size_t i = 0; i < a->size(); ++i) {
     double s = 0;
     std::string why;
-    if (!node_duration(*a->get(i), s, why)) fail(key, "element " + std::to_string(i) + ": " + why);
+    if (!node_duration(*a->get(i), s, why, r.text())) fail(key, "element " + std::to_string(i) + ": " + why);
     if (!r.contains(s))
       fail(key, "element " + std::to_string(i) + ": expected a duration " + r.text() + " s, got " + describe_seconds(s));
     v.push_back(s);

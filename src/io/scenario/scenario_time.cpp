@@ -88,7 +88,7 @@ bool expect(const std::string& s, std::size_t& pos, char c) {
 
 }  // namespace
 
-bool try_parse_duration(const std::string& text, double& seconds, std::string& why) {
+bool try_parse_duration(const std::string& text, double& seconds, std::string& why, const std::string& bound) {
   const std::string s = trim(text);
   why = "expected a duration: a number of seconds or \"<number> <unit>\" with unit s, min, h or d (e.g. \"6 h\"), got \"" +
         text + "\"";
@@ -120,7 +120,7 @@ bool try_parse_duration(const std::string& text, double& seconds, std::string& w
   }
   if (!std::isfinite(v)) return false;
   if (v < 0) {
-    why = "expected a duration >= 0, got \"" + text + "\"";
+    why = "expected a duration " + bound + ", got \"" + text + "\"";
     return false;
   }
   seconds = v * scale;

@@ -13,9 +13,10 @@ namespace ria::io::detail {
 constexpr double kMaxDurationSeconds = 1000 * 365.25 * 86400.0;
 
 /// Parses "<number>[ ]<unit>" (unit s, min, h, d and the spelled-out forms; none = seconds) into
-/// seconds. Returns false and sets `why` on anything else, a negative value or one (in seconds,
-/// after the unit) beyond kMaxDurationSeconds.
-bool try_parse_duration(const std::string& text, double& seconds, std::string& why);
+/// seconds. Returns false and sets `why` on anything else, a negative value (`why` says the
+/// duration expected is `bound`, e.g. "> 0") or one (in seconds, after the unit) beyond
+/// kMaxDurationSeconds.
+bool try_parse_duration(const std::string& text, double& seconds, std::string& why, const std::string& bound = ">= 0");
 
 /// Normalises a calendar date-time with a UTC offset (minutes east of UTC) to
 /// "YYYY-MM-DDTHH:MM:SSZ". Returns false and sets `why` on an invalid date or time.

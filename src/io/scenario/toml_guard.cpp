@@ -11,10 +11,20 @@ bool non_ascii(char c) { return static_cast<unsigned char>(c) >= 0x80; }
 /// "U+00ED" of the UTF-8 sequence at s[k] (or the byte when it is not valid UTF-8).
 std::string code_point(const std::string& s, std::size_t k) {
   const unsigned char b = static_cast<unsigned char>(s[k]);
-  const int len = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+  const int len = b >= 0xF8 ? 0 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : b >= 0x80 ? 0 : 1;
+  char buf[48];
+  // A byte that starts no UTF-8 sequence (a continuation byte, 0xF8-0xFF), or a sequence cut short,
+  // overlong or past U+10FFFF, is no character: the file is not UTF-8 (UTF-16, Latin-1).
+  std::snprintf(buf, sizeof buf, "byte 0x%02X (not UTF-8)", b);
+  if (len == 0 || k + len > s.size()) return buf;
   unsigned cp = len == 1 ? b : b & (0x7F >> len);
-  for (int i = 1; i < len && k + i < s.size(); ++i) cp = (cp << 6) | (static_cast<unsigned char>(s[k + i]) & 0x3F);
-  char buf[32];
+  for (int i = 1; i < len; ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[k + i]);
+    if ((c & 0xC0) != 0x80) return buf;
+    cp = (cp << 6) | (c & 0x3F);
+  }
+  const unsigned least[5] = {0, 0, 0x80, 0x800, 0x10000};
+  if (len > 1 && (cp < least[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))) return buf;
   std::snprintf(buf, sizeof buf, len == 1 ? "byte 0x%02X" : "U+%04X", cp);
   return buf;
 }
