@@ -213,7 +213,8 @@ class Distributed final : public DistributedSolver {
   /// Posts the halo messages of an exchange with neighbour `to`: rows [s0, s0 + G) of the next level
   /// go, rows [r0, r0 + G) come, one message per field (the same messages either way, so ranks
   /// that chose differently still match). In place: straight from and into the block's rows
-  /// (finish_updates first: MPI reads them on its own). Staged: from and into the packed buffers.
+  /// (finish_updates first: MPI reads them on its own). Staged: from and into the buffers, `send`
+  /// already packed.
   void post(Exchange& x, int to, int s0, int r0, int send_tag, int recv_tag, std::vector<unsigned char>& send,
             std::vector<unsigned char>& recv) {
     const int G = opt_.ghost_rows;
@@ -223,7 +224,6 @@ class Distributed final : public DistributedSolver {
       out = block_->rows_in_place(swe::Level::next, s0, s0 + G);
       in = block_->rows_in_place(swe::Level::next, r0, r0 + G);
     } else {
-      block_->pack(swe::Level::next, s0, s0 + G, send.data());
       out.bytes = in.bytes = send.size() / 4;
       for (int c = 0; c < 4; ++c) out.field[c] = send.data() + c * out.bytes, in.field[c] = recv.data() + c * in.bytes;
     }
@@ -394,8 +394,17 @@ class Distributed final : public DistributedSolver {
       if (in_lo > ob) block_->step(t_, dt, ob, in_lo);
       if (oe > in_hi) block_->step(t_, dt, in_hi, oe);
     }
+    bool interior = opt_.overlap && in_hi > in_lo;
     times_.compute += since(t0);
     t0 = Clock::now();
+    if (!in_place_ && (has_lower() || has_upper())) {
+      // Staged: the border rows' copies start; a device block's interior starts beside them (its
+      // updates do not run on this thread), a host block's once the messages are posted.
+      if (has_lower()) block_->start_pack(swe::Level::next, ob, ob + G, send_lo_.data());
+      if (has_upper()) block_->start_pack(swe::Level::next, oe - G, oe, send_hi_.data());
+      if (interior && block_->on_device()) block_->step(t_, dt, in_lo, in_hi), interior = false;
+      block_->wait_packs();
+    }
     Exchange x;
     const int up = world().rank + 1, down = world().rank - 1;
     // Tags: 1 for rows going up, 2 for rows going down.
@@ -403,7 +412,7 @@ class Distributed final : public DistributedSolver {
     if (has_upper()) post(x, up, oe - G, oe, 1, 2, send_hi_, recv_hi_);
     times_.exchange += since(t0);
     t0 = Clock::now();
-    if (opt_.overlap && in_hi > in_lo) block_->step(t_, dt, in_lo, in_hi);
+    if (interior) block_->step(t_, dt, in_lo, in_hi);
     times_.compute += since(t0);
     t0 = Clock::now();
     x.wait();

@@ -67,26 +67,33 @@ inline void step_two_blocks(const swe::SolverSetup& s, const swe::HostState& ini
   for (int step = 0; step < steps; ++step) {
     const double dt = dt_of(min_local);
     const int reach = valid - 1;
-    if (reach == 0 && halo == Halo::in_place) {
-      // As the MPI layer overlaps: the border rows, the copies started, the interior while they run.
+    if (reach == 0) {
+      // As the MPI layer overlaps: the border rows; the copies started (in place) or the packs
+      // (staged: on a GPU beside the interior); the interior while they run; the halo unpacked
+      // (on a GPU while the interior may still run).
       lo.step(t, dt, cut - G, cut);
       hi.step(t, dt, cut, cut + G);
-      lo.finish_updates(), hi.finish_updates();
-      in_place(lo, cut - G, hi, cut - G);
-      in_place(hi, cut, lo, cut);
+      if (halo == Halo::in_place) {
+        lo.finish_updates(), hi.finish_updates();
+        in_place(lo, cut - G, hi, cut - G);
+        in_place(hi, cut, lo, cut);
+      } else {
+        lo.start_pack(swe::Level::next, cut - G, cut, up_sent.data());
+        hi.start_pack(swe::Level::next, cut, cut + G, down_sent.data());
+      }
       lo.step(t, dt, 0, cut - G);
       hi.step(t, dt, cut + G, ny);
-      mover.wait();
+      if (halo == Halo::in_place) {
+        mover.wait();
+      } else {
+        lo.wait_packs(), hi.wait_packs();
+        up_got = up_sent, down_got = down_sent;
+        hi.unpack(swe::Level::next, cut - G, cut, up_got.data());
+        lo.unpack(swe::Level::next, cut, cut + G, down_got.data());
+      }
     } else {
       lo.step(t, dt, 0, cut + reach);
       hi.step(t, dt, cut - reach, ny);
-    }
-    if (reach == 0 && halo == Halo::staged) {
-      lo.pack(swe::Level::next, cut - G, cut, up_sent.data());
-      hi.pack(swe::Level::next, cut, cut + G, down_sent.data());
-      up_got = up_sent, down_got = down_sent;
-      hi.unpack(swe::Level::next, cut - G, cut, up_got.data());
-      lo.unpack(swe::Level::next, cut, cut + G, down_got.data());
     }
     valid = reach == 0 ? G : valid - 1;
     min_local = std::min(lo.swap(), hi.swap());

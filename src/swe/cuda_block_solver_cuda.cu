@@ -6,7 +6,8 @@
 // update by the same functions of the same states. swap() runs phase 2 over the partial minima of
 // every range updated in the step and reads the result, which the MPI layer reduces over ranks.
 // Halo rows go from and into its own rows (rows_in_place, for an MPI library that reads device
-// memory) or through the caller's host buffers (pack/unpack), page-locked here on first use.
+// memory) or through the caller's host buffers (pack/unpack), page-locked here on first use and
+// copied on a second stream, beside the interior's update.
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -76,12 +77,16 @@ class CudaBlockSolver final : public BlockSolver {
     for (int l = 0; l < 2; ++l)
       for (int f = 0; f < 4; ++f) tex_[l][f] = exec::cuda::texture_of<T>(buf_[l] + f * stride_, n_);
     stream_ = exec::cuda::make_stream();
+    copy_ = exec::cuda::make_stream();
+    RIA_CUDA_CHECK(cudaEventCreateWithFlags(&updated_, cudaEventDisableTiming));
     reducer_ = exec::make_cuda_reducer(stream_);
     if (s.extremes.track) ext_ = cuda::DeviceExtremes<T>(n_, stream_), rule_ = extremes_rule<T>(s);
   }
 
   ~CudaBlockSolver() override {
     cudaStreamSynchronize(stream_);
+    cudaStreamSynchronize(copy_);
+    cudaEventDestroy(updated_);
     for (const void* p : registered_) cudaHostUnregister(const_cast<void*>(p));
   }
 
@@ -135,24 +140,35 @@ class CudaBlockSolver final : public BlockSolver {
   }
 
   void pack(Level level, int j0, int j1, void* host) override {
+    start_pack(level, j0, j1, host);
+    wait_packs();
+  }
+
+  /// The copies go on the copy stream after the updates queued so far on the update stream (an
+  /// event between them), so that the interior queued next runs beside them.
+  void start_pack(Level level, int j0, int j1, void* host) override {
     const std::size_t m = span(j0, j1);
     pin(host, 4 * m * sizeof(T));
     const int l = level == Level::current ? cur_ : 1 - cur_;
+    RIA_CUDA_CHECK(cudaEventRecord(updated_, stream_));
+    RIA_CUDA_CHECK(cudaStreamWaitEvent(copy_, updated_, 0));
     for (int c = 0; c < 4; ++c)
       RIA_CUDA_CHECK(cudaMemcpyAsync(static_cast<T*>(host) + c * m, buf_[l] + c * stride_ + local(j0), m * sizeof(T),
-                                     cudaMemcpyDeviceToHost, stream_));
-    RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
+                                     cudaMemcpyDeviceToHost, copy_));
   }
+  void wait_packs() override { RIA_CUDA_CHECK(cudaStreamSynchronize(copy_)); }
 
+  /// On the copy stream, beside the updates still running (block_solver.hpp); the updates started
+  /// after this returns come after the copy.
   void unpack(Level level, int j0, int j1, const void* host) override {
     const std::size_t m = span(j0, j1);
     pin(host, 4 * m * sizeof(T));
     const int l = level == Level::current ? cur_ : 1 - cur_;
     for (int c = 0; c < 4; ++c)
       RIA_CUDA_CHECK(cudaMemcpyAsync(buf_[l] + c * stride_ + local(j0), static_cast<const T*>(host) + c * m,
-                                     m * sizeof(T), cudaMemcpyHostToDevice, stream_));
+                                     m * sizeof(T), cudaMemcpyHostToDevice, copy_));
     // The host buffer may be reused once this returns.
-    RIA_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    RIA_CUDA_CHECK(cudaStreamSynchronize(copy_));
   }
 
   RowsInPlace rows_in_place(Level level, int j0, int j1) override {
@@ -273,7 +289,9 @@ class CudaBlockSolver final : public BlockSolver {
   std::size_t partial_used_ = 0;
   exec::cuda::Texture tex_[2][4];
   exec::cuda::Texture tex_H_;
-  exec::cuda::Stream stream_;
+  exec::cuda::Stream stream_;  // the updates, phase 2 and the reads of whole levels
+  exec::cuda::Stream copy_;    // the halo rows' copies (start_pack, unpack), beside the updates
+  cudaEvent_t updated_ = nullptr;  // on stream_ where a halo copy starts: the updates before it
   std::set<const void*> registered_;
   int cur_ = 0;
   std::unique_ptr<exec::Reducer> reducer_;

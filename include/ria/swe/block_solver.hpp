@@ -59,7 +59,15 @@ class BlockSolver {
   /// Copies rows [j0, j1) of a level to or from host memory, row_bytes() per row, field-major in
   /// the solver's precision; returns when the copy is done (pack waits for the rows' update).
   virtual void pack(Level level, int j0, int j1, void* host) = 0;
+  /// unpack may run beside the updates started before it (a device block copies on its own
+  /// stream): the rows it writes are ones they neither read nor write (the halo of the next level).
   virtual void unpack(Level level, int j0, int j1, const void* host) = 0;
+  /// pack without waiting: starts the copy of rows [j0, j1) of a level as the updates started so far
+  /// leave them (not those started after), which may run beside later updates; wait_packs()
+  /// returns when every copy started is done. A block whose updates run on the caller's thread
+  /// copies at once.
+  virtual void start_pack(Level level, int j0, int j1, void* host) { pack(level, j0, j1, host); }
+  virtual void wait_packs() {}
   /// Rows [j0, j1) of a level in the solver's own memory, for halo messages sent and received in
   /// place. The pointers name the memory the level has now (swap() exchanges the two levels' names)
   /// and stay valid while the solver lives.
