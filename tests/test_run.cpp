@@ -14,6 +14,7 @@
 #include "io/io_error.hpp"
 #include "ria/sim/schedule.hpp"
 #include "run_fixture.hpp"
+#include "swe/forwarding_solver.hpp"
 
 using namespace ria;
 
@@ -215,37 +216,21 @@ TEST(Driver, RestartAfterASignalBetweenStopsIsBitwiseIdentical) {
 }
 
 /// Forwards to a real solver and, once past t_fault, puts a NaN into one cell (a blow-up).
-struct FaultySolver : swe::Solver {
-  std::unique_ptr<swe::Solver> in;
+struct FaultySolver : swe::ForwardingSolver {
   double t_fault;
   bool done = false;
-  FaultySolver(std::unique_ptr<swe::Solver> s, double t) : in(std::move(s)), t_fault(t) {}
-  void set_state(const swe::HostState& s) override { in->set_state(s); }
-  void get_state(swe::HostState& s) const override { in->get_state(s); }
-  double time() const override { return in->time(); }
-  long steps() const override { return in->steps(); }
-  void set_clock(double t, long n) override { in->set_clock(t, n); }
+  FaultySolver(std::unique_ptr<swe::Solver> s, double t) : ForwardingSolver(std::move(s)), t_fault(t) {}
   long advance(double t_stop, long max_steps, double t_hold) override {
-    const long n = in->advance(t_stop, max_steps, t_hold);
-    if (!done && in->time() >= t_fault) {
+    const long n = in_->advance(t_stop, max_steps, t_hold);
+    if (!done && in_->time() >= t_fault) {
       swe::HostState s;
-      in->get_state(s);
+      in_->get_state(s);
       s.h[12 * 32 + 12] = std::nan("");
-      in->set_state(s);
+      in_->set_state(s);
       done = true;
     }
     return n;
   }
-  swe::Totals totals() const override { return in->totals(); }
-  void set_boundaries(const swe::Boundaries& bc) override { in->set_boundaries(bc); }
-  swe::Balance balance() const override { return in->balance(); }
-  void set_balance(const swe::Balance& b) override { in->set_balance(b); }
-  void record_extremes() override { in->record_extremes(); }
-  void get_extremes(swe::HostExtremes& e) const override { in->get_extremes(e); }
-  void set_extremes(const swe::HostExtremes& e) override { in->set_extremes(e); }
-  std::vector<swe::Conserved<double>> probe(const std::vector<std::size_t>& c) const override { return in->probe(c); }
-  std::string description() const override { return in->description(); }
-  double bytes_per_cell_update() const override { return in->bytes_per_cell_update(); }
 };
 
 TEST(Driver, NumericalFailureWritesTheLastGoodStateAndNamesTheCell) {

@@ -6,18 +6,15 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "swe/forwarding_solver.hpp"
+
 namespace ria::app {
 namespace {
 
-class FaultySolver final : public swe::Solver {
+class FaultySolver final : public swe::ForwardingSolver {
  public:
   FaultySolver(std::unique_ptr<swe::Solver> s, Fault fault, long after, std::string error)
-      : in_(std::move(s)), fault_(fault), after_(after), error_(std::move(error)) {}
-  void set_state(const swe::HostState& s) override { in_->set_state(s); }
-  void get_state(swe::HostState& s) const override { in_->get_state(s); }
-  double time() const override { return in_->time(); }
-  long steps() const override { return in_->steps(); }
-  void set_clock(double t, long n) override { in_->set_clock(t, n); }
+      : ForwardingSolver(std::move(s)), fault_(fault), after_(after), error_(std::move(error)) {}
   long advance(double t_stop, long max_steps, double t_hold) override {
     const long n = in_->advance(t_stop, max_steps, t_hold);
     if (++advances_ != after_) return n;
@@ -32,19 +29,8 @@ class FaultySolver final : public swe::Solver {
     in_->set_state(s);
     return n;
   }
-  swe::Totals totals() const override { return in_->totals(); }
-  void set_boundaries(const swe::Boundaries& bc) override { in_->set_boundaries(bc); }
-  swe::Balance balance() const override { return in_->balance(); }
-  void set_balance(const swe::Balance& b) override { in_->set_balance(b); }
-  void record_extremes() override { in_->record_extremes(); }
-  void get_extremes(swe::HostExtremes& e) const override { in_->get_extremes(e); }
-  void set_extremes(const swe::HostExtremes& e) override { in_->set_extremes(e); }
-  std::vector<swe::Conserved<double>> probe(const std::vector<std::size_t>& c) const override { return in_->probe(c); }
-  std::string description() const override { return in_->description(); }
-  double bytes_per_cell_update() const override { return in_->bytes_per_cell_update(); }
 
  private:
-  std::unique_ptr<swe::Solver> in_;
   Fault fault_;
   long after_, advances_ = 0;
   std::string error_;  // the message of Fault::error
