@@ -64,4 +64,26 @@ std::string PartialFiles::newest_of(const std::string& final_path) {
   return !e1 && (e2 || t_partial > t_final) ? final_path + kSuffix : final_path;
 }
 
+std::vector<std::string> PartialFiles::others_in(const std::string& dir,
+                                                const std::function<bool(const std::string&)>& is_output,
+                                                const std::vector<std::string>& own) {
+  std::vector<std::string> others;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string(), path = dir + "/" + name;
+    if (is_output(name) && std::find(own.begin(), own.end(), path) == own.end()) others.push_back(name);
+  }
+  std::sort(others.begin(), others.end());
+  return others;
+}
+
+std::string PartialFiles::others_note(const std::string& dir, const std::vector<std::string>& others,
+                                      const std::string& noun) {
+  if (others.empty()) return "";
+  std::string o = dir + "/ also holds " + std::to_string(others.size()) + " " + noun + " this run did not write (" +
+                  others.front() + (others.size() > 1 ? " .. " + others.back() : "") +
+                  "): an earlier run's, left as they were; move them away to keep the directory one run's";
+  return o;
+}
+
 }  // namespace ria::app

@@ -28,6 +28,14 @@ class PartialFiles {
   /// The file a resumed run continues: the partial one when it is newer than the final one (a run
   /// that was killed or failed after the last complete one) or the final one is missing.
   static std::string newest_of(const std::string& final_path);
+  /// The files in `dir` that `is_output` takes for outputs of the run's kind (its maps, its
+  /// snapshots) and that are not among `own` (the final paths the run wrote or adopted), sorted:
+  /// an earlier run's, which a run leaves as they were and names at its end (others_note).
+  static std::vector<std::string> others_in(const std::string& dir, const std::function<bool(const std::string&)>& is_output,
+                                            const std::vector<std::string>& own);
+  /// "DIR/ also holds N <noun> this run did not write (FIRST .. LAST): an earlier run's, left as
+  /// they were; move them away to keep the directory one run's", or "" when `others` is empty.
+  static std::string others_note(const std::string& dir, const std::vector<std::string>& others, const std::string& noun);
 
  private:
   std::vector<std::string> partial_;

@@ -326,6 +326,16 @@ std::vector<std::string> RunOutputs::finish() {
   if (gif_) gif_->close();
   gif_.reset();
   partial_.promote();
+  // Maps of an earlier run into this directory that this one did not draw again (a resumed run's
+  // before its checkpoint are the run it continues): said, not removed.
+  const double t_resume = ctx_.resumed ? ctx_.resumed->t : -1.0;
+  const std::vector<std::string> others = PartialFiles::others_in(ctx_.dir, [&](const std::string& name) {
+    char kind[16] = {};
+    double t = 0;
+    return std::sscanf(name.c_str(), "%15[a-z]_t%lfs.png", kind, &t) == 2 && name == quicklook_name(kind, t) && t > t_resume;
+  }, files_);
+  if (const std::string note = PartialFiles::others_note(ctx_.dir, others, "map(s)"); !note.empty())
+    std::fprintf(stderr, "ria run: warning: %s\n", note.c_str());
   return files_;
 }
 

@@ -64,6 +64,17 @@ SphOutputs::SphOutputs(const sph::Scenario& sc, SphRunContext ctx)
 const std::vector<std::string>& SphOutputs::finish() {
   csv_.reset();
   partial_.promote();
+  // Snapshots of an earlier run into this directory that this one did not write again (a resumed
+  // run's before its checkpoint are the run it continues): said, not removed.
+  const long long last = ctx_.resume_after < 0 ? -1 : std::llround(ctx_.resume_after * (1 / sph::kSnapshotTick));
+  const std::vector<std::string> others = PartialFiles::others_in(ctx_.dir, [&](const std::string& name) {
+    long long ticks = 0;
+    char ext[8] = {};
+    return std::sscanf(name.c_str(), "particles_%10lld.%3s", &ticks, ext) == 2 && name == snapshot_name(ticks * sph::kSnapshotTick, ext) &&
+           ticks > last;
+  }, files_);
+  if (const std::string note = PartialFiles::others_note(ctx_.dir, others, "snapshot file(s)"); !note.empty())
+    std::fprintf(stderr, "ria sph run: warning: %s\n", note.c_str());
   return files_;
 }
 

@@ -255,6 +255,10 @@ lost_results)  # a run that cannot finish never damages the results of an earlie
     [ -e maps/depth_t000001800s.png.partial ] || fail "the killed run drew no partial map (killed too early?)"
     md5sum --quiet -c maps0.md5 || fail "a killed run changed the maps of the earlier run"
     echo "ok: a killed run leaves the earlier run's maps as they were"
+    # A run that draws no map at 30 min: the earlier run's maps stay, and are named at its end.
+    expect 0 "warning: maps/ also holds 2 map\(s\) this run did not write \(concentration_t000001800s.png .. depth_t000001800s.png\)" -- \
+      "$RIA" run --output maps "${ARGS[@]}" --set 'output.png_times=["45 min"]' --set time.duration=1h
+    md5sum --quiet -c maps0.md5 || fail "a later run changed or removed the earlier run's maps"
   fi
   # An initial raster whose level 1e39 would be inf in float is refused before the run (levels
   # beyond +-1e4 m are a unit mistake); the earlier run's files are kept.

@@ -62,6 +62,10 @@ run)  # outputs: series, snapshots at 0, 0.05, 0.1 s, checkpoint, summary
   "$RIA" sph run column.toml --backend serial --quiet --output quiet > quiet.txt 2>&1 || { cat quiet.txt; fail "quiet run failed"; }
   ! grep -q "^t = " quiet.txt || fail "--quiet printed progress lines"
   echo "ok: $n particles, series and snapshots written; the progress line ends at step $last_steps"
+  # A shorter run into the same directory: the earlier run's later snapshots stay, and are named.
+  expect 0 "warning: out/ also holds 1 snapshot file\(s\) this run did not write \(particles_0000100000.csv\): an earlier run's" -- \
+    "$RIA" sph run column.toml --backend serial --quiet --set time.duration=0.05
+  [ -s out/particles_0000100000.csv ] || fail "the earlier run's snapshot was removed"
   # A block thrown at 2 m/s through the side of its domain: all 100 particles leave by 0.08 s.
   cat > thrown.toml <<'TOML'
 name = "thrown"
