@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "io/maps/image.hpp"
+#include "io/maps/map_names.hpp"
 #include "io/io_error.hpp"
 
 namespace fs = std::filesystem;
@@ -293,4 +294,17 @@ TEST(RenderParticles, EqualScalesFluidByPressureWallsGrey) {
   EXPECT_EQ(at(0.02, 0.01), palette_colour(MapStyle::Palette::concentration, 1.0));
   EXPECT_EQ(at(0.02, 0.10), palette_colour(MapStyle::Palette::concentration, 0.0));
   EXPECT_EQ(at(0.30, 0.08), (Rgb{255, 255, 255}));  // nothing there
+}
+
+// A map's file name holds its time: whole seconds as nine digits, any other time to the
+// millisecond (0.5 s and 1.5 s of a lab-scale run were both rounded to whole seconds and overwrote
+// the maps of 0 s and 2 s).
+TEST(MapNames, WholeSecondsAsNineDigitsOtherTimesToTheMillisecond) {
+  EXPECT_EQ(map_time_stamp(0), "000000000");
+  EXPECT_EQ(map_time_stamp(3600), "000003600");
+  EXPECT_EQ(map_time_stamp(0.5), "000000000.500");
+  EXPECT_EQ(map_time_stamp(1.5), "000000001.500");
+  EXPECT_EQ(map_time_stamp(2.0004), "000000002");  // within the millisecond: the whole second's name
+  EXPECT_EQ(map_time_stamp(604800.25), "000604800.250");
+  EXPECT_NE(map_time_stamp(2.5), map_time_stamp(2.0));
 }

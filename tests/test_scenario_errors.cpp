@@ -95,6 +95,9 @@ TEST(ScenarioErrors, Ranges) {
   expect_error(kMinimal + "[[gauge]]\nname = \"a\"\nx = 0\ny = 0\n[[gauge]]\nname = \"a\"\nx = 1\ny = 1\n",
                "name = \"a\"\nx = 1", "gauge name 'a' is already used by gauge.0 (line 7)");
   expect_error(kMinimal + "[output]\npng_times = [\"1 h\", \"-1 h\"]\n", "png_times", "element 1: expected a duration >= 0");
+  // Map names hold the time to the millisecond: 0.5 s and 0.5004 s would draw into one file.
+  expect_error(kMinimal + "[output]\npng_times = [2, 0.5, 0.5004]\n", "png_times",
+               "give maps of one name (t000000000.500s); give times at least 1 ms apart");
   expect_error(kMinimal + "[output]\ncheckpoint_interval = -1\n", "checkpoint_interval", "expected a duration >= 0");
   expect_error(kMinimal + "[output]\narrival_threshold = 0\n", "arrival_threshold", "expected a number > 0");
 }

@@ -9,6 +9,7 @@
 
 #include "io/maps/gif_animation.hpp"
 #include "io/maps/image.hpp"
+#include "io/maps/map_names.hpp"
 #include "io/io_error.hpp"
 
 namespace ria::app {
@@ -37,11 +38,7 @@ constexpr int kGifFrameCs = 15;
 constexpr int kGifMaxPixels = 640;
 
 /// The name of a quicklook map ("concentration" or "depth") at t [s].
-std::string quicklook_name(const std::string& kind, double t) {
-  char stamp[32];
-  std::snprintf(stamp, sizeof stamp, "%09.0f", t);
-  return kind + "_t" + stamp + "s.png";
-}
+std::string quicklook_name(const std::string& kind, double t) { return kind + "_t" + io::map_time_stamp(t) + "s.png"; }
 
 }  // namespace
 

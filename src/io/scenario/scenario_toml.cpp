@@ -1,10 +1,13 @@
 #include "io/scenario/scenario_toml.hpp"
 
+#include "io/maps/map_names.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
 #include "io/io_error.hpp"
+#include "io/maps/map_names.hpp"
 #include "io/text_file.hpp"
 #include "io/scenario/scenario_reader.hpp"
 #include "io/scenario/scenario_sections.hpp"
@@ -245,6 +248,13 @@ void read_output(const Table& root, sim::Scenario& s) {
     o.png_times = *v;
     std::sort(o.png_times.begin(), o.png_times.end());
     o.png_times.erase(std::unique(o.png_times.begin(), o.png_times.end()), o.png_times.end());
+    // A map's name holds its time to the millisecond (io::map_time_stamp): two times in one
+    // millisecond would draw into one file.
+    for (std::size_t k = 1; k < o.png_times.size(); ++k)
+      if (io::map_time_stamp(o.png_times[k]) == io::map_time_stamp(o.png_times[k - 1]))
+        t->fail("png_times", "the times " + detail::describe_seconds(o.png_times[k - 1]) + " and " + detail::describe_seconds(o.png_times[k]) +
+                                 " give maps of one name (t" + io::map_time_stamp(o.png_times[k]) +
+                                 "s); give times at least 1 ms apart");
   }
   o.png_at_end = t->boolean("png_at_end").value_or(o.png_at_end);
   o.map_depth_log = t->choice<bool>("map_depth_scale", {{"linear", false}, {"log", true}}).value_or(o.map_depth_log);
