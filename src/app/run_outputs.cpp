@@ -77,14 +77,27 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
                                           sc.output.gauge_interval);
     files_.push_back(csv);
   }
-  // A resumed run also promotes the maps that the run it continues drew before its checkpoint
-  // and left partial (killed or failed): it does not draw them again.
+  // A resumed run also promotes what the run it continues left partial (killed or failed): the
+  // maps it drew before its checkpoint, which this run does not draw again, and its NetCDF files and
+  // animation (ria.nc, or ria_restart_<T>s.nc of a part that itself started at T, before this
+  // one), which this run continues in files of its own.
   if (ctx.resumed) {
+    const long long here = std::lround(t_resume);
     const std::vector<std::string> earlier = partial_.adopt(ctx.dir, [&](const std::string& name) -> std::string {
-      char kind[16] = {};
+      char kind[16] = {}, ext[4] = {};
       double t = 0;
-      if (std::sscanf(name.c_str(), "%15[a-z]_t%lfs.png", kind, &t) != 2 || !(t <= t_resume)) return "";
-      return quicklook_name(kind, t);
+      long long T = 0;
+      if (std::sscanf(name.c_str(), "%15[a-z]_t%lfs.png", kind, &t) == 2)
+        return t <= t_resume ? quicklook_name(kind, t) : "";
+      for (const char* whole : {"ria.nc", "gauges.nc", "animation.gif"})
+        if (name == whole) return name;
+      if (std::sscanf(name.c_str(), "%15[a-z]_restart_%llds.%3s", kind, &T, ext) == 3 && T < here) {
+        const std::string k = kind, e = ext;
+        if (name == k + "_restart_" + std::to_string(T) + "s." + e &&
+            ((e == "nc" && (k == "ria" || k == "gauges")) || (e == "gif" && k == "animation")))
+          return name;
+      }
+      return "";
     });
     files_.insert(files_.end(), earlier.begin(), earlier.end());
   }

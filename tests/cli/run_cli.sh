@@ -305,6 +305,8 @@ lost_results)  # a run that cannot finish never damages the results of an earlie
   "$RIA" run --output out --quiet "${K[@]}" --restart k.ckpt || fail "no usable checkpoint after kill -9"
   cmp full/checkpoint.ckpt out/checkpoint.ckpt || fail "the run resumed after kill -9 differs from the uninterrupted one"
   cmp <(tail -n +2 full/gauges.csv) <(tail -n +2 out/gauges.csv) || fail "gauges.csv of the resumed run differs"
+  # The killed run's partial files (ria.nc, gauges.nc with NetCDF) are put in place by the resumed run.
+  if ls out/*.partial >/dev/null 2>&1; then fail "partial files left after the resumed run: $(ls out/*.partial)"; fi
   if [ -n "${RIA_EXPECT_NETCDF:-}" ] && command -v flock >/dev/null; then
     # A reader holding ria.nc open (HDF5 takes a shared flock) does not stop a new run.
     flock -s out/ria.nc sleep 30 &
