@@ -311,9 +311,30 @@ TEST(RestartCheck, NamesTheKeyThatDiffers) {
   refused([](io::Checkpoint& c) { c.identity.clear(), c.fingerprint ^= 1; }, "another grid, bed or physics");  // version 1
   refused([](io::Checkpoint& c) { c.t = 3600; }, "nothing left to run");
   refused([](io::Checkpoint& c) { c.extremes = {}; }, "carries no run extremes");
-  refused([](io::Checkpoint& c) { c.identity.back().second = "0.5"; },
+  const auto entry = [](io::Checkpoint& c, const std::string& key) -> std::string& {
+    for (auto& kv : c.identity)
+      if (kv.first == key) return kv.second;
+    throw std::logic_error("no identity entry " + key);
+  };
+  refused([&](io::Checkpoint& c) { entry(c, "output.arrival_threshold") = "0.5"; },
           "another output.arrival_threshold than <test>: 0.5 there");
   expect_input_error([&] { app::check_restart(ck, "c.ckpt", sc, m, app::run_key(sc, m), "float"); }, "--precision double");
+  // The gauges' cells are listed, not compared here: a restart into another directory may move a
+  // gauge; the run refuses it where it continues the gauge file (moved_gauge).
+  ASSERT_FALSE(m.gauges.empty());
+  EXPECT_EQ(app::moved_gauge(ck, m), "");
+  io::Checkpoint moved = ck;
+  const int nx = m.setup.grid.nx;
+  const sim::GaugeCell& g = m.gauges[0];
+  const std::string was = std::to_string(g.cell % nx + 1) + " " + std::to_string(g.cell / nx);
+  entry(moved, app::kGaugeCellsKey) = was + "\t" + g.name + "\n";
+  EXPECT_NO_THROW(app::check_restart(moved, "c.ckpt", sc, m, app::run_key(sc, m), "double"));
+  EXPECT_EQ(app::moved_gauge(moved, m),
+            "gauge '" + g.name + "' was at cell (i, j) = (" + std::to_string(g.cell % nx + 1) + ", " +
+                std::to_string(g.cell / nx) + ") when the rows before the restart were written, and is at (" +
+                std::to_string(g.cell % nx) + ", " + std::to_string(g.cell / nx) + ") now");
+  moved.identity.pop_back();  // a checkpoint written before the gauges were listed: nothing to compare
+  EXPECT_EQ(app::moved_gauge(moved, m), "");
 }
 
 TEST(GaugeCsvFile, QuotesNamesAsRfc4180AndResumesWithThem) {

@@ -1,7 +1,9 @@
 // Restart checks (restart_check.hpp).
 #include "app/restart_check.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <sstream>
 
 #include "io/io_error.hpp"
 
@@ -38,6 +40,17 @@ std::uint64_t run_fingerprint(const sim::Model& m) {
   return io::fnv1a(phys, sizeof phys, h);
 }
 
+namespace {
+/// The gauges' cells as the checkpoint lists them (kGaugeCellsKey): "<i> <j>\t<name>" a line.
+std::string gauge_cells_text(const sim::Model& m) {
+  std::string text;
+  const int nx = m.setup.grid.nx;
+  for (const sim::GaugeCell& g : m.gauges)
+    text += std::to_string(g.cell % nx) + " " + std::to_string(g.cell / nx) + "\t" + g.name + "\n";
+  return text;
+}
+}  // namespace
+
 std::vector<std::pair<std::string, std::string>> run_identity(const sim::Scenario& sc, const sim::Model& m) {
   const swe::Physics<double>& p = m.setup.physics;
   const swe::Manning& n = m.setup.manning;
@@ -49,7 +62,29 @@ std::vector<std::pair<std::string, std::string>> run_identity(const sim::Scenari
           {"physics.diffusivity", exact(p.diffusivity)},
           {"physics.half_life", "decay rate " + exact(p.decay_rate) + " 1/s"},
           // The arrival times carried on are those of this threshold.
-          {"output.arrival_threshold", exact(m.setup.extremes.arrival_threshold)}};
+          {"output.arrival_threshold", exact(m.setup.extremes.arrival_threshold)},
+          {kGaugeCellsKey, gauge_cells_text(m)}};
+}
+
+std::string moved_gauge(const io::Checkpoint& ck, const sim::Model& m) {
+  const auto it = std::find_if(ck.identity.begin(), ck.identity.end(), [](const auto& kv) { return kv.first == kGaugeCellsKey; });
+  if (it == ck.identity.end()) return "";  // a checkpoint written before its gauges were listed
+  const int nx = m.setup.grid.nx;
+  std::istringstream in(it->second);
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t tab = line.find('\t');
+    if (tab == std::string::npos) continue;
+    const std::string name = line.substr(tab + 1), then = line.substr(0, tab);
+    for (const sim::GaugeCell& g : m.gauges)
+      if (g.name == name) {
+        const std::string now = std::to_string(g.cell % nx) + " " + std::to_string(g.cell / nx);
+        if (now != then)
+          return "gauge '" + name + "' was at cell (i, j) = (" + then.substr(0, then.find(' ')) + ", " +
+                 then.substr(then.find(' ') + 1) + ") when the rows before the restart were written, and is at (" +
+                 std::to_string(g.cell % nx) + ", " + std::to_string(g.cell / nx) + ") now";
+      }
+  }
+  return "";
 }
 
 RunKey run_key(const sim::Scenario& sc, const sim::Model& m) { return {run_fingerprint(m), run_identity(sc, m)}; }
@@ -70,7 +105,7 @@ void check_restart(const io::Checkpoint& ck, const std::string& path, const sim:
                            exact(v.second) + " in " + sc.file);
   for (const auto& [name, now] : key.identity)
     for (const auto& [ck_name, then] : ck.identity)
-      if (ck_name == name && then != now) {
+      if (ck_name == name && then != now && name != kGaugeCellsKey) {
         if (name == "time.start")
           throw io::InputError(head + "continues a run that started at time.start = " + then + ", but " + sc.file +
                                " has time.start = " + now + "; a restart keeps the start (the time axis)");

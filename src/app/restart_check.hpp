@@ -27,6 +27,15 @@ struct RunKey {
 };
 RunKey run_key(const sim::Scenario& sc, const sim::Model& m);
 
+/// The identity key under which a checkpoint lists its gauges' cells ("<i> <j>\t<name>" a line).
+/// check_restart does not compare it: a restart into another directory may move gauges; the run
+/// compares it where it continues the gauge file (moved_gauge).
+inline constexpr const char* kGaugeCellsKey = "gauge cells";
+
+/// "" or, where the checkpoint lists its gauges' cells, the first gauge (by name) whose cell is
+/// not the model's now: "gauge 'NAME' was at cell (i, j) ... and is at (i', j') now".
+std::string moved_gauge(const io::Checkpoint& ck, const sim::Model& m);
+
 /// InputError naming `path`, the differing key and both values when the checkpoint cannot continue
 /// this scenario (whose run_key is `key`): another grid, bed, physics, time.start or precision, or
 /// a time not before the end.

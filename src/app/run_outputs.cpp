@@ -1,5 +1,6 @@
 // The outputs of `ria run` (run_outputs.hpp).
 #include "app/run_outputs.hpp"
+#include "app/restart_check.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -72,6 +73,13 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     // killed or failed after the last complete one, else the complete one.
     const std::string csv = ctx.dir + "/gauges.csv";
     const std::string from = PartialFiles::newest_of(csv);
+    // Its columns go on at the gauges' cells: a gauge moved since the checkpoint would go on
+    // elsewhere in the same column.
+    std::error_code ec;
+    if (ctx.resumed && std::filesystem::exists(from, ec))
+      if (const std::string moved = moved_gauge(*ctx.resumed, m); !moved.empty())
+        throw io::InputError("cannot continue gauge file '" + from + "': " + moved +
+                             "; keep the gauge where it was, or restart into another output directory");
     // Gauges every step (gauge_interval 0) have no fixed row interval: the continuity is not checked.
     csv_ = std::make_unique<io::GaugeCsv>(partial_.add(csv), names, t_resume, sc.pollutant.units, from,
                                           sc.output.gauge_interval);

@@ -56,6 +56,12 @@ restart)  # a run resumed from a checkpoint ends bitwise identical to an uninter
     cmp full/checkpoint.ckpt part/checkpoint.ckpt || fail "restarted run differs from the uninterrupted one ($p)"
     echo "ok: $p final checkpoints identical ($(stat -c %s full/checkpoint.ckpt) bytes)"
   done
+  # A gauge moved since the checkpoint: its column of the continued gauges.csv would go on
+  # elsewhere. Into another directory it may move.
+  expect 2 "cannot continue gauge file 'part/gauges.csv': gauge 'mouth' was at cell \(i, j\) = \([0-9]+, [0-9]+\) when the rows before the restart were written, and is at \([0-9]+, [0-9]+\) now" -- \
+    "$RIA" run --output part --quiet --precision mixed --set time.duration=4h --restart half.ckpt --set gauge.0.x=10566
+  "$RIA" run --output moved --quiet --precision mixed --set time.duration=4h --restart half.ckpt --set gauge.0.x=10566 \
+    || fail "a restart into another directory with a gauge moved"
   ;;
 signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical to an uninterrupted run
   ARGS=(--backend serial --set domain.cells=160 --set time.duration=3h --set output.png_times=[])
