@@ -344,15 +344,21 @@ std::vector<std::string> RunOutputs::finish() {
   if (gif_) gif_->close();
   gif_.reset();
   partial_.promote();
-  // Maps of an earlier run into this directory that this one did not draw again (a resumed run's
-  // before its checkpoint are the run it continues): said, not removed.
+  // Outputs of an earlier run into this directory that this one did not write again (maps at
+  // other times, a ria.nc under output.netcdf = false; a resumed run's maps before its checkpoint
+  // and the files of its earlier parts are the run it continues): said, not removed.
   const double t_resume = ctx_.resumed ? ctx_.resumed->t : -1.0;
+  const long long here = std::lround(t_resume);
   const std::vector<std::string> others = PartialFiles::others_in(ctx_.dir, [&](const std::string& name) {
-    char kind[16] = {};
+    char kind[16] = {}, ext[4] = {};
     double t = 0;
-    return std::sscanf(name.c_str(), "%15[a-z]_t%lfs.png", kind, &t) == 2 && name == quicklook_name(kind, t) && t > t_resume;
+    long long T = 0;
+    if (std::sscanf(name.c_str(), "%15[a-z]_t%lfs.png", kind, &t) == 2) return name == quicklook_name(kind, t) && t > t_resume;
+    if (std::sscanf(name.c_str(), "%15[a-z]_restart_%llds.%3s", kind, &T, ext) == 3)
+      return name == std::string(kind) + "_restart_" + std::to_string(T) + "s." + ext && T > here;
+    return !ctx_.resumed && (name == "ria.nc" || name == "gauges.nc" || name == "gauges.csv" || name == "animation.gif");
   }, files_);
-  if (const std::string note = PartialFiles::others_note(ctx_.dir, others, "map(s)"); !note.empty())
+  if (const std::string note = PartialFiles::others_note(ctx_.dir, others, "output file(s)"); !note.empty())
     std::fprintf(stderr, "ria run: warning: %s\n", note.c_str());
   return files_;
 }

@@ -161,6 +161,9 @@ std::vector<std::string> scenario_warnings(const Scenario& sc) {
   const double end = sc.time.duration;
   for (double t : sc.output.png_times)
     if (t > end) w.push_back("output.png_times: " + at_time(t) + " is after the end of the run (" + at_time(end) + "); no map is drawn for it");
+  if (!sc.gauges.empty() && !sc.output.netcdf && !sc.output.gauges_csv)
+    w.push_back("output.netcdf and output.gauges_csv are both false: the " + std::to_string(sc.gauges.size()) +
+                " gauge(s) are recorded nowhere");
   for (std::size_t r = 0; r < sc.releases.size(); ++r) {
     const ReleaseSpec& rs = sc.releases[r];
     if (rs.start >= end)

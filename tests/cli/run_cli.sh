@@ -145,6 +145,15 @@ bad_inputs)
   expect 2 "--sizes 200000: a grid of 4e\+10 cells needs about .* of host memory, .* are available; use smaller --sizes" -- \
     "$RIA" bench --backend serial --sizes 200000 --steps 1
   expect 2 "--resolution 1: expected 0 \(each case's default\) or at least 8 cells" -- "$RIA" validate ritter --resolution 1
+  # Gauges recorded nowhere, and an earlier run's NetCDF files that a run without NetCDF output
+  # leaves: both said.
+  expect 0 "warning: output.netcdf and output.gauges_csv are both false: the 3 gauge\(s\) are recorded nowhere" -- \
+    "$RIA" run "${SHORT[@]}" --output nowhere --set output.netcdf=false --set output.gauges_csv=false
+  if [ -n "${RIA_EXPECT_NETCDF:-}" ]; then
+    "$RIA" run "${SHORT[@]}" --output stale || fail "a run with NetCDF output"
+    expect 0 "warning: stale/ also holds 2 output file\(s\) this run did not write \(gauges.nc .. ria.nc\)" -- \
+      "$RIA" run "${SHORT[@]}" --output stale --set output.netcdf=false
+  fi
   # A --json path that cannot be written is refused before any case or measurement runs.
   expect 2 "--json: '.*' is a directory; expected a file name" -- \
     "$RIA" validate lake_at_rest --resolution 10 --json "$PWD"
@@ -262,7 +271,7 @@ lost_results)  # a run that cannot finish never damages the results of an earlie
     md5sum --quiet -c maps0.md5 || fail "a killed run changed the maps of the earlier run"
     echo "ok: a killed run leaves the earlier run's maps as they were"
     # A run that draws no map at 30 min: the earlier run's maps stay, and are named at its end.
-    expect 0 "warning: maps/ also holds 2 map\(s\) this run did not write \(concentration_t000001800s.png .. depth_t000001800s.png\)" -- \
+    expect 0 "warning: maps/ also holds 2 output file\(s\) this run did not write \(concentration_t000001800s.png .. depth_t000001800s.png\)" -- \
       "$RIA" run --output maps "${ARGS[@]}" --set 'output.png_times=["45 min"]' --set time.duration=1h
     md5sum --quiet -c maps0.md5 || fail "a later run changed or removed the earlier run's maps"
   fi
