@@ -15,7 +15,9 @@
 #include "app/options.hpp"
 #include "app/restart_check.hpp"
 #include "app/injected_fault.hpp"
+#include "app/partial_files.hpp"
 #include "app/run_support.hpp"
+#include "ria/number_text.hpp"
 #include "app/run_outputs.hpp"
 #include "io/io_error.hpp"
 #include "io/json.hpp"
@@ -189,6 +191,21 @@ std::unique_ptr<Prepared> prepare_inputs(const RunArgs& a) {
   p->key = run_key(sc, m);
   if (!restart.empty()) {
     p->ck = std::make_unique<io::Checkpoint>(io::read_checkpoint(restart));
+    // A run killed after its last checkpoint, while it put its files in place, leaves the rest
+    // partial: complete (they are closed before the renames) but under their partial names.
+    if (!(p->ck->t < sc.time.duration) && is_root()) {
+      const std::vector<std::string> left = PartialFiles::others_in(sc.output.directory, [](const std::string& name) {
+        return name.size() > 8 && name.compare(name.size() - 8, 8, ".partial") == 0;
+      }, {});
+      if (!left.empty()) {
+        std::string names;
+        for (const std::string& n : left) names += (names.empty() ? "" : ", ") + n;
+        throw io::InputError("checkpoint '" + restart + "' is the end of its run (t = " + number_text(p->ck->t) +
+                             " s): nothing is left to run, but " + sc.output.directory + "/ holds partial files (" + names +
+                             "); if they are that run's, stopped while it put them in place, they are complete: rename "
+                             "each to its name without .partial");
+      }
+    }
     check_restart(*p->ck, restart, sc, m, p->key, p->prec);
   } else if (is_root()) {  // a restart starts from the checkpoint's state, not the model's
     for (const std::string& w : sim::model_warnings(sc, m)) std::fprintf(stderr, "ria run: warning: %s\n", w.c_str());

@@ -62,6 +62,11 @@ restart)  # a run resumed from a checkpoint ends bitwise identical to an uninter
     "$RIA" run --output part --quiet --precision mixed --set time.duration=4h --restart half.ckpt --set gauge.0.x=10566
   "$RIA" run --output moved --quiet --precision mixed --set time.duration=4h --restart half.ckpt --set gauge.0.x=10566 \
     || fail "a restart into another directory with a gauge moved"
+  # A run killed while it put its files in place (a file left partial, here by hand): a restart from
+  # its last checkpoint has nothing to run and says how to finish.
+  mv full/gauges.csv full/gauges.csv.partial
+  expect 2 "is the end of its run \(t = 14400 s\): nothing is left to run, but full/ holds partial files \(gauges.csv.partial\); .*rename each" -- \
+    "$RIA" run --output full --quiet --precision mixed --set time.duration=4h --restart full/checkpoint.ckpt
   ;;
 signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical to an uninterrupted run
   ARGS=(--backend serial --set domain.cells=160 --set time.duration=3h --set output.png_times=[])
