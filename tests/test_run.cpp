@@ -336,7 +336,22 @@ TEST(GaugeCsvFile, ResumeKeepsRowsUpToTheRestartTime) {
   EXPECT_EQ(lines[1], "0,0,1,2,3,");
   EXPECT_EQ(lines[3], "20,20,1,2,3,");
   EXPECT_EQ(lines[4], "25,9,9,9,9,9");
-  EXPECT_THROW(io::GaugeCsv(path, {"b"}, 20.0), io::InputError);  // other gauges than the file's
+  // Other gauges than the file's: the first column that differs is named.
+  try {
+    io::GaugeCsv(path, {"b"}, 20.0);
+    FAIL() << "another gauge was taken";
+  } catch (const io::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("has other gauges than the scenario (column 2 is a_h_m there, b_h_m now); move "
+                                         "it away, or restart into another output directory"),
+              std::string::npos)
+        << e.what();
+  }
+  try {
+    io::GaugeCsv(path, {"a", "b"}, 20.0);
+    FAIL() << "an added gauge was taken";
+  } catch (const io::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("(6 columns there, 11 now)"), std::string::npos) << e.what();
+  }
 }
 
 TEST(GaugeCsvFile, ConcentrationColumnsCarryTheUnit) {

@@ -159,7 +159,7 @@ void register_bench(CLI::App& app, int& exit_code) {
   cmd->add_flag("--balance", a->balance, "track the water/pollutant balance every step, as `ria run` does");
   cmd->add_option("--json", a->json, "write the results as JSON to this file")->check(output_file_path());
   cmd->add_option("--ghost-rows", a->ghost_rows, "under mpirun: ghost rows per side, exchanged every G steps (default 8, at most a block's rows)")
-      ->check(CLI::Range(1, 64));
+      ->check(whole_number_in(1, 64));
   cmd->add_flag("--no-overlap", a->no_overlap, "under mpirun: update all rows, then exchange");
   cmd->add_flag("--stage-halo", a->stage_halo,
                 "under mpirun: copy halo rows through host buffers even where MPI reaches the solver's memory");

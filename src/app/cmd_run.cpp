@@ -358,7 +358,7 @@ void register_run(CLI::App& app, int& exit_code) {
   cmd->add_option("--restart", a->restart, "continue from a checkpoint written by an earlier run");
   cmd->add_flag("--quiet", a->quiet, "no progress or balance lines");
   CLI::Option* ghost = cmd->add_option("--ghost-rows", a->ghost_rows, "under mpirun: ghost rows per side, exchanged every G steps (default 8, at most a block's rows)")
-      ->check(CLI::Range(1, 64));
+      ->check(whole_number_in(1, 64));
   cmd->add_option("--split", a->split, "under mpirun: rows per rank split 'even' or balanced by 'wet' cells")
       ->capture_default_str();
   cmd->add_flag("--no-overlap", a->no_overlap, "under mpirun: update all rows, then exchange (for measurement)");

@@ -17,6 +17,7 @@
 #include "app/options.hpp"
 #include "app/run_outputs.hpp"
 #include "app/run_support.hpp"
+#include "mpi/job.hpp"
 #include "app/sph_memory.hpp"
 #include "app/sph_outputs.hpp"
 #include "io/checkpoint/sph_checkpoint.hpp"
@@ -156,6 +157,9 @@ void write_summary(const std::string& path, const sph::Scenario& sc, const sph::
 }
 
 int run_sph(const SphArgs& a) {
+  if (mpi::world().started && mpi::world().size > 1)
+    throw io::InputError("ria sph run runs in one process, not over " + std::to_string(mpi::world().size) +
+                         " MPI ranks: start it without mpirun (its CUDA backend and OpenMP use one node)");
   const SignalsCaught signals;
   sph::Scenario sc = io::load_sph_scenario(a.scenario, a.sets);
   if (!a.output.empty()) sc.directory = a.output;

@@ -16,6 +16,7 @@
 #include "io/scenario/scenario_toml.hpp"
 #include "io/tide/tide_database.hpp"
 #include "ria/sim/tide.hpp"
+#include "ria/number_text.hpp"
 
 namespace ria::app {
 namespace {
@@ -107,7 +108,7 @@ int run_predict(const TideArgs& a) {
   if (t1 - t0 > kMaxSpan) throw std::invalid_argument("--from to --to spans more than 10 years; predict less at a time");
   if (!(a.step_minutes > 0)) throw std::invalid_argument("--step must be > 0 minutes");
   if ((t1 - t0) / (a.step_minutes * 60) > kMaxRows)
-    throw std::invalid_argument("--step " + std::to_string(a.step_minutes) + " min from --from to --to makes more than " +
+    throw std::invalid_argument("--step " + number_text(a.step_minutes) + " min from --from to --to makes more than " +
                                 std::to_string(static_cast<long long>(kMaxRows)) + " levels; give a longer --step");
   const io::TideStationInfo& info = io::match_tide_station(io::list_tide_stations(), a.station);
   if (!info.reference && !info.current) return run_subordinate(a, t0, t1);

@@ -35,6 +35,21 @@ CLI::Validator number_in(double lo, double hi) {
   return number_where([lo, hi](double v) { return v >= lo && v <= hi; }, "in [" + number_text(lo) + ", " + number_text(hi) + "]");
 }
 
+CLI::Validator whole_number_in(long lo, long hi) {
+  const std::string range = "in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  return CLI::Validator(
+      [lo, hi, range](std::string& s) -> std::string {
+        const char* begin = s.c_str();
+        char* end = nullptr;
+        errno = 0;
+        const long v = std::strtol(begin, &end, 10);
+        if (end == begin || *end != '\0' || errno == ERANGE || v < lo || v > hi)
+          return "expected a whole number " + range + ", got '" + s + "'";
+        return "";
+      },
+      "INT " + range);
+}
+
 CLI::Validator number_above(double lo) {
   return number_where([lo](double v) { return v > lo; }, "> " + number_text(lo));
 }

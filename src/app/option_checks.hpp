@@ -11,6 +11,8 @@ namespace ria::app {
 
 /// A finite number in [lo, hi].
 CLI::Validator number_in(double lo, double hi);
+/// A whole number in [lo, hi] (CLI::Range said "Value 2.5 not in range 1 to 64").
+CLI::Validator whole_number_in(long lo, long hi);
 /// A finite number above lo (number_above(0): positive).
 CLI::Validator number_above(double lo);
 

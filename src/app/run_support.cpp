@@ -39,6 +39,9 @@ bool interrupted_during(const char* cmd, const char* what) {
 
 void prepare_output_dir(const std::string& dir) {
   std::error_code ec;
+  if (std::filesystem::is_symlink(dir, ec) && !std::filesystem::exists(dir, ec))
+    throw io::IoError("cannot create output directory '" + dir + "': it is a symbolic link to '" +
+                      std::filesystem::read_symlink(dir, ec).string() + "', which does not exist");
   std::filesystem::create_directories(dir, ec);
   if (ec) throw io::IoError("cannot create output directory '" + dir + "': " + ec.message());
   const std::string probe = dir + "/.ria_write_test";

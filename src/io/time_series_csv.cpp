@@ -76,9 +76,25 @@ TimeSeriesCsv::TimeSeriesCsv(const std::string& path, const std::vector<std::str
     if (!in) throw IoError("cannot reopen " + noun + " '" + from + "' to resume the run");
     std::string record;
     read_record(in, record);
-    if (record + "\n" != kept)
-      throw InputError(noun + " '" + from + "' has other " + columns_noun +
-                       " than the scenario (header differs); move it away to restart");
+    if (record + "\n" != kept) {
+      // The first column that differs, by name (the fields as RFC 4180 quotes them).
+      std::vector<std::string> there, here = {"t_s"};
+      for (const std::string& c : columns) here.push_back(csv_field(c));
+      std::string field;
+      bool quoted = false;
+      for (const char ch : record + ",") {
+        if (ch == '"') quoted = !quoted;
+        if (ch == ',' && !quoted) there.push_back(field), field.clear();
+        else field += ch;
+      }
+      std::size_t k = 0;
+      while (k < there.size() && k < here.size() && there[k] == here[k]) ++k;
+      const std::string what = k < there.size() && k < here.size()
+                                   ? "column " + std::to_string(k + 1) + " is " + there[k] + " there, " + here[k] + " now"
+                                   : std::to_string(there.size()) + " columns there, " + std::to_string(here.size()) + " now";
+      throw InputError(noun + " '" + from + "' has other " + columns_noun + " than the scenario (" + what +
+                       "); move it away, or restart into another output directory");
+    }
     double last = -INFINITY, before = -INFINITY;  // the file's last two times
     while (read_record(in, record)) {
       if (record.empty()) continue;

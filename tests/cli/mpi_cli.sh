@@ -137,6 +137,15 @@ input_error)  # an input error is reported once, by rank 0, and every rank exits
   [ $rc -eq 2 ] || { cat out.txt; fail "exit code $rc, expected 2"; }
   [ "$(grep -c 'physics.gravity' out.txt)" -eq 1 ] || { cat out.txt; fail "the message is not printed exactly once"; }
   echo "ok: $(grep -m1 'physics.gravity' out.txt)"
+  # ria sph run runs in one process: over ranks it is refused (every rank wrote into one directory).
+  printf 'name = "c"\ndimensions = 2\n[particles]\ndp = 0.02\n[time]\nduration = 0.01\noutput_interval = 0.01\n' > c.toml
+  printf '[[fluid]]\nmin = [0.0, 0.0]\nmax = [0.1, 0.2]\n[[wall]]\nkind = "tank"\nmin = [0.0, 0.0]\nmax = [0.4, 0.3]\n' >> c.toml
+  "${MPIRUN[@]}" 2 "$RIA" sph run c.toml --backend serial --quiet --output sph > out.txt 2>&1
+  rc=$?
+  [ $rc -eq 2 ] || { cat out.txt; fail "ria sph run over 2 ranks: exit code $rc, expected 2"; }
+  grep -q "ria sph run runs in one process, not over 2 MPI ranks" out.txt || { cat out.txt; fail "no word on the ranks"; }
+  [ ! -e sph ] || fail "a refused SPH run made its output directory"
+  echo "ok: ria sph run over ranks refused"
   ;;
 *) fail "unknown case" ;;
 esac

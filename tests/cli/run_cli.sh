@@ -150,6 +150,19 @@ bad_inputs)
   expect 2 "--sizes 200000: a grid of 4e\+10 cells needs about .* of host memory, .* are available; use smaller --sizes" -- \
     "$RIA" bench --backend serial --sizes 200000 --steps 1
   expect 2 "--resolution 1: expected 0 \(each case's default\) or at least 8 cells" -- "$RIA" validate ritter --resolution 1
+  # Messages: a whole number where one is expected; the other command's checkpoint named as such; a
+  # name's length in characters; a dangling link as the output directory.
+  expect 2 "--ghost-rows: expected a whole number in \[1, 64\], got '2.5'" -- "$RIA" run "${SHORT[@]}" --ghost-rows 2.5
+  { printf 'RIASPHC1'; head -c 64 /dev/zero; } > other.sphck
+  expect 2 "'other.sphck' is not a ria checkpoint: it is a checkpoint of \`ria sph run\` \(RIASPHC1 header\)" -- \
+    "$RIA" run "${SHORT[@]}" --restart other.sphck
+  expect 2 "expected a gauge name of 1 to 100 characters, got 101" -- \
+    "$RIA" run "${SHORT[@]}" --set "gauge.0.name=\"$(printf 'é%.0s' $(seq 101))\""
+  "$RIA" run "${SHORT[@]}" --output ok100 --set "gauge.0.name=\"$(printf 'é%.0s' $(seq 100))\"" \
+    || fail "a gauge name of 100 two-byte characters was refused"
+  ln -sfn nonexist dangling
+  expect 3 "cannot create output directory 'dangling': it is a symbolic link to 'nonexist', which does not exist" -- \
+    "$RIA" run "${SHORT[@]}" --output dangling
   # Gauges recorded nowhere, and an earlier run's NetCDF files that a run without NetCDF output
   # leaves: both said.
   expect 0 "warning: output.netcdf and output.gauges_csv are both false: the 3 gauge\(s\) are recorded nowhere" -- \

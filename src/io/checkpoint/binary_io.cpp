@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <utility>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -37,8 +38,14 @@ Framed read_framed(const std::string& path, const std::array<char, 8>& magic, co
   std::string header(head, '\0');
   f.read(header.data(), static_cast<std::streamsize>(head));
   if (f.bad()) throw IoError("cannot read " + noun + " '" + path + "'");
-  if (static_cast<std::size_t>(f.gcount()) < head || std::memcmp(header.data(), magic.data(), magic.size()) != 0)
+  if (static_cast<std::size_t>(f.gcount()) < head || std::memcmp(header.data(), magic.data(), magic.size()) != 0) {
+    // The other command's checkpoint given by mistake is named as such.
+    for (const auto& [other, command] : {std::pair<const char*, const char*>{"RIACKPT1", "ria run"}, {"RIASPHC1", "ria sph run"}})
+      if (f.gcount() >= 8 && std::memcmp(header.data(), other, 8) == 0)
+        throw InputError("'" + path + "' is not a ria " + noun + ": it is a checkpoint of `" + command + "` (" + other +
+                         " header)");
     throw InputError("'" + path + "' is not a ria " + noun + " (no " + std::string(magic.data(), magic.size()) + " header)");
+  }
   Reader r(header, path);
   r.pod<std::array<char, 8>>();
   Framed out;

@@ -147,9 +147,12 @@ void check_output_count(const Table& t, const std::string& key, double interval,
 }
 
 void check_name(const Table& t, const std::string& key, const std::string& name, const std::string& what) {
-  if (name.empty() || name.size() > kMaxNameLength)
+  // Characters, not bytes: UTF-8 continuation bytes (10xxxxxx) start none.
+  const std::size_t chars = static_cast<std::size_t>(
+      std::count_if(name.begin(), name.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  if (name.empty() || chars > kMaxNameLength)
     t.fail(key, "expected a " + what + " name of 1 to " + std::to_string(kMaxNameLength) + " characters, got " +
-                    std::to_string(name.size()));
+                    std::to_string(chars));
   for (const char c : name)
     if (static_cast<unsigned char>(c) < ' ' || c == 0x7f)
       t.fail(key, "expected a " + what + " name without control characters (tabs, line breaks)");
