@@ -407,10 +407,11 @@ TEST(Model, PointsOnEveryEdgeOfTheClosedDomainAreInside) {
   sim::Domain domain;
   domain.grid = g;
   domain.bed_z.assign(g.cells(), -5.0);
-  for (const auto& [x, y, edge] : {std::tuple<double, double, const char*>{140.5, 210, "east of its east edge x = 140"},
-                                   {99, 210, "west of its west edge x = 100"},
-                                   {120, 199, "south of its south edge y = 200"},
-                                   {120, 221, "north of its north edge y = 220"}}) {
+  for (const auto& [x, y, edge] : {std::tuple<double, double, const char*>{140.5, 210, "0.5 m east of its east edge x = 140"},
+                                   {99, 210, "1 m west of its west edge x = 100"},
+                                   {120, 199, "1 m south of its south edge y = 200"},
+                                   {120, 221, "1 m north of its north edge y = 220"},
+                                   {140.0000001, 210, "e-07 m east of its east edge x = 140"}}) {
     sc.gauges = {{"g", x, y}};
     try {
       sim::build_model(sc, domain);

@@ -36,10 +36,11 @@ std::string outside(const Grid& g, double x, double y) {
   const double x1 = g.x0 + g.nx * g.dx, y1 = g.y0 + g.ny * g.dy;
   std::ostringstream o;
   o << std::setprecision(10) << where(g) << " (";
-  if (!(x >= g.x0)) o << "west of its west edge x = " << g.x0;
-  else if (!(x <= x1)) o << "east of its east edge x = " << x1;
-  else if (!(y >= g.y0)) o << "south of its south edge y = " << g.y0;
-  else o << "north of its north edge y = " << y1;
+  // The distance too: a point a hair outside prints as the edge itself with 10 digits.
+  if (!(x >= g.x0)) o << g.x0 - x << " m west of its west edge x = " << g.x0;
+  else if (!(x <= x1)) o << x - x1 << " m east of its east edge x = " << x1;
+  else if (!(y >= g.y0)) o << g.y0 - y << " m south of its south edge y = " << g.y0;
+  else o << y - y1 << " m north of its north edge y = " << y1;
   o << "; both edges belong to the domain)";
   return o.str();
 }
