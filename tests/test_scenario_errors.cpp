@@ -411,7 +411,7 @@ TEST(Model, PointsOnEveryEdgeOfTheClosedDomainAreInside) {
                                    {99, 210, "1 m west of its west edge x = 100"},
                                    {120, 199, "1 m south of its south edge y = 200"},
                                    {120, 221, "1 m north of its north edge y = 220"},
-                                   {140.0000001, 210, "e-07 m east of its east edge x = 140"}}) {
+                                   {140.0000001, 210, "9.999999406e-08 m east of its east edge x = 140"}}) {
     sc.gauges = {{"g", x, y}};
     try {
       sim::build_model(sc, domain);
