@@ -331,7 +331,7 @@ TEST(RestartCheck, NamesTheKeyThatDiffers) {
   EXPECT_NO_THROW(app::check_restart(moved, "c.ckpt", sc, m, app::run_key(sc, m), "double"));
   EXPECT_EQ(app::moved_gauge(moved, m),
             "gauge '" + g.name + "' was at cell (i, j) = (" + std::to_string(g.cell % nx + 1) + ", " +
-                std::to_string(g.cell / nx) + ") when the rows before the restart were written, and is at (" +
+                std::to_string(g.cell / nx) + ") in the run that wrote the checkpoint, and is at (" +
                 std::to_string(g.cell % nx) + ", " + std::to_string(g.cell / nx) + ") now");
   moved.identity.pop_back();  // a checkpoint written before the gauges were listed: nothing to compare
   EXPECT_EQ(app::moved_gauge(moved, m), "");

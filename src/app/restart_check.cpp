@@ -80,7 +80,7 @@ std::string moved_gauge(const io::Checkpoint& ck, const sim::Model& m) {
         const std::string now = std::to_string(g.cell % nx) + " " + std::to_string(g.cell / nx);
         if (now != then)
           return "gauge '" + name + "' was at cell (i, j) = (" + then.substr(0, then.find(' ')) + ", " +
-                 then.substr(then.find(' ') + 1) + ") when the rows before the restart were written, and is at (" +
+                 then.substr(then.find(' ') + 1) + ") in the run that wrote the checkpoint, and is at (" +
                  std::to_string(g.cell % nx) + ", " + std::to_string(g.cell / nx) + ") now";
       }
   }

@@ -33,7 +33,8 @@ RunKey run_key(const sim::Scenario& sc, const sim::Model& m);
 inline constexpr const char* kGaugeCellsKey = "gauge cells";
 
 /// "" or, where the checkpoint lists its gauges' cells, the first gauge (by name) whose cell is
-/// not the model's now: "gauge 'NAME' was at cell (i, j) ... and is at (i', j') now".
+/// not the model's now: "gauge 'NAME' was at cell (i, j) = ... in the run that wrote the
+/// checkpoint, and is at (i', j') now".
 std::string moved_gauge(const io::Checkpoint& ck, const sim::Model& m);
 
 /// InputError naming `path`, the differing key and both values when the checkpoint cannot continue

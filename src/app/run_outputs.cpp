@@ -3,14 +3,18 @@
 #include "app/restart_check.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <cstdlib>
+#include <fstream>
 
 #include "io/maps/gif_animation.hpp"
 #include "io/maps/image.hpp"
 #include "io/maps/map_names.hpp"
+#include "io/netcdf/netcdf_input.hpp"
 #include "io/io_error.hpp"
 
 namespace ria::app {
@@ -40,6 +44,16 @@ constexpr int kGifMaxPixels = 640;
 
 /// The name of a quicklook map ("concentration" or "depth") at t [s].
 std::string quicklook_name(const std::string& kind, double t) { return kind + "_t" + io::map_time_stamp(t) + "s.png"; }
+
+/// The time of the first row of a time-series CSV (its second line), or +inf without one.
+double first_row_time(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  if (!std::getline(in, line) || !std::getline(in, line) || line.empty()) return INFINITY;
+  char* end = nullptr;
+  const double t = std::strtod(line.c_str(), &end);
+  return end == line.c_str() ? INFINITY : t;
+}
 
 }  // namespace
 
@@ -74,9 +88,8 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     const std::string csv = ctx.dir + "/gauges.csv";
     const std::string from = PartialFiles::newest_of(csv);
     // Its columns go on at the gauges' cells: a gauge moved since the checkpoint would go on
-    // elsewhere in the same column.
-    std::error_code ec;
-    if (ctx.resumed && std::filesystem::exists(from, ec))
+    // elsewhere in the same column below the rows it keeps (those up to the restart).
+    if (ctx.resumed && first_row_time(from) <= t_resume)
       if (const std::string moved = moved_gauge(*ctx.resumed, m); !moved.empty())
         throw io::InputError("cannot continue gauge file '" + from + "': " + moved +
                              "; keep the gauge where it was, or restart into another output directory");
@@ -86,23 +99,31 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     files_.push_back(csv);
   }
   // A resumed run also promotes what the run it continues left partial (killed or failed): the
-  // maps it drew before its checkpoint, which this run does not draw again, and its NetCDF files and
-  // animation (ria.nc, or ria_restart_<T>s.nc of a part that itself started at T, before this
-  // one), which this run continues in files of its own.
+  // maps it drew before its checkpoint, which this run does not draw again, and its NetCDF files
+  // (ria.nc, or ria_restart_<T>s.nc of a part that itself started at T, before this one), which
+  // this run continues in files of its own: those whose time axis starts before the checkpoint's
+  // time and ends at most one output interval (and one gauge interval, for the samples written
+  // with the maps) before it, as that run's did; a killed run's files that end earlier are another
+  // run's and stay as they are.
   if (ctx.resumed) {
     const long long here = std::lround(t_resume);
+    const double lag = sc.time.output_interval + std::max(0.0, sc.output.gauge_interval);
+    const auto spans_restart = [&](const std::string& name) {
+      const std::array<double, 2> span = io::netcdf_time_span(ctx.dir + "/" + name + ".partial");
+      const double tol = 1e-6 * std::max(1.0, t_resume);
+      return span[0] <= t_resume + tol && span[1] >= t_resume - lag - tol;
+    };
     const std::vector<std::string> earlier = partial_.adopt(ctx.dir, [&](const std::string& name) -> std::string {
       char kind[16] = {}, ext[4] = {};
       double t = 0;
       long long T = 0;
       if (std::sscanf(name.c_str(), "%15[a-z]_t%lfs.png", kind, &t) == 2)
         return t <= t_resume ? quicklook_name(kind, t) : "";
-      for (const char* whole : {"ria.nc", "gauges.nc", "animation.gif"})
-        if (name == whole) return name;
+      if (name == "ria.nc" || name == "gauges.nc") return spans_restart(name) ? name : "";
       if (std::sscanf(name.c_str(), "%15[a-z]_restart_%llds.%3s", kind, &T, ext) == 3 && T < here) {
         const std::string k = kind, e = ext;
-        if (name == k + "_restart_" + std::to_string(T) + "s." + e &&
-            ((e == "nc" && (k == "ria" || k == "gauges")) || (e == "gif" && k == "animation")))
+        if (name == k + "_restart_" + std::to_string(T) + "s." + e && e == "nc" && (k == "ria" || k == "gauges") &&
+            spans_restart(name))
           return name;
       }
       return "";

@@ -58,10 +58,13 @@ restart)  # a run resumed from a checkpoint ends bitwise identical to an uninter
   done
   # A gauge moved since the checkpoint: its column of the continued gauges.csv would go on
   # elsewhere. Into another directory it may move.
-  expect 2 "cannot continue gauge file 'part/gauges.csv': gauge 'mouth' was at cell \(i, j\) = \([0-9]+, [0-9]+\) when the rows before the restart were written, and is at \([0-9]+, [0-9]+\) now" -- \
+  expect 2 "cannot continue gauge file 'part/gauges.csv': gauge 'mouth' was at cell \(i, j\) = \([0-9]+, [0-9]+\) in the run that wrote the checkpoint, and is at \([0-9]+, [0-9]+\) now" -- \
     "$RIA" run --output part --quiet --precision mixed --set time.duration=4h --restart half.ckpt --set gauge.0.x=10566
   "$RIA" run --output moved --quiet --precision mixed --set time.duration=4h --restart half.ckpt --set gauge.0.x=10566 \
     || fail "a restart into another directory with a gauge moved"
+  # Again into that directory: its gauge file holds no row before the restart, nothing to continue.
+  "$RIA" run --output moved --quiet --precision mixed --set time.duration=4h --restart half.ckpt --set gauge.0.x=10566 \
+    || fail "a second restart into the directory whose rows all come after the restart"
   # A run killed while it put its files in place (a file left partial, here by hand): a restart from
   # its last checkpoint has nothing to run and says how to finish.
   mv full/gauges.csv full/gauges.csv.partial
@@ -338,8 +341,10 @@ lost_results)  # a run that cannot finish never damages the results of an earlie
   "$RIA" run --output out --quiet "${K[@]}" --restart k.ckpt || fail "no usable checkpoint after kill -9"
   cmp full/checkpoint.ckpt out/checkpoint.ckpt || fail "the run resumed after kill -9 differs from the uninterrupted one"
   cmp <(tail -n +2 full/gauges.csv) <(tail -n +2 out/gauges.csv) || fail "gauges.csv of the resumed run differs"
-  # The killed run's partial files (ria.nc, gauges.nc with NetCDF) are put in place by the resumed run.
-  if ls out/*.partial >/dev/null 2>&1; then fail "partial files left after the resumed run: $(ls out/*.partial)"; fi
+  # The killed run's partial ria.nc (with NetCDF; its slices at 0 s reach to one output interval
+  # before the checkpoint) is put in place by the resumed run. (Its gauges.nc may hold no sample
+  # yet: they are written with the maps, and such a file is left partial.)
+  if [ -e out/ria.nc.partial ]; then fail "the killed run's ria.nc.partial was left after the resumed run"; fi
   if [ -n "${RIA_EXPECT_NETCDF:-}" ] && command -v flock >/dev/null; then
     # A reader holding ria.nc open (HDF5 takes a shared flock) does not stop a new run.
     flock -s out/ria.nc sleep 30 &

@@ -231,4 +231,33 @@ std::vector<double> read_netcdf_velocity(const std::string& path, const std::str
                        "the NetCDF/HDF5 library");
 }
 
+std::array<double, 2> netcdf_time_span(const std::string& path) {
+  const std::array<double, 2> none = {NAN, NAN};
+  try {
+    const std::vector<double> span = read_in_child(
+        [&]() -> std::vector<double> {
+          File f;
+          if (nc_open(path.c_str(), NC_NOWRITE, &f.id) != NC_NOERR) {
+            f.id = -1;
+            return {NAN, NAN};
+          }
+          int var = 0, dim = 0, ndims = 0;
+          std::size_t n = 0;
+          if (nc_inq_varid(f.id, "time", &var) != NC_NOERR || nc_inq_varndims(f.id, var, &ndims) != NC_NOERR ||
+              ndims != 1 || nc_inq_vardimid(f.id, var, &dim) != NC_NOERR || nc_inq_dimlen(f.id, dim, &n) != NC_NOERR ||
+              n == 0)
+            return {NAN, NAN};
+          double first = NAN, last = NAN;
+          const std::size_t k0 = 0, k1 = n - 1;
+          if (nc_get_var1_double(f.id, var, &k0, &first) != NC_NOERR || nc_get_var1_double(f.id, var, &k1, &last) != NC_NOERR)
+            return {NAN, NAN};
+          return {first, last};
+        },
+        "'" + path + "'", "the NetCDF/HDF5 library");
+    if (span.size() == 2) return {span[0], span[1]};
+  } catch (const std::exception&) {
+  }
+  return none;
+}
+
 }  // namespace ria::io

@@ -3,6 +3,8 @@
 // the build the reader throws NotBuiltError (ria/errors.hpp).
 #pragma once
 
+#include <array>
+
 #include <string>
 #include <vector>
 
@@ -33,5 +35,10 @@ std::vector<double> read_netcdf_free_surface(const std::string& path, const std:
 /// of a ria.nc are refused.
 std::vector<double> read_netcdf_velocity(const std::string& path, const std::string& variable, int component,
                                          double time, const Grid& grid);
+
+/// The first and last values of the `time` coordinate of a file ria wrote (ria.nc, gauges.nc), in
+/// its own units (ria writes seconds), or NaN, NaN when the file cannot be read, has no time or
+/// none yet, or ria was built without NetCDF. Read in a child process, as the fields are.
+std::array<double, 2> netcdf_time_span(const std::string& path);
 
 }  // namespace ria::io

@@ -1,6 +1,8 @@
 // Built without NetCDF: initial states cannot be read from NetCDF files (netcdf_input.hpp).
 #include "io/netcdf/netcdf_input.hpp"
 
+#include <cmath>
+
 #include "ria/errors.hpp"
 
 namespace ria::io {
@@ -14,5 +16,7 @@ std::vector<double> read_netcdf_velocity(const std::string& path, const std::str
                                          const Grid& grid) {
   return read_netcdf_free_surface(path, variable, time, grid);
 }
+
+std::array<double, 2> netcdf_time_span(const std::string&) { return {NAN, NAN}; }
 
 }  // namespace ria::io
