@@ -177,6 +177,7 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
     // Members draw no quicklooks: output.png_times is not a concern of theirs.
     sim::Scenario quiet_maps = p.base;
     quiet_maps.output.png_times.clear();
+    quiet_maps.output.gauges_csv = true;  // the members' gauges go to gauges_percentiles.csv whatever it says
     for (const std::string& w : sim::scenario_warnings(quiet_maps))
       std::fprintf(stderr, "ria ensemble: warning: %s\n", w.c_str());
     for (const std::string& w : sim::model_warnings(p.base, *s->base_model))

@@ -46,6 +46,23 @@ void check_memory(double cells, exec::Backend backend, Precision precision, cons
 }
 
 namespace {
+/// InputError unless every valid cell of `r` (after the bbox crop, before resampling) gives a bed
+/// within +-kMaxElevation as sign * value + offset: naming the count, the first cell and its bed.
+void check_elevations(const io::Raster& r, double sign, double offset, bool cropped, const std::string& what) {
+  long long beyond = 0;
+  std::size_t first = 0;
+  for (std::size_t k = 0; k < r.v.size(); ++k)
+    if (std::isfinite(r.v[k]) && !(std::fabs(sign * r.v[k] + offset) <= io::detail::kMaxElevation) && beyond++ == 0)
+      first = k;
+  if (beyond == 0) return;
+  std::ostringstream o;
+  o << what << ": " << beyond << " cell(s) have a bed elevation beyond +-" << io::detail::kMaxElevation << " "
+    << io::detail::kMaxElevationWhy << "; the first, cell (i, j) = (" << first % r.nx << ", " << first / r.nx
+    << ") of the raster" << (cropped ? " cropped to domain.bbox" : "") << ", is " << sign * r.v[first] + offset
+    << " m. Declare the raster's nodata value (domain.nodata and fill_elevation then apply), or fix its unit";
+  throw io::InputError(o.str());
+}
+
 sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision precision) {
   const sim::DomainSpec& d = sc.domain;
   if (d.source == sim::DomainSpec::Source::synthetic_estuary) {
@@ -83,6 +100,9 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
   if (const std::string why = io::crs_unusable_reason(r.crs_wkt); !why.empty()) throw io::InputError(what + " " + why);
   if (d.node_registered) io::shift_to_node_registration(r);
   if (d.has_bbox) r = io::crop(r, d.bbox);
+  // Before resampling, which would blend an undeclared nodata value (-32767) into its neighbours.
+  const double sign = d.values == sim::DomainSpec::Values::depth ? -1.0 : 1.0;
+  check_elevations(r, sign, d.vertical_offset, d.has_bbox, what);
   if (d.resolution > 0) {
     const double cells = std::round((r.nx * r.dx) / d.resolution) * std::round((r.ny * r.dy) / d.resolution);
     check_memory(cells, backend, precision, what + " resampled to " + number_text(d.resolution) + " m",
@@ -98,22 +118,9 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
   if (nodata > 0 && d.nodata == sim::DomainSpec::Nodata::error)
     throw io::InputError(what + " has " + std::to_string(nodata) +
                          " nodata/NaN cells and domain.nodata = \"error\"; use nodata = \"land\" with a fill_elevation");
-  const double sign = d.values == sim::DomainSpec::Values::depth ? -1.0 : 1.0;
-  long long beyond = 0;
-  std::size_t first = 0;
-  for (std::size_t k = 0; k < r.v.size(); ++k) {
-    const double v = r.v[k];
-    r.v[k] = std::isfinite(v) ? sign * v + d.vertical_offset : d.fill_elevation;
-    if (!(std::fabs(r.v[k]) <= io::detail::kMaxElevation) && beyond++ == 0) first = k;
-  }
-  if (beyond > 0) {
-    std::ostringstream o;
-    o << what << ": " << beyond << " cell(s) have a bed elevation beyond +-" << io::detail::kMaxElevation << " "
-      << io::detail::kMaxElevationWhy << "; the first, cell (i, j) = (" << first % r.nx << ", " << first / r.nx
-      << ") of the model grid, is " << r.v[first]
-      << " m. Declare the raster's nodata value (domain.nodata and fill_elevation then apply), or fix its unit";
-    throw io::InputError(o.str());
-  }
+  // The beds are the checked elevations, bilinear blends of them, or fill_elevation: all within
+  // +-kMaxElevation.
+  for (double& v : r.v) v = std::isfinite(v) ? sign * v + d.vertical_offset : d.fill_elevation;
   return domain_from_raster(r);
 }
 }  // namespace

@@ -81,6 +81,10 @@ other_results)  # a directory holding another command's results (its summary.jso
   expect 3 "output directory 'e' holds the results of ria ensemble .*ria run would replace" -- \
     "$RIA" run "${TINY[@]}" --output e
   "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --quiet --output e || fail "a second ensemble into 'e' failed"
+  # Its gauges go to gauges_percentiles.csv whatever output.gauges_csv says: no "recorded nowhere".
+  "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --quiet --output e --set output.netcdf=false \
+    --set output.gauges_csv=false > nowhere.txt 2>&1 || { cat nowhere.txt; fail "the ensemble without gauge files failed"; }
+  if grep -q "recorded nowhere" nowhere.txt; then fail "an ensemble warned that its gauges are recorded nowhere"; fi
   ;;
 failure)  # a failed member is reported and the ensemble goes on; all failed: exit 4
   RIA_ENSEMBLE_FAULT=1 "${E[@]}" --members 3 --vary physics.manning=0.02:0.04 --output out >run.txt 2>&1 \

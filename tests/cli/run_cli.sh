@@ -218,8 +218,11 @@ dem)  # ria dem info / prepare, and the prepared GeoTIFF used as the domain of a
   expect 2 "physics.manning 'nneg.asc'.*cell \(i, j\) = \(0, 2\) holds -0.02" -- "$RIA" run m.toml --set physics.manning=nneg.asc
   # An elevation beyond +-12 km is an undeclared nodata value (-32767 here) or a unit mistake: refused.
   sed '8s/^-5 /-32767 /' d.asc > dbig.asc  # line 8: the second row from the north, j = 2
-  expect 2 "domain.dem 'dbig.asc': 1 cell\(s\) have a bed elevation beyond \+-12000 .*cell \(i, j\) = \(0, 2\) of the model grid, is -32767 m" -- \
+  expect 2 "domain.dem 'dbig.asc': 1 cell\(s\) have a bed elevation beyond \+-12000 .*cell \(i, j\) = \(0, 2\) of the raster, is -32767 m" -- \
     "$RIA" run m.toml --set domain.dem=dbig.asc
+  # Also where the grid is resampled, which would blend the cell into its neighbours.
+  expect 2 "domain.dem 'dbig.asc': 1 cell\(s\) have a bed elevation beyond \+-12000" -- \
+    "$RIA" run m.toml --set domain.dem=dbig.asc --set domain.resolution=30
   expect 2 "domain.vertical_offset.*1e\+300" -- "$RIA" run m.toml --set domain.vertical_offset=1e300
   # A bbox reaching beyond the raster (x 100 .. 400) is cropped to it, with a warning.
   expect 0 "warning: domain.bbox \[100, 200, 5000, 400\] reaches beyond the raster: the grid covers x 100 .. 400" -- \

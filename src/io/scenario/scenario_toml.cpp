@@ -244,6 +244,7 @@ void read_output(const Table& root, sim::Scenario& s) {
   detail::check_output_count(*t, "gauge_interval", o.gauge_interval, s.time.duration, kMaxGaugeSamples,
                              "gauge samples");
   o.arrival_threshold = t->number("arrival_threshold", detail::above(0), o.arrival_threshold);
+  o.png_at_end = t->boolean("png_at_end").value_or(o.png_at_end);
   if (auto v = t->durations("png_times", detail::at_least(0))) {
     o.png_times = *v;
     std::sort(o.png_times.begin(), o.png_times.end());
@@ -255,8 +256,13 @@ void read_output(const Table& root, sim::Scenario& s) {
         t->fail("png_times", "the times " + detail::describe_seconds(o.png_times[k - 1]) + " and " + detail::describe_seconds(o.png_times[k]) +
                                  " give maps of one name (t" + io::map_time_stamp(o.png_times[k]) +
                                  "s); give times at least 1 ms apart");
+    // Nor may one share the end map's name (png_at_end), which would draw over it.
+    for (const double p : o.png_times)
+      if (o.png_at_end && p != s.time.duration && io::map_time_stamp(p) == io::map_time_stamp(s.time.duration))
+        t->fail("png_times", "the time " + detail::describe_seconds(p) + " gives the name of the end map at time.duration = " +
+                                 detail::describe_seconds(s.time.duration) + " (t" + io::map_time_stamp(p) +
+                                 "s), which would draw over it; give a time at least 1 ms from the end");
   }
-  o.png_at_end = t->boolean("png_at_end").value_or(o.png_at_end);
   o.map_depth_log = t->choice<bool>("map_depth_scale", {{"linear", false}, {"log", true}}).value_or(o.map_depth_log);
   using A = sim::OutputSpec::Animation;
   o.animation = t->choice<A>("animation", {{"none", A::none}, {"concentration", A::concentration}, {"depth", A::depth}})
