@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "io/maps/image.hpp"
-#include "io/maps/map_names.hpp"
+#include "io/output_names.hpp"
 #include "io/io_error.hpp"
 
 namespace fs = std::filesystem;
@@ -297,14 +297,34 @@ TEST(RenderParticles, EqualScalesFluidByPressureWallsGrey) {
 }
 
 // A map's file name holds its time: whole seconds as nine digits, any other time to the
-// millisecond (0.5 s and 1.5 s of a lab-scale run were both rounded to whole seconds and overwrote
-// the maps of 0 s and 2 s).
+// millisecond after the "s" (0.5 s and 1.5 s of a lab-scale run were both rounded to whole seconds
+// and overwrote the maps of 0 s and 2 s); the names sort in time order and read back.
 TEST(MapNames, WholeSecondsAsNineDigitsOtherTimesToTheMillisecond) {
-  EXPECT_EQ(map_time_stamp(0), "000000000");
-  EXPECT_EQ(map_time_stamp(3600), "000003600");
-  EXPECT_EQ(map_time_stamp(0.5), "000000000.500");
-  EXPECT_EQ(map_time_stamp(1.5), "000000001.500");
-  EXPECT_EQ(map_time_stamp(2.0004), "000000002");  // within the millisecond: the whole second's name
-  EXPECT_EQ(map_time_stamp(604800.25), "000604800.250");
-  EXPECT_NE(map_time_stamp(2.5), map_time_stamp(2.0));
+  EXPECT_EQ(map_time_stamp(0), "000000000s");
+  EXPECT_EQ(map_time_stamp(3600), "000003600s");
+  EXPECT_EQ(map_time_stamp(0.5), "000000000s500");
+  EXPECT_EQ(map_time_stamp(1.5), "000000001s500");
+  EXPECT_EQ(map_time_stamp(2.0004), "000000002s");  // within the millisecond: the whole second's name
+  EXPECT_EQ(map_time_stamp(604800.25), "000604800s250");
+  EXPECT_EQ(map_name("depth", 0.5), "depth_t000000000s500.png");
+  EXPECT_LT(map_name("depth", 2), map_name("depth", 2.5));  // sorted by name = sorted by time
+  EXPECT_LT(map_name("depth", 2.5), map_name("depth", 3));
+  EXPECT_LT(map_name("depth", 1.999), map_name("depth", 2));
+  for (const double t : {0.0, 0.5, 2.0, 2.001, 604800.25}) {
+    std::string kind;
+    double back = -1;
+    ASSERT_TRUE(parse_map_name(map_name("concentration", t), kind, back)) << t;
+    EXPECT_EQ(kind, "concentration");
+    EXPECT_EQ(back, std::llround(t * 1000) / 1000.0);
+  }
+  std::string kind, stem, ext;
+  double t = 0;
+  long long T = 0;
+  for (const char* other : {"depth_t000000002.png", "depth_t2s.png", "depth_t000000002s5.png", "Depth_t000000002s.png",
+                            "depth_t000000002s.png.partial", "ria.nc"})
+    EXPECT_FALSE(parse_map_name(other, kind, t)) << other;
+  EXPECT_EQ(restart_part(86400), "_restart_86400s");
+  ASSERT_TRUE(parse_restart_name("ria_restart_86400s.nc", stem, T, ext));
+  EXPECT_EQ(stem + "|" + std::to_string(T) + "|" + ext, "ria|86400|nc");
+  EXPECT_FALSE(parse_restart_name("ria_restart_086400s.nc", stem, T, ext));
 }

@@ -97,7 +97,7 @@ TEST(ScenarioErrors, Ranges) {
   expect_error(kMinimal + "[output]\npng_times = [\"1 h\", \"-1 h\"]\n", "png_times", "element 1: expected a duration >= 0");
   // Map names hold the time to the millisecond: 0.5 s and 0.5004 s would draw into one file.
   expect_error(kMinimal + "[output]\npng_times = [2, 0.5, 0.5004]\n", "png_times",
-               "give maps of one name (t000000000.500s); give times at least 1 ms apart");
+               "give maps of one name (t000000000s500); give times at least 1 ms apart");
   expect_error(kMinimal + "[output]\npng_times = [7199.9996]\n", "png_times",
                "gives the name of the end map at time.duration = 7200 s (2 h) (t000007200s)");
   expect_error(kMinimal + "[output]\ncheckpoint_interval = -1\n", "checkpoint_interval", "expected a duration >= 0");

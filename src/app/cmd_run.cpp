@@ -191,12 +191,11 @@ std::unique_ptr<Prepared> prepare_inputs(const RunArgs& a) {
   p->key = run_key(sc, m);
   if (!restart.empty()) {
     p->ck = std::make_unique<io::Checkpoint>(io::read_checkpoint(restart));
+    check_restart(*p->ck, restart, sc, m, p->key, p->prec, false);
     // A run killed after its last checkpoint, while it put its files in place, leaves the rest
     // partial: complete (they are closed before the renames) but under their partial names.
     if (!(p->ck->t < sc.time.duration) && is_root()) {
-      const std::vector<std::string> left = PartialFiles::others_in(sc.output.directory, [](const std::string& name) {
-        return name.size() > 8 && name.compare(name.size() - 8, 8, ".partial") == 0;
-      }, {});
+      const std::vector<std::string> left = PartialFiles::partials_in(sc.output.directory);
       if (!left.empty()) {
         std::string names;
         for (const std::string& n : left) names += (names.empty() ? "" : ", ") + n;
@@ -206,7 +205,7 @@ std::unique_ptr<Prepared> prepare_inputs(const RunArgs& a) {
                              "each to its name without .partial");
       }
     }
-    check_restart(*p->ck, restart, sc, m, p->key, p->prec);
+    check_restart_time(*p->ck, restart, sc);
   } else if (is_root()) {  // a restart starts from the checkpoint's state, not the model's
     for (const std::string& w : sim::model_warnings(sc, m)) std::fprintf(stderr, "ria run: warning: %s\n", w.c_str());
   }

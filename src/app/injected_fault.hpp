@@ -1,6 +1,7 @@
 // Faults injected through the environment for the failure tests, where no valid input makes a
 // solver fail: RIA_ENSEMBLE_FAULT="M[,M...]" (members; "M:error" an error that is not numerical, as
-// a device or I/O failure would be) and RIA_RUN_FAULT="N" (ria run, after its N-th advance). The
+// a device or I/O failure would be) and RIA_RUN_FAULT="N" (ria run in one process, after its N-th
+// advance; under mpirun RIA_MPI_FAULT, mpi/distributed_solver.cpp, injects a rank's failure). The
 // solver is wrapped so that its state gets a NaN depth in its first wet cell after that advance,
 // which the driver reports as a numerical failure.
 #pragma once

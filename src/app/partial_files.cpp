@@ -77,6 +77,13 @@ std::vector<std::string> PartialFiles::others_in(const std::string& dir,
   return others;
 }
 
+std::vector<std::string> PartialFiles::partials_in(const std::string& dir) {
+  const std::string suffix = kSuffix;
+  return others_in(dir, [&](const std::string& name) {
+    return name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+  }, {});
+}
+
 std::string PartialFiles::others_note(const std::string& dir, const std::vector<std::string>& others,
                                       const std::string& noun) {
   if (others.empty()) return "";

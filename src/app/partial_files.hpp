@@ -28,6 +28,8 @@ class PartialFiles {
   /// The file a resumed run continues: the partial one when it is newer than the final one (a run
   /// that was killed or failed after the last complete one) or the final one is missing.
   static std::string newest_of(const std::string& final_path);
+  /// The partial files in `dir` (names ending ".partial"), sorted.
+  static std::vector<std::string> partials_in(const std::string& dir);
   /// The files in `dir` that `is_output` takes for outputs of the run's kind (its maps, its
   /// snapshots) and that are not among `own` (the final paths the run wrote or adopted), sorted:
   /// an earlier run's, which a run leaves as they were and names at its end (others_note).

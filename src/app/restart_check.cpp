@@ -89,8 +89,14 @@ std::string moved_gauge(const io::Checkpoint& ck, const sim::Model& m) {
 
 RunKey run_key(const sim::Scenario& sc, const sim::Model& m) { return {run_fingerprint(m), run_identity(sc, m)}; }
 
+void check_restart_time(const io::Checkpoint& ck, const std::string& path, const sim::Scenario& sc) {
+  if (!(ck.t < sc.time.duration))
+    throw io::InputError("checkpoint '" + path + "' is at t = " + exact(ck.t) + " s, not before time.duration = " +
+                         exact(sc.time.duration) + " s: nothing left to run");
+}
+
 void check_restart(const io::Checkpoint& ck, const std::string& path, const sim::Scenario& sc, const sim::Model& m,
-                   const RunKey& key, const std::string& precision) {
+                   const RunKey& key, const std::string& precision, bool check_time) {
   const std::string head = "checkpoint '" + path + "' ";
   const Grid& g = m.setup.grid;
   const Grid& c = ck.grid;
@@ -122,9 +128,7 @@ void check_restart(const io::Checkpoint& ck, const std::string& path, const sim:
   if (m.setup.extremes.track && ck.extremes.max_depth.size() != g.cells())
     throw io::InputError(head + "carries no run extremes (max_depth, max_speed, max_concentration, first_wet_time, "
                                 "arrival_time), which " + sc.file + " records and continues");
-  if (!(ck.t < sc.time.duration))
-    throw io::InputError(head + "is at t = " + exact(ck.t) + " s, not before time.duration = " + exact(sc.time.duration) +
-                         " s: nothing left to run");
+  if (check_time) check_restart_time(ck, path, sc);
 }
 
 }  // namespace ria::app

@@ -41,6 +41,9 @@ std::string moved_gauge(const io::Checkpoint& ck, const sim::Model& m);
 /// this scenario (whose run_key is `key`): another grid, bed, physics, time.start or precision, or
 /// a time not before the end.
 void check_restart(const io::Checkpoint& ck, const std::string& path, const sim::Scenario& sc, const sim::Model& m,
-                   const RunKey& key, const std::string& precision);
+                   const RunKey& key, const std::string& precision, bool check_time = true);
+/// InputError "... nothing left to run" unless the checkpoint is before time.duration (the time
+/// check of check_restart, for a caller that says more first).
+void check_restart_time(const io::Checkpoint& ck, const std::string& path, const sim::Scenario& sc);
 
 }  // namespace ria::app

@@ -13,7 +13,7 @@
 
 #include "io/maps/gif_animation.hpp"
 #include "io/maps/image.hpp"
-#include "io/maps/map_names.hpp"
+#include "io/output_names.hpp"
 #include "io/netcdf/netcdf_input.hpp"
 #include "io/io_error.hpp"
 
@@ -42,8 +42,6 @@ std::string hms(double t) {
 constexpr int kGifFrameCs = 15;
 constexpr int kGifMaxPixels = 640;
 
-/// The name of a quicklook map ("concentration" or "depth") at t [s].
-std::string quicklook_name(const std::string& kind, double t) { return kind + "_t" + io::map_time_stamp(t) + "s.png"; }
 
 /// The time of the first row of a time-series CSV (its second line), or +inf without one.
 double first_row_time(const std::string& path) {
@@ -114,18 +112,14 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
       return span[0] <= t_resume + tol && span[1] >= t_resume - lag - tol;
     };
     const std::vector<std::string> earlier = partial_.adopt(ctx.dir, [&](const std::string& name) -> std::string {
-      char kind[16] = {}, ext[4] = {};
+      std::string kind, ext;
       double t = 0;
       long long T = 0;
-      if (std::sscanf(name.c_str(), "%15[a-z]_t%lfs.png", kind, &t) == 2)
-        return t <= t_resume ? quicklook_name(kind, t) : "";
+      if (io::parse_map_name(name, kind, t)) return t <= t_resume ? name : "";
       if (name == "ria.nc" || name == "gauges.nc") return spans_restart(name) ? name : "";
-      if (std::sscanf(name.c_str(), "%15[a-z]_restart_%llds.%3s", kind, &T, ext) == 3 && T < here) {
-        const std::string k = kind, e = ext;
-        if (name == k + "_restart_" + std::to_string(T) + "s." + e && e == "nc" && (k == "ria" || k == "gauges") &&
-            spans_restart(name))
-          return name;
-      }
+      if (io::parse_restart_name(name, kind, T, ext) && T < here && ext == "nc" && (kind == "ria" || kind == "gauges") &&
+          spans_restart(name))
+        return name;
       return "";
     });
     files_.insert(files_.end(), earlier.begin(), earlier.end());
@@ -150,7 +144,7 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     h.bed_elevation = m.bed_z;
     h.concentration_units = sc.pollutant.units;
     // A restarted run writes its own files, so the files of the first part stay as they were.
-    const std::string part = ctx.resumed ? "_restart_" + std::to_string(std::lround(t_resume)) + "s" : "";
+    const std::string part = ctx.resumed ? io::restart_part(t_resume) : "";
     const std::string nc = ctx.dir + "/ria" + part + ".nc";
     try {
       nc_ = std::make_unique<io::NetcdfOutput>(partial_.add(nc), h);
@@ -180,7 +174,7 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
                            "output.animation = \"none\" to silence this\n",
                    !io::gif_built() ? "giflib (libgif-dev, -DRIA_GIF=ON)" : "cairo (libcairo2-dev, -DRIA_CAIRO=ON), which draws its frames");
     } else {
-      const std::string part = ctx.resumed ? "_restart_" + std::to_string(std::lround(t_resume)) + "s" : "";
+      const std::string part = ctx.resumed ? io::restart_part(t_resume) : "";
       const std::string gif = ctx.dir + "/animation" + part + ".gif";
       try {
         gif_ = std::make_unique<io::GifAnimation>(partial_.add(gif), kGifFrameCs);
@@ -297,9 +291,9 @@ void RunOutputs::quicklook(double t, const swe::HostState& s) {
   if (!io::png_built()) return;
   const double dry = m_.setup.physics.h_dry;
   const std::vector<double> c = sim::primitive_maps(s, m_.setup.H, dry).c, h = sim::wet_depth(s, dry);
-  const std::string cpath = ctx_.dir + "/" + quicklook_name("concentration", t);
+  const std::string cpath = ctx_.dir + "/" + io::map_name("concentration", t);
   io::write_png(partial_.add(cpath), io::render_map(m_.setup.grid, m_.bed_z, c, concentration_style(t)));
-  const std::string dpath = ctx_.dir + "/" + quicklook_name("depth", t);
+  const std::string dpath = ctx_.dir + "/" + io::map_name("depth", t);
   io::write_png(partial_.add(dpath), io::render_map(m_.setup.grid, m_.bed_z, h, depth_style(t, deepest(h))));
   files_.push_back(cpath);
   files_.push_back(dpath);
@@ -371,12 +365,11 @@ std::vector<std::string> RunOutputs::finish() {
   const double t_resume = ctx_.resumed ? ctx_.resumed->t : -1.0;
   const long long here = std::lround(t_resume);
   const std::vector<std::string> others = PartialFiles::others_in(ctx_.dir, [&](const std::string& name) {
-    char kind[16] = {}, ext[4] = {};
+    std::string kind, ext;
     double t = 0;
     long long T = 0;
-    if (std::sscanf(name.c_str(), "%15[a-z]_t%lfs.png", kind, &t) == 2) return name == quicklook_name(kind, t) && t > t_resume;
-    if (std::sscanf(name.c_str(), "%15[a-z]_restart_%llds.%3s", kind, &T, ext) == 3)
-      return name == std::string(kind) + "_restart_" + std::to_string(T) + "s." + ext && T > here;
+    if (io::parse_map_name(name, kind, t)) return t > t_resume;
+    if (io::parse_restart_name(name, kind, T, ext)) return T > here;
     return !ctx_.resumed && (name == "ria.nc" || name == "gauges.nc" || name == "gauges.csv" || name == "animation.gif");
   }, files_);
   if (const std::string note = PartialFiles::others_note(ctx_.dir, others, "output file(s)"); !note.empty())

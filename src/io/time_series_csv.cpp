@@ -99,7 +99,9 @@ TimeSeriesCsv::TimeSeriesCsv(const std::string& path, const std::vector<std::str
     while (read_record(in, record)) {
       if (record.empty()) continue;
       const double t = std::strtod(record.c_str(), nullptr);
-      if (steps.column > 0) {
+      // A row cut short (a disk that filled) carries no count to judge by.
+      const bool whole = static_cast<std::size_t>(std::count(record.begin(), record.end(), ',')) == columns.size();
+      if (steps.column > 0 && whole) {
         const double n = field_of(record, steps.column);
         if (const std::string why = steps_mismatch(t, n, resume_after, steps); !why.empty()) {
           std::ostringstream o;

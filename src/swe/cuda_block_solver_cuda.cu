@@ -78,7 +78,7 @@ class CudaBlockSolver final : public BlockSolver {
       for (int f = 0; f < 4; ++f) tex_[l][f] = exec::cuda::texture_of<T>(buf_[l] + f * stride_, n_);
     stream_ = exec::cuda::make_stream();
     copy_ = exec::cuda::make_stream();
-    RIA_CUDA_CHECK(cudaEventCreateWithFlags(&updated_, cudaEventDisableTiming));
+    updated_ = exec::cuda::make_event();
     reducer_ = exec::make_cuda_reducer(stream_);
     if (s.extremes.track) ext_ = cuda::DeviceExtremes<T>(n_, stream_), rule_ = extremes_rule<T>(s);
   }
@@ -86,7 +86,6 @@ class CudaBlockSolver final : public BlockSolver {
   ~CudaBlockSolver() override {
     cudaStreamSynchronize(stream_);
     cudaStreamSynchronize(copy_);
-    cudaEventDestroy(updated_);
     for (const void* p : registered_) cudaHostUnregister(const_cast<void*>(p));
   }
 
@@ -158,8 +157,9 @@ class CudaBlockSolver final : public BlockSolver {
   }
   void wait_packs() override { RIA_CUDA_CHECK(cudaStreamSynchronize(copy_)); }
 
-  /// On the copy stream, beside the updates still running (block_solver.hpp); the updates started
-  /// after this returns come after the copy.
+  /// On the copy stream, beside the updates still running: the caller writes only rows those
+  /// updates neither read nor write (block_solver.hpp); the updates started after this returns
+  /// come after the copy.
   void unpack(Level level, int j0, int j1, const void* host) override {
     const std::size_t m = span(j0, j1);
     pin(host, 4 * m * sizeof(T));
@@ -291,7 +291,7 @@ class CudaBlockSolver final : public BlockSolver {
   exec::cuda::Texture tex_H_;
   exec::cuda::Stream stream_;  // the updates, phase 2 and the reads of whole levels
   exec::cuda::Stream copy_;    // the halo rows' copies (start_pack, unpack), beside the updates
-  cudaEvent_t updated_ = nullptr;  // on stream_ where a halo copy starts: the updates before it
+  exec::cuda::Event updated_;  // on stream_ where a halo copy starts: the updates before it
   std::set<const void*> registered_;
   int cur_ = 0;
   std::unique_ptr<exec::Reducer> reducer_;

@@ -60,7 +60,8 @@ class BlockSolver {
   /// the solver's precision; returns when the copy is done (pack waits for the rows' update).
   virtual void pack(Level level, int j0, int j1, void* host) = 0;
   /// unpack may run beside the updates started before it (a device block copies on its own
-  /// stream): the rows it writes are ones they neither read nor write (the halo of the next level).
+  /// stream): the caller unpacks only rows those updates neither read nor write (the MPI layer:
+  /// the halo rows of the next level, which no update of the step writes).
   virtual void unpack(Level level, int j0, int j1, const void* host) = 0;
   /// pack without waiting: starts the copy of rows [j0, j1) of a level as the updates started so far
   /// leave them (not those started after), which may run beside later updates; wait_packs()

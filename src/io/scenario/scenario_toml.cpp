@@ -1,13 +1,12 @@
 #include "io/scenario/scenario_toml.hpp"
 
-#include "io/maps/map_names.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
 #include "io/io_error.hpp"
-#include "io/maps/map_names.hpp"
+#include "io/output_names.hpp"
 #include "io/text_file.hpp"
 #include "io/scenario/scenario_reader.hpp"
 #include "io/scenario/scenario_sections.hpp"
@@ -255,13 +254,13 @@ void read_output(const Table& root, sim::Scenario& s) {
       if (io::map_time_stamp(o.png_times[k]) == io::map_time_stamp(o.png_times[k - 1]))
         t->fail("png_times", "the times " + detail::describe_seconds(o.png_times[k - 1]) + " and " + detail::describe_seconds(o.png_times[k]) +
                                  " give maps of one name (t" + io::map_time_stamp(o.png_times[k]) +
-                                 "s); give times at least 1 ms apart");
+                                 "); give times at least 1 ms apart");
     // Nor may one share the end map's name (png_at_end), which would draw over it.
     for (const double p : o.png_times)
       if (o.png_at_end && p != s.time.duration && io::map_time_stamp(p) == io::map_time_stamp(s.time.duration))
         t->fail("png_times", "the time " + detail::describe_seconds(p) + " gives the name of the end map at time.duration = " +
                                  detail::describe_seconds(s.time.duration) + " (t" + io::map_time_stamp(p) +
-                                 "s), which would draw over it; give a time at least 1 ms from the end");
+                                 "), which would draw over it; give a time at least 1 ms from the end");
   }
   o.map_depth_log = t->choice<bool>("map_depth_scale", {{"linear", false}, {"log", true}}).value_or(o.map_depth_log);
   using A = sim::OutputSpec::Animation;
