@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <csignal>
 #include <iostream>
+#include <sstream>
 
 #include "app/options.hpp"
 #include "mpi/job.hpp"
@@ -29,7 +30,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int rc = app.exit(e);
+    // Every rank of an MPI job parses the same command line: rank 0 alone says what is wrong (or
+    // prints the help), as it does for the other input errors.
+    std::ostringstream quiet;
+    const int rc = ria::mpi::world().rank == 0 ? app.exit(e) : app.exit(e, quiet, quiet);
     ria::mpi::finish();
     return rc == 0 ? 0 : ria::app::kBadInput;
   }

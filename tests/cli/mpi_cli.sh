@@ -137,6 +137,12 @@ input_error)  # an input error is reported once, by rank 0, and every rank exits
   [ $rc -eq 2 ] || { cat out.txt; fail "exit code $rc, expected 2"; }
   [ "$(grep -c 'physics.gravity' out.txt)" -eq 1 ] || { cat out.txt; fail "the message is not printed exactly once"; }
   echo "ok: $(grep -m1 'physics.gravity' out.txt)"
+  # A command-line error too: said once.
+  "${MPIRUN[@]}" 3 "$RIA" run "${EST[@]}" --ghost-rows 2.5 --output out > out.txt 2>&1
+  rc=$?
+  [ $rc -eq 2 ] || { cat out.txt; fail "--ghost-rows 2.5: exit code $rc, expected 2"; }
+  [ "$(grep -c 'ghost-rows' out.txt)" -eq 1 ] || { cat out.txt; fail "the command-line error is not printed exactly once"; }
+  echo "ok: $(grep -m1 'ghost-rows' out.txt)"
   # ria sph run runs in one process: over ranks it is refused (every rank wrote into one directory).
   printf 'name = "c"\ndimensions = 2\n[particles]\ndp = 0.02\n[time]\nduration = 0.01\noutput_interval = 0.01\n' > c.toml
   printf '[[fluid]]\nmin = [0.0, 0.0]\nmax = [0.1, 0.2]\n[[wall]]\nkind = "tank"\nmin = [0.0, 0.0]\nmax = [0.4, 0.3]\n' >> c.toml
