@@ -44,13 +44,9 @@ void PartialFiles::remove() {
 std::vector<std::string> PartialFiles::adopt(const std::string& dir,
                                              const std::function<std::string(const std::string&)>& final_name) {
   std::vector<std::string> adopted;
-  const std::string suffix = kSuffix;
-  std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
-    const std::string name = e.path().filename().string();
-    if (name.size() <= suffix.size() || name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0) continue;
-    const std::string stem = name.substr(0, name.size() - suffix.size());
-    if (stem.empty() || final_name(stem) != stem) continue;
+  for (const std::string& name : partials_in(dir)) {
+    const std::string stem = name.substr(0, name.size() - std::string(kSuffix).size());
+    if (final_name(stem) != stem) continue;
     adopted.push_back(dir + "/" + stem);
     add(adopted.back());
   }

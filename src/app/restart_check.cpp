@@ -41,14 +41,18 @@ std::uint64_t run_fingerprint(const sim::Model& m) {
 }
 
 namespace {
+/// A gauge's cell as the checkpoint lists it: "<i> <j>".
+std::string cell_text(const sim::GaugeCell& g, int nx) { return std::to_string(g.cell % nx) + " " + std::to_string(g.cell / nx); }
+
 /// The gauges' cells as the checkpoint lists them (kGaugeCellsKey): "<i> <j>\t<name>" a line.
 std::string gauge_cells_text(const sim::Model& m) {
   std::string text;
-  const int nx = m.setup.grid.nx;
-  for (const sim::GaugeCell& g : m.gauges)
-    text += std::to_string(g.cell % nx) + " " + std::to_string(g.cell / nx) + "\t" + g.name + "\n";
+  for (const sim::GaugeCell& g : m.gauges) text += cell_text(g, m.setup.grid.nx) + "\t" + g.name + "\n";
   return text;
 }
+
+/// "(i, j)" of a cell_text.
+std::string as_pair(std::string cell) { return "(" + cell.replace(cell.find(' '), 1, ", ") + ")"; }
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> run_identity(const sim::Scenario& sc, const sim::Model& m) {
@@ -76,13 +80,9 @@ std::string moved_gauge(const io::Checkpoint& ck, const sim::Model& m) {
     if (tab == std::string::npos) continue;
     const std::string name = line.substr(tab + 1), then = line.substr(0, tab);
     for (const sim::GaugeCell& g : m.gauges)
-      if (g.name == name) {
-        const std::string now = std::to_string(g.cell % nx) + " " + std::to_string(g.cell / nx);
-        if (now != then)
-          return "gauge '" + name + "' was at cell (i, j) = (" + then.substr(0, then.find(' ')) + ", " +
-                 then.substr(then.find(' ') + 1) + ") in the run that wrote the checkpoint, and is at (" +
-                 std::to_string(g.cell % nx) + ", " + std::to_string(g.cell / nx) + ") now";
-      }
+      if (g.name == name && cell_text(g, nx) != then && then.find(' ') != std::string::npos)
+        return "gauge '" + name + "' was at cell (i, j) = " + as_pair(then) + " in the run that wrote the checkpoint, and is at " +
+               as_pair(cell_text(g, nx)) + " now";
   }
   return "";
 }

@@ -1,21 +1,21 @@
 // The outputs of `ria run` (run_outputs.hpp).
 #include "app/run_outputs.hpp"
-#include "app/restart_check.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
-#include <cstdlib>
 #include <fstream>
 
+#include "app/restart_check.hpp"
+#include "io/io_error.hpp"
 #include "io/maps/gif_animation.hpp"
 #include "io/maps/image.hpp"
-#include "io/output_names.hpp"
 #include "io/netcdf/netcdf_input.hpp"
-#include "io/io_error.hpp"
+#include "io/output_names.hpp"
 
 namespace ria::app {
 namespace {
@@ -41,7 +41,6 @@ std::string hms(double t) {
 /// on the longer side (a week of frames stays a few megabytes).
 constexpr int kGifFrameCs = 15;
 constexpr int kGifMaxPixels = 640;
-
 
 /// The time of the first row of a time-series CSV (its second line), or +inf without one.
 double first_row_time(const std::string& path) {

@@ -28,6 +28,16 @@ std::string snapshot_name(double t, const char* ext) {
   return buf;
 }
 
+namespace {
+/// The time of a snapshot name that snapshot_name writes, in snapshot ticks; -1 for any other name.
+long long snapshot_ticks(const std::string& name) {
+  long long ticks = 0;
+  char ext[8] = {};
+  if (std::sscanf(name.c_str(), "particles_%10lld.%3s", &ticks, ext) != 2) return -1;
+  return name == snapshot_name(ticks * sph::kSnapshotTick, ext) ? ticks : -1;
+}
+}  // namespace
+
 double sph_outputs_bytes(const sph::Scenario& sc, double n) {
   double most = sph::particles_bytes(sc.dim, n) + io::sph_checkpoint_write_bytes(sc.dim, n);
   if (sc.snapshots && sc.snapshot_csv) most = std::max(most, io::particles_csv_bytes(sc.dim, n));
@@ -52,10 +62,8 @@ SphOutputs::SphOutputs(const sph::Scenario& sc, SphRunContext ctx)
   if (ctx_.resume_after >= 0) {
     const long long last = std::llround(ctx_.resume_after * (1 / sph::kSnapshotTick));
     const std::vector<std::string> earlier = partial_.adopt(ctx_.dir, [&](const std::string& name) -> std::string {
-      long long ticks = 0;
-      char ext[8] = {};
-      if (std::sscanf(name.c_str(), "particles_%10lld.%3s", &ticks, ext) != 2 || ticks > last) return "";
-      return snapshot_name(ticks * sph::kSnapshotTick, ext);
+      const long long ticks = snapshot_ticks(name);
+      return ticks >= 0 && ticks <= last ? name : "";
     });
     files_.insert(files_.end(), earlier.begin(), earlier.end());
   }
@@ -67,12 +75,8 @@ const std::vector<std::string>& SphOutputs::finish() {
   // Snapshots of an earlier run into this directory that this one did not write again (a resumed
   // run's before its checkpoint are the run it continues): said, not removed.
   const long long last = ctx_.resume_after < 0 ? -1 : std::llround(ctx_.resume_after * (1 / sph::kSnapshotTick));
-  const std::vector<std::string> others = PartialFiles::others_in(ctx_.dir, [&](const std::string& name) {
-    long long ticks = 0;
-    char ext[8] = {};
-    return std::sscanf(name.c_str(), "particles_%10lld.%3s", &ticks, ext) == 2 && name == snapshot_name(ticks * sph::kSnapshotTick, ext) &&
-           ticks > last;
-  }, files_);
+  const std::vector<std::string> others =
+      PartialFiles::others_in(ctx_.dir, [&](const std::string& name) { return snapshot_ticks(name) > last; }, files_);
   if (const std::string note = PartialFiles::others_note(ctx_.dir, others, "snapshot file(s)"); !note.empty())
     std::fprintf(stderr, "ria sph run: warning: %s\n", note.c_str());
   return files_;

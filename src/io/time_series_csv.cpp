@@ -29,15 +29,18 @@ bool read_record(std::istream& in, std::string& record) {
   return any;
 }
 
-/// Field `column` (0: the first) of an unquoted numeric record, or NaN when it has fewer.
-double field_of(const std::string& record, int column) {
-  std::size_t at = 0;
-  for (int c = 0; c < column; ++c) {
-    at = record.find(',', at);
-    if (at == std::string::npos) return NAN;
-    ++at;
+/// The fields of a record as written (a quoted field keeps its quotes), split at the commas
+/// outside quotes.
+std::vector<std::string> fields_of(const std::string& record) {
+  std::vector<std::string> fields;
+  std::string field;
+  bool quoted = false;
+  for (const char ch : record + ",") {
+    if (ch == '"') quoted = !quoted;
+    if (ch == ',' && !quoted) fields.push_back(field), field.clear();
+    else field += ch;
   }
-  return std::strtod(record.c_str() + at, nullptr);
+  return fields;
 }
 
 /// Empty when a row at time t with `n` steps can belong to the run whose checkpoint holds
@@ -78,15 +81,9 @@ TimeSeriesCsv::TimeSeriesCsv(const std::string& path, const std::vector<std::str
     read_record(in, record);
     if (record + "\n" != kept) {
       // The first column that differs, by name (the fields as RFC 4180 quotes them).
-      std::vector<std::string> there, here = {"t_s"};
+      const std::vector<std::string> there = fields_of(record);
+      std::vector<std::string> here = {"t_s"};
       for (const std::string& c : columns) here.push_back(csv_field(c));
-      std::string field;
-      bool quoted = false;
-      for (const char ch : record + ",") {
-        if (ch == '"') quoted = !quoted;
-        if (ch == ',' && !quoted) there.push_back(field), field.clear();
-        else field += ch;
-      }
       std::size_t k = 0;
       while (k < there.size() && k < here.size() && there[k] == here[k]) ++k;
       const std::string what = k < there.size() && k < here.size()
@@ -100,9 +97,12 @@ TimeSeriesCsv::TimeSeriesCsv(const std::string& path, const std::vector<std::str
       if (record.empty()) continue;
       const double t = std::strtod(record.c_str(), nullptr);
       // A row cut short (a disk that filled) carries no count to judge by.
-      const bool whole = static_cast<std::size_t>(std::count(record.begin(), record.end(), ',')) == columns.size();
-      if (steps.column > 0 && whole) {
-        const double n = field_of(record, steps.column);
+      const std::vector<std::string> fields = steps.column > 0 ? fields_of(record) : std::vector<std::string>{};
+      if (fields.size() == columns.size() + 1) {
+        const char* text = fields[steps.column].c_str();
+        char* end = nullptr;
+        double n = std::strtod(text, &end);
+        if (end == text) n = NAN;  // an empty field
         if (const std::string why = steps_mismatch(t, n, resume_after, steps); !why.empty()) {
           std::ostringstream o;
           o << std::setprecision(10) << noun << " '" << from << "': its row at t = " << t << " s (" << n

@@ -2,10 +2,10 @@
 
 #include <cerrno>
 #include <cstring>
-#include <utility>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <utility>
 
 #include "io/checkpoint/crc32.hpp"
 #include "io/json.hpp"
@@ -40,10 +40,11 @@ Framed read_framed(const std::string& path, const std::array<char, 8>& magic, co
   if (f.bad()) throw IoError("cannot read " + noun + " '" + path + "'");
   if (static_cast<std::size_t>(f.gcount()) < head || std::memcmp(header.data(), magic.data(), magic.size()) != 0) {
     // The other command's checkpoint given by mistake is named as such.
-    for (const auto& [other, command] : {std::pair<const char*, const char*>{"RIACKPT1", "ria run"}, {"RIASPHC1", "ria sph run"}})
-      if (f.gcount() >= 8 && std::memcmp(header.data(), other, 8) == 0)
-        throw InputError("'" + path + "' is not a ria " + noun + ": it is a checkpoint of `" + command + "` (" + other +
-                         " header)");
+    for (const auto& [other, command] : {std::pair<std::array<char, 8>, const char*>{kRunCheckpointMagic, "ria run"},
+                                         {kSphCheckpointMagic, "ria sph run"}})
+      if (f.gcount() >= 8 && std::memcmp(header.data(), other.data(), other.size()) == 0)
+        throw InputError("'" + path + "' is not a ria " + noun + ": it is a checkpoint of `" + command + "` (" +
+                         std::string(other.data(), other.size()) + " header)");
     throw InputError("'" + path + "' is not a ria " + noun + " (no " + std::string(magic.data(), magic.size()) + " header)");
   }
   Reader r(header, path);

@@ -87,6 +87,11 @@ class Reader {
   std::size_t pos_ = 0;
 };
 
+/// The framed files ria writes, by their magic: `ria run`'s checkpoints and `ria sph run`'s. A
+/// reader given the other kind names it (read_framed).
+inline constexpr std::array<char, 8> kRunCheckpointMagic = {'R', 'I', 'A', 'C', 'K', 'P', 'T', '1'};
+inline constexpr std::array<char, 8> kSphCheckpointMagic = {'R', 'I', 'A', 'S', 'P', 'H', 'C', '1'};
+
 /// Writes MAGIC | version | size | crc32 | payload to `path` atomically (io::IoError naming it).
 void write_framed(const std::string& path, const std::array<char, 8>& magic, std::uint32_t version,
                   const std::string& payload);

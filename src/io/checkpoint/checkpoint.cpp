@@ -14,7 +14,7 @@ namespace {
 using binary::Reader;
 using binary::Writer;
 
-constexpr std::array<char, 8> kMagic = {'R', 'I', 'A', 'C', 'K', 'P', 'T', '1'};
+constexpr std::array<char, 8> kMagic = binary::kRunCheckpointMagic;
 constexpr std::uint32_t kVersion = 3;  // 2: identity appended; 3: five extremes of every step
 static_assert(sizeof(swe::Balance) == 9 * sizeof(double), "Balance is written as 9 doubles");
 

@@ -11,7 +11,7 @@
 namespace ria::io {
 namespace {
 
-constexpr std::array<char, 8> kMagic = {'R', 'I', 'A', 'S', 'P', 'H', 'C', '1'};
+constexpr std::array<char, 8> kMagic = binary::kSphCheckpointMagic;
 constexpr std::uint32_t kVersion = 1;
 
 std::string number_text(double v) {

@@ -1,6 +1,5 @@
 #include "io/scenario/scenario_toml.hpp"
 
-
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
