@@ -35,6 +35,17 @@ void expect_model_error(sim::Scenario sc, const std::string& words) {
   }
 }
 
+/// A resume of gauge file `path` (gauge "a", rows every 10 s) after the checkpoint's run wrote `row`:
+/// refused with `words`.
+void expect_refused_csv(const std::string& path, double resume_after, const std::string& row, const std::string& words) {
+  try {
+    io::GaugeCsv(path, {"a"}, resume_after, "1", "", 10, row);
+    FAIL() << "accepted; expected an error containing: " << words;
+  } catch (const io::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 
 TEST(Model, RefusesWhatLiesOutsideTheGrid) {
@@ -352,6 +363,39 @@ TEST(GaugeCsvFile, ResumeKeepsRowsUpToTheRestartTime) {
   } catch (const io::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("(6 columns there, 11 now)"), std::string::npos) << e.what();
   }
+}
+
+TEST(GaugeCsvFile, ResumeNeedsTheRowTheCheckpointsRunWrote) {
+  const std::string dir = test::fresh_temp_dir("run_gauges_row");
+  const std::string path = dir + "/g.csv";
+  const auto write = [&](const std::string& file, std::initializer_list<double> times, double h) {
+    io::GaugeCsv g(file, {"a"});
+    for (double t : times) g.append(t, {{h, 1, 2, 3, 4}});
+    return g.last_row();
+  };
+  const std::string row20 = [&] {
+    write(path, {0.0, 10.0, 20.0}, 5);
+    io::GaugeCsv g(path, {"a"}, 20.0);  // the rows up to 20 s kept: the last is the row of 20 s
+    return g.last_row();
+  }();
+  EXPECT_EQ(row20, "20,5,1,2,3,4");
+  write(path, {0.0, 10.0, 20.0, 30.0}, 5);
+  EXPECT_NO_THROW(io::GaugeCsv(path, {"a"}, 25.0, "1", "", 10, row20));
+  // Another run's file: its row at 20 s holds other values.
+  write(path, {0.0, 10.0, 20.0, 30.0}, 6);
+  expect_refused_csv(path, 25.0, row20, "its row at t = 20 s is not the one the checkpoint's run wrote then: it is another run's");
+  // Rows at other times than the checkpoint's run's (another gauge interval).
+  write(path, {0.0, 15.0, 30.0}, 5);
+  expect_refused_csv(path, 25.0, row20, "it holds no row at t = 20 s, where the checkpoint's run wrote one");
+  // A file that ends before that row, though within one row of the restart.
+  write(path, {0.0, 10.0}, 5);
+  expect_refused_csv(path, 20.0, row20, "ends at t = 10 s, before the row the checkpoint's run wrote at t = 20 s");
+  // Rows that all come after it (a part restarted from this checkpoint into a new directory), and
+  // a file with no rows: nothing to continue, the restart goes on.
+  write(path, {30.0, 40.0}, 5);
+  EXPECT_NO_THROW(io::GaugeCsv(path, {"a"}, 25.0, "1", "", 10, row20));
+  write(path, {}, 5);
+  EXPECT_NO_THROW(io::GaugeCsv(path, {"a"}, 25.0, "1", "", 10, row20));
 }
 
 TEST(GaugeCsvFile, ConcentrationColumnsCarryTheUnit) {

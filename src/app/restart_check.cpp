@@ -70,11 +70,15 @@ std::vector<std::pair<std::string, std::string>> run_identity(const sim::Scenari
           {kGaugeCellsKey, gauge_cells_text(m)}};
 }
 
+std::string identity_value(const io::Checkpoint& ck, const std::string& key) {
+  const auto it = std::find_if(ck.identity.begin(), ck.identity.end(), [&](const auto& kv) { return kv.first == key; });
+  return it == ck.identity.end() ? "" : it->second;
+}
+
 std::string moved_gauge(const io::Checkpoint& ck, const sim::Model& m) {
-  const auto it = std::find_if(ck.identity.begin(), ck.identity.end(), [](const auto& kv) { return kv.first == kGaugeCellsKey; });
-  if (it == ck.identity.end()) return "";  // a checkpoint written before its gauges were listed
+  // Empty in a checkpoint written before its gauges were listed: nothing to compare.
   const int nx = m.setup.grid.nx;
-  std::istringstream in(it->second);
+  std::istringstream in(identity_value(ck, kGaugeCellsKey));
   for (std::string line; std::getline(in, line);) {
     const std::size_t tab = line.find('\t');
     if (tab == std::string::npos) continue;

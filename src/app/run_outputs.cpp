@@ -91,8 +91,10 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
         throw io::InputError("cannot continue gauge file '" + from + "': " + moved +
                              "; keep the gauge where it was, or restart into another output directory");
     // Gauges every step (gauge_interval 0) have no fixed row interval: the continuity is not checked.
+    // It must hold the row the checkpoint's run wrote last, where it holds rows up to then.
     csv_ = std::make_unique<io::GaugeCsv>(partial_.add(csv), names, t_resume, sc.pollutant.units, from,
-                                          sc.output.gauge_interval);
+                                          sc.output.gauge_interval,
+                                          ctx.resumed ? identity_value(*ctx.resumed, kLastGaugeRowKey) : "");
     files_.push_back(csv);
   }
   // A resumed run also promotes what the run it continues left partial (killed or failed): the
@@ -324,6 +326,10 @@ void RunOutputs::checkpoint(double t, long steps, const swe::HostState& s, const
   io::Checkpoint c;
   c.fingerprint = ctx_.fingerprint;
   c.identity = ctx_.identity;
+  // The gauge row of time t or before (a failure's checkpoint of an earlier state may follow rows
+  // after it, and then carries none).
+  if (csv_ && !csv_->last_row().empty() && std::strtod(csv_->last_row().c_str(), nullptr) <= t)
+    c.identity.emplace_back(kLastGaugeRowKey, csv_->last_row());
   c.precision = ctx_.precision;
   c.grid = m_.setup.grid;
   c.t = t;

@@ -18,8 +18,10 @@ std::vector<std::string> gauge_columns(const std::vector<std::string>& names, co
 }  // namespace
 
 GaugeCsv::GaugeCsv(const std::string& path, const std::vector<std::string>& names, double resume_after,
-                   const std::string& conc_units, const std::string& resume_from, double row_interval)
-    : table_(path, gauge_columns(names, conc_units), resume_after, resume_from, "gauge file", "gauges", row_interval) {}
+                   const std::string& conc_units, const std::string& resume_from, double row_interval,
+                   const std::string& checkpoint_row)
+    : table_(path, gauge_columns(names, conc_units), resume_after, resume_from, "gauge file", "gauges", row_interval, {},
+             ResumeRow{checkpoint_row}) {}
 
 void GaugeCsv::append(double t, const std::vector<std::array<double, 5>>& values) {
   std::vector<double> flat;

@@ -21,6 +21,12 @@ struct ResumeSteps {
   long long steps = 0;
 };
 
+/// The row (as written, without its line break) that the checkpoint's run wrote last at or before
+/// resume_after, where the checkpoint carries it (`ria run`'s gauges); empty: not known.
+struct ResumeRow {
+  std::string text;
+};
+
 class TimeSeriesCsv {
  public:
   /// Creates `path` with the header "t_s,<columns...>", or, when resume_after >= 0, first copies
@@ -32,16 +38,19 @@ class TimeSeriesCsv {
   /// another run's file (a shorter one), which the resumed rows would continue after a gap; and,
   /// with `steps`, when a row's step count is not one the checkpoint's run can have had (more than
   /// its steps at or before resume_after, other than them at resume_after, no more after it): the
-  /// file is another run's that reaches the restart, which the resumed rows would splice.
+  /// file is another run's that reaches the restart, which the resumed rows would splice; and, with
+  /// `row`, when the file holds rows up to that row's time but not that row as it was written.
   TimeSeriesCsv(const std::string& path, const std::vector<std::string>& columns, double resume_after,
                 const std::string& resume_from, const std::string& noun, const std::string& columns_noun,
-                double row_interval = 0, ResumeSteps steps = {});
+                double row_interval = 0, ResumeSteps steps = {}, const ResumeRow& row = {});
   /// One value per column.
   void append(double t, const std::vector<double>& values);
   const std::string& path() const { return path_; }
+  /// The file's last row as written (without its line break); empty before the first.
+  const std::string& last_row() const { return last_row_; }
 
  private:
-  std::string path_, noun_;
+  std::string path_, noun_, last_row_;
   std::ofstream out_;
 };
 

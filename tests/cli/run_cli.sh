@@ -65,6 +65,14 @@ restart)  # a run resumed from a checkpoint ends bitwise identical to an uninter
   # Again into that directory: its gauge file holds no row before the restart, nothing to continue.
   "$RIA" run --output moved --quiet --precision mixed --set time.duration=4h --restart half.ckpt --set gauge.0.x=10566 \
     || fail "a second restart into the directory whose rows all come after the restart"
+  # Another run's gauges.csv (the same grid, bed and physics, twice the river) that reaches past the
+  # checkpoint: its row at the checkpoint's last gauge time is not the one the checkpoint's run wrote.
+  "$RIA" run --output other --quiet --precision mixed --set time.duration=4h --set boundary.1.discharge=300 \
+    || fail "the other run"
+  cp other/gauges.csv other0.csv
+  expect 2 "gauge file 'other/gauges.csv': its row at t = 7200 s is not the one the checkpoint's run wrote then: it is another run's" -- \
+    "$RIA" run --output other --quiet --precision mixed --set time.duration=4h --restart half.ckpt
+  cmp other0.csv other/gauges.csv || fail "the refused restart changed the other run's gauges.csv"
   # A run killed while it put its files in place (a file left partial, here by hand): a restart from
   # its last checkpoint has nothing to run and says how to finish.
   mv full/gauges.csv full/gauges.csv.partial
