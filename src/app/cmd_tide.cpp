@@ -62,6 +62,16 @@ int run_search(const std::string& word) {
   return kOk;
 }
 
+// The harmonic constants of the station `a` names (or of `reference`, a subordinate station's) for
+// the years [y0, y1]; years outside the database's are told as those of --from and --to.
+sim::StationTide read_station(const TideArgs& a, int y0, int y1, const std::string& reference = "") {
+  try {
+    return io::read_tide_station(reference.empty() ? a.station : reference, y0, y1);
+  } catch (const io::TideYearsError& e) {
+    throw io::TideYearsError(std::string(e.what()) + " (the years of --from " + a.from + " to --to " + a.to + ")");
+  }
+}
+
 std::string signed_minutes(double seconds) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%+.0f min", seconds / 60);
@@ -76,7 +86,7 @@ int run_subordinate(const TideArgs& a, double t0, double t1) {
   const sim::SubordinateStation sub = io::read_subordinate_station(a.station);
   const auto [s0, s1] = sim::subordinate_search_interval(sub, 0, t1 - t0);
   const int y0 = io::utc_year(t0 + s0), y1 = io::utc_year(t0 + s1);
-  const sim::StationTide ref = io::read_tide_station(sub.reference_name, y0, y1);
+  const sim::StationTide ref = read_station(a, y0, y1, sub.reference_name);
   std::vector<std::pair<int, double>> years;
   for (int y = y0; y <= y1; ++y) years.push_back({y, io::utc_year_start(y) - t0});
   const sim::StationPrediction p = sim::predict_station(ref, years, ref.datum_offset);
@@ -110,10 +120,10 @@ int run_predict(const TideArgs& a) {
   if ((t1 - t0) / (a.step_minutes * 60) > kMaxRows)
     throw std::invalid_argument("--step " + number_text(a.step_minutes) + " min from --from to --to makes more than " +
                                 std::to_string(static_cast<long long>(kMaxRows)) + " levels; give a longer --step");
-  const io::TideStationInfo& info = io::match_tide_station(io::list_tide_stations(), a.station);
+  const io::TideStationInfo info = io::match_tide_station(io::list_tide_stations(), a.station);  // a copy: the list is a temporary
   if (!info.reference && !info.current) return run_subordinate(a, t0, t1);
   const int y0 = io::utc_year(t0), y1 = io::utc_year(t1);
-  const sim::StationTide st = io::read_tide_station(a.station, y0, y1);
+  const sim::StationTide st = read_station(a, y0, y1);
   std::vector<std::pair<int, double>> years;
   for (int y = y0; y <= y1; ++y) years.push_back({y, io::utc_year_start(y) - t0});
   const bool chart = a.datum == "chart";

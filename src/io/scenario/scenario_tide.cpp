@@ -86,6 +86,9 @@ void read_station(const Table& b, sim::BoundarySpec& o, const std::string& start
   sim::StationTide station;
   try {
     station = read_tide_station(query, year, year);
+  } catch (const TideYearsError& e) {
+    b.fail("station", std::string(e.what()) + " (the year of time.start = " + start +
+                          (o.station_lead > 0 ? " plus station_lead" : "") + "): give a time.start within those years");
   } catch (const InputError& e) {
     b.fail("station", e.what());
   } catch (const IoError& e) {

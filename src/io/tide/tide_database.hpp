@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "io/io_error.hpp"
 #include "ria/sim/tide.hpp"
 
 namespace ria::io {
@@ -21,6 +22,12 @@ struct TideStationInfo {
   bool current = false;            // predicts currents (knots), not levels
   std::string reference_name;      // subordinate: the station its offsets refer to
   double latitude = 0, longitude = 0;
+  int first_year = 0, last_year = 0;  // the years of its file's node factors and equilibrium arguments
+};
+
+/// A station's tide asked for years outside those its database file gives node factors for.
+struct TideYearsError : InputError {
+  using InputError::InputError;
 };
 
 /// The TCD files read: each entry of $HFILE_PATH (colon-separated files or directories, as XTide
@@ -41,7 +48,7 @@ std::vector<TideStationInfo> search_tide_stations(const std::vector<TideStationI
 
 /// The harmonic constants of the reference station `query` names (match_tide_station), with node
 /// factors and equilibrium arguments for the years [year_from, year_to], amplitudes in metres.
-/// InputError for a subordinate or current station or years outside the database's.
+/// InputError for a subordinate or current station, TideYearsError for years outside the database's.
 sim::StationTide read_tide_station(const std::string& query, int year_from, int year_to);
 
 /// The offsets of the subordinate station `query` names (match_tide_station) from its reference

@@ -67,6 +67,8 @@ std::string read_list(const std::string& file) {
   const DB_HEADER_PUBLIC h = open_database(file);
   auto r = std::make_unique<TIDE_RECORD>();
   Encoder e;
+  e.number(h.start_year);
+  e.number(h.start_year + static_cast<double>(h.number_of_years) - 1);
   e.number(h.number_of_records);
   for (NV_U_INT32 i = 0; i < h.number_of_records; ++i) {
     if (read_tide_record(static_cast<NV_INT32>(i), r.get()) < 0)
@@ -86,11 +88,7 @@ std::string read_station(const std::string& file, int record, int year_from, int
   auto r = std::make_unique<TIDE_RECORD>();
   if (read_tide_record(record, r.get()) < 0)
     throw InputError("tide database " + file + ": libtcd cannot read station record " + std::to_string(record));
-  const int first = h.start_year, last = h.start_year + static_cast<int>(h.number_of_years) - 1;
-  if (year_from < first || year_to > last)
-    throw InputError("tide database " + file + " gives node factors and equilibrium arguments for the years " +
-                     std::to_string(first) + " to " + std::to_string(last) + ", not " + std::to_string(year_from) +
-                     (year_to != year_from ? " to " + std::to_string(year_to) : ""));
+  // The caller checked the years against the file's (read_tide_station).
   const double scale = level_scale(*r);
   Encoder e;
   e.text(r->header.name);
@@ -150,6 +148,7 @@ std::vector<TideStationInfo> list_tide_stations() {
   for (const std::string& file : tide_database_files()) {
     const std::string bytes = read_bytes_in_child([&] { return read_list(file); }, "tide database " + file, "libtcd");
     Decoder d{bytes};
+    const int first_year = static_cast<int>(d.number()), last_year = static_cast<int>(d.number());
     const auto n = static_cast<std::size_t>(d.number());
     const std::size_t first = out.size();
     std::vector<int> reference(n);
@@ -163,6 +162,7 @@ std::vector<TideStationInfo> list_tide_stations() {
       reference[i] = static_cast<int>(d.number());
       s.latitude = d.number();
       s.longitude = d.number();
+      s.first_year = first_year, s.last_year = last_year;
       out.push_back(s);
     }
     for (std::size_t i = 0; i < n; ++i)
@@ -181,6 +181,10 @@ sim::StationTide read_tide_station(const std::string& query, int year_from, int 
     throw InputError("tide station \"" + s.name + "\" is a subordinate station: the database gives its high and low waters as "
                      "time and height offsets from \"" + s.reference_name + "\", not harmonic constants; ria predicts "
                      "from the harmonic constants of a reference station, such as \"" + s.reference_name + "\"");
+  if (year_from < s.first_year || year_to > s.last_year)
+    throw TideYearsError("tide database " + s.file + " gives node factors and equilibrium arguments for the years " +
+                         std::to_string(s.first_year) + " to " + std::to_string(s.last_year) + ", not " +
+                         std::to_string(year_from) + (year_to != year_from ? " to " + std::to_string(year_to) : ""));
   const std::string bytes = read_bytes_in_child([&] { return read_station(s.file, s.record, year_from, year_to); },
                                                 "tide database " + s.file, "libtcd");
   Decoder d{bytes};
