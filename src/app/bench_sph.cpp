@@ -186,11 +186,11 @@ int run_bench_sph(const SphBenchArgs& a) {
     for (const SphBenchCase& c : cases) {
       try {
         sph::check_set_up_limits(sc, c.search);  // the search's cells
-      } catch (const std::invalid_argument& e) {
+      } catch (const sph::CellCountError& e) {
         // The bench sets dp and the box from --particles: the scenario's remedies are not the user's.
-        std::string m = e.what();
-        if (const std::size_t k = m.find(": shrink [domain]"); k != std::string::npos) m = m.substr(0, k) + ": use fewer --particles";
-        throw std::invalid_argument(std::string(what) + ": " + m);
+        throw std::invalid_argument(std::string(what) + ": " + e.cause() + ": use fewer --particles");
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(std::string(what) + ": " + e.what());
       }
       // The set-up and its solver, stepped without the driver.
       check_sph_memory(sc, c.backend, c.search, c.precision, false, 0.0, what, "use fewer --particles");

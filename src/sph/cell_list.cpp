@@ -13,17 +13,16 @@ namespace ria::sph {
 
 namespace {
 
-/// Throws when `total` cells of `size` over [lo, hi] exceed 2^28: the cell starts are 32-bit
-/// slots and take 4 bytes per cell (1 GiB at the limit).
+/// CellCountError when `total` cells of `size` over [lo, hi] exceed 2^28: the cell starts are
+/// 32-bit slots and take 4 bytes per cell (1 GiB at the limit).
 void check_cell_count(double total, int dim, const Point& lo, const Point& hi, const char* name, double size) {
   if (total <= static_cast<double>(1u << 28)) return;
   char third[40] = "";
   if (dim == 3) std::snprintf(third, sizeof third, " x %g", hi[2] - lo[2]);
   char buf[240];
   std::snprintf(buf, sizeof buf, "the neighbour-search cells of %s = %g m over the domain (%g x %g%s m) would number %.3g, "
-                "more than 2^28: shrink [domain] or the particles' extent, or raise dp", name, size, hi[0] - lo[0], hi[1] - lo[1],
-                third, total);
-  throw std::invalid_argument(buf);
+                "more than 2^28", name, size, hi[0] - lo[0], hi[1] - lo[1], third, total);
+  throw CellCountError(buf, "shrink [domain] or the particles' extent, or raise dp");
 }
 
 /// The lower and upper corners of the box that g's cells tile.

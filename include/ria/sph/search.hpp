@@ -26,6 +26,19 @@
 
 namespace ria::sph {
 
+/// Cells that would outnumber what the search's 32-bit cell starts hold: what() is the cause and
+/// the scenario's remedy; cause() the cause alone, for a caller whose user sizes the set-up
+/// another way (`ria bench sph`, by --particles).
+class CellCountError : public std::invalid_argument {
+ public:
+  CellCountError(const std::string& cause, const std::string& remedy)
+      : std::invalid_argument(cause + ": " + remedy), cause_(cause) {}
+  const std::string& cause() const { return cause_; }
+
+ private:
+  std::string cause_;
+};
+
 enum class Search { cell_range, tiles, list };
 constexpr Search kSearches[] = {Search::cell_range, Search::tiles, Search::list};
 
