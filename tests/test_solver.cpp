@@ -132,6 +132,34 @@ TEST(Solver, ClosedBasinConservesWaterAndPollutantWithDiffusionAndFriction) {
   EXPECT_EQ(solver->time(), 3.0);  // the last step lands exactly on the stop time
 }
 
+// A discharge side passes its inflow exactly: the edge's mass flux is q_in (boundary.hpp), not
+// Roe's flux between the ghost state and the cell, which passed about the mean of q_in and the
+// cell's own discharge (half of q_in into water at rest, 6-10% above it on the estuary's river).
+TEST(Solver, DischargeSideDeliversItsInflowExactly) {
+  for (const Precision p : {Precision::f64, Precision::mixed}) {
+    validate::Options opt;
+    swe::HostState init;
+    swe::SolverSetup s = validate::water_column_setup(60, opt, init);
+    s.precision = p;
+    s.track_balance = true;
+    swe::BoundarySide& west = s.bc.side[swe::west];
+    west.kind = swe::BoundaryKind::discharge;
+    west.begin = 10, west.end = 30;  // 20 rows
+    west.discharge = 0.5;            // m^2/s
+    west.concentration = 2.0;
+    auto solver = swe::make_solver(s);
+    solver->set_state(init);
+    const swe::Totals a = solver->totals();
+    solver->advance(3.0, 1L << 40);
+    const swe::Totals b = solver->totals();
+    const double in = 0.5 * 20 * s.grid.dy * 3.0;  // q x segment width x time [m^3]
+    EXPECT_NEAR(solver->balance().water_in, in, 1e-12 * in) << precision_name(p);
+    EXPECT_NEAR(solver->balance().pollutant_in, 2.0 * in, 2e-12 * in) << precision_name(p);
+    EXPECT_NEAR(b.water - a.water, in, 1e-12 * a.water) << precision_name(p);
+    EXPECT_NEAR(b.pollutant - a.pollutant, 2.0 * in, 1e-12 * a.pollutant) << precision_name(p);
+  }
+}
+
 TEST(Solver, NanStateStopsWithNumericalError) {
   validate::Options opt;
   swe::HostState init;

@@ -6,6 +6,7 @@
 #include "ria/swe/boundary.hpp"
 #include "ria/swe/cfl.hpp"
 #include "ria/swe/sources.hpp"
+#include "swe/stencil.hpp"
 
 using namespace ria::swe;
 
@@ -61,6 +62,18 @@ TEST(Boundary, GhostStates) {
   const EdgeState<double> gd = ghost_state(b, b.kind, in, 1.0, 0.0, 0.0, -1.0, 9.81, 1e-6);
   EXPECT_EQ(gd.qn, -3.0);
   EXPECT_NEAR(gd.hc / gd.h, 0.4, 1e-15);
+  // The edge passes q_in itself whichever way the cell flows (here away from the boundary at 1 m/s
+  // and towards it), with C_bc and no tangential momentum, on either side of the domain.
+  for (const double un : {1.0, -1.0})
+    for (const bool interior_is_right : {true, false}) {
+      const double inward = interior_is_right ? 1.0 : -1.0;
+      const EdgeState<double> cell{2.0, inward * un * 2.0, 0.5, 0.2};
+      const EdgeFlux<double> f = boundary_edge(b, 0, cell, 1.0, interior_is_right, step_time(Boundaries{}, 0.0), west,
+                                               Physics<double>{});
+      EXPECT_EQ(f.h, inward * 3.0) << un << " " << interior_is_right;
+      EXPECT_EQ(f.hc, inward * 3.0 * 0.4);
+      EXPECT_EQ(f.qt, 0.0);
+    }
   BoundarySide seg;
   seg.kind = BoundaryKind::open;
   seg.begin = 3;

@@ -99,16 +99,24 @@ RIA_HD inline void store(const Fields<T>& f, std::size_t k, const Conserved<T>& 
   f.hc[k] = w.hc;
 }
 
-/// Boundary edge: zero mass and pollutant flux through walls exactly (not just to round-off).
+/// Boundary edge: zero mass and pollutant flux through walls exactly (not just to round-off); a
+/// discharge side's mass flux is its inflow exactly, with the side's C and no tangential momentum
+/// (boundary.hpp), its momentum flux the Riemann problem's with the ghost state.
 /// st: the step's time (StepTime or the device clock): its level is read only for a level side.
 template <class T, class Time>
 RIA_HD inline EdgeFlux<T> boundary_edge(const BoundarySide& b, int along, const EdgeState<T>& in, T H,
                                         bool interior_is_right, const Time& st, Side side, const Physics<T>& p) {
   const BoundaryKind kind = kind_at(b, along);
   const double eta = kind == BoundaryKind::level ? st.level(side) : 0.0;
-  const EdgeState<T> g = ghost_state(b, kind, in, H, st.time(), eta, interior_is_right ? T(1) : T(-1), p.g, p.h_dry);
+  const T inward = interior_is_right ? T(1) : T(-1);
+  const EdgeState<T> g = ghost_state(b, kind, in, H, st.time(), eta, inward, p.g, p.h_dry);
   EdgeFlux<T> f = interior_is_right ? edge_flux(g, H, in, H, p.g, p.h_dry) : edge_flux(in, H, g, H, p.g, p.h_dry);
   if (kind == BoundaryKind::wall) f.h = f.qt = f.hc = T(0);
+  if (kind == BoundaryKind::discharge) {
+    f.h = inward * inflow<T>(b, st.time());
+    f.qt = T(0);
+    f.hc = f.h * T(b.concentration);
+  }
   return f;
 }
 
