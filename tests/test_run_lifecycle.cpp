@@ -183,6 +183,24 @@ TEST(Driver, DenseStopsAreNoTimeStepCollapse) {
   EXPECT_EQ(sim::run(*s, sc, m, obs, opt), sim::RunEnd::interrupted);
 }
 
+// Series knots parsed from "0.3" and "0.6" lie 1 ulp from the output multiples 3 x 0.1 and 6 x 0.1:
+// both stay stops (a knot starts its piece exactly), and the instant is output once (there were
+// ten maps for eight times, two of them 5.6e-17 s after the others).
+TEST(Driver, AStopAtTheInstantOfTheOneBeforeIsNoSecondOutput) {
+  sim::Scenario sc = test::forcing_scenario(0.7);
+  sc.time.output_interval = 0.1;
+  sc.boundaries[0].series = {{0, 0.5}, {0.3, 0.8}, {0.6, 0.2}, {10, 0.0}};
+  ASSERT_NE(3 * 0.1, 0.3);  // the two stops are two doubles
+  sim::Model m = sim::build_model(sc, test::estuary_domain(32));
+  auto s = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
+  test::RecordingObserver obs;
+  ASSERT_EQ(sim::run(*s, sc, m, obs, {}), sim::RunEnd::finished);
+  ASSERT_EQ(obs.output_times.size(), 8u);
+  for (std::size_t k = 0; k < obs.output_times.size(); ++k) EXPECT_NEAR(obs.output_times[k], 0.1 * k, 1e-12) << k;
+  EXPECT_EQ(obs.output_times[3], 0.3);  // the first of the two: the knot
+  EXPECT_EQ(obs.output_times[7], 0.7);
+}
+
 namespace {
 /// The NumericalError message of the synthetic estuary's run (600 s, 32 cells) after `spoil`
 /// changes its model (a setup no reader produces); "" (and a failure) when the run ends.

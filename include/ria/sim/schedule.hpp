@@ -5,12 +5,19 @@
 // costs no memory; the stops are the ones a sorted list of all of them would give, bit for bit.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "ria/sim/model.hpp"
 #include "ria/sim/scenario.hpp"
 
 namespace ria::sim {
+
+/// Whether a stop at t is the scheduled time `at` as the driver takes it (an output multiple, a
+/// quicklook time): within 1e-9 max(1, t) s. Stops from different sources (k * interval, a series
+/// knot parsed from "0.3") may be two doubles this close; both stay stops, one instant for outputs.
+inline bool same_instant(double t, double at) { return std::fabs(at - t) <= 1e-9 * std::max(1.0, std::fabs(t)); }
 
 /// The smallest k * interval > t over integers k >= 1 (the values a loop k = 1, 2, ... gives);
 /// +inf beyond 2^53 multiples.
