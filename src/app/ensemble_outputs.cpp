@@ -16,6 +16,7 @@
 #include "io/netcdf/netcdf_ensemble.hpp"
 #include "io/netcdf/netcdf_output.hpp"
 #include "io/raster/crs.hpp"
+#include "io/scenario/scenario_toml.hpp"
 
 namespace ria::app {
 namespace {
@@ -112,6 +113,25 @@ std::vector<std::string> draw_maps(const EnsembleRecord& r, const ensemble::Cell
   return files;
 }
 
+/// Whether a member's time.start (--vary time.start, or a members CSV column) is another date
+/// than the base scenario's: then each member's arrival times count from a start of its own.
+bool starts_differ(const EnsembleRecord& r) {
+  const ensemble::MemberTable& t = *r.table;
+  const double base = io::parse_utc_time(r.base->time.start, "time.start");
+  for (std::size_t k = 0; k < t.keys.size(); ++k)
+    if (t.keys[k] == "time.start")
+      for (const std::vector<std::string>& row : t.values) {
+        std::string v = row[k];
+        if (v.size() >= 2 && v.front() == '"' && v.back() == '"') v = v.substr(1, v.size() - 2);  // a TOML string
+        try {
+          if (io::parse_utc_time(v, "time.start") != base) return true;
+        } catch (const io::InputError&) {
+          return true;  // a member that could not start: its date is not the base's either
+        }
+      }
+  return false;
+}
+
 void write_netcdf(const EnsembleRecord& r, const ensemble::CellStatistics& s, const std::string& path) {
   io::NcEnsemble e;
   e.grid = r.model->setup.grid;
@@ -126,6 +146,7 @@ void write_netcdf(const EnsembleRecord& r, const ensemble::CellStatistics& s, co
   e.members = static_cast<int>(r.table->size());
   e.members_finished = s.members;
   e.arrival_threshold = r.base->output.arrival_threshold;
+  e.starts_differ = starts_differ(r);
   e.thresholds = s.thresholds;
   e.exceedance = &s.exceedance;
   e.max_conc_mean = &s.mean;

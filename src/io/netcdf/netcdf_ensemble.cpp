@@ -33,7 +33,8 @@ void write(nc::NcFile& file, const NcEnsemble& e) {
   const Grid& g = e.grid;
   const auto nx = static_cast<std::size_t>(g.nx), ny = static_cast<std::size_t>(g.ny);
   const bool has_crs = !e.crs_wkt.empty();
-  const std::string time_units = cf_time_units(e.start_iso);
+  // A date axis only where the members share their start: each member's arrivals count from its own.
+  const std::string time_units = e.starts_differ ? "s" : cf_time_units(e.start_iso);
   put_global_attributes(file, e.title, e.source, e.history);
   file.putAtt("ensemble_members", nc::ncInt, e.members);
   file.putAtt("ensemble_members_finished", nc::ncInt, e.members_finished);
@@ -62,8 +63,8 @@ void write(nc::NcFile& file, const NcEnsemble& e) {
   nc::NcVar bed = field("bed_elevation", yx, {ny, nx}, "bed elevation above the vertical datum", "m");
   nc::NcVar ex = field("exceedance_probability", kyx, {1, ny, nx},
                        "probability that the maximum concentration exceeds the threshold", "1");
-  ex.putAtt("comment", "fraction of the finished members whose maximum concentration over the run (sampled at the "
-                       "members' outputs) is above the threshold");
+  ex.putAtt("comment", "fraction of the finished members whose maximum concentration over the run (every step's) is "
+                       "above the threshold");
   ex.putAtt("cell_methods", "time: maximum realization: mean");
   nc::NcVar mean = field("max_concentration_mean", yx, {ny, nx}, "mean over the members of the maximum concentration",
                          e.concentration_units);
@@ -83,12 +84,16 @@ void write(nc::NcFile& file, const NcEnsemble& e) {
   early.putAtt("cell_methods", "realization: minimum");
   nc::NcVar median = field("arrival_time_median", yx, {ny, nx},
                            "time by which half of the members had concentration above threshold", time_units);
-  median.putAtt("comment", "the ceil(n/2)-th earliest first arrival of the n finished members; fill where fewer than "
-                           "half arrived");
+  median.putAtt("comment", std::string("the ceil(n/2)-th earliest first arrival of the n finished members; fill where "
+                                       "fewer than half arrived") +
+                               (e.starts_differ ? "; seconds after each member's own time.start (the members start at "
+                                                  "different dates)" : ""));
   for (nc::NcVar* v : {&early, &median}) {
-    v->putAtt("calendar", "standard");
+    if (!e.starts_differ) v->putAtt("calendar", "standard");
     v->putAtt("threshold", nc::ncDouble, e.arrival_threshold);
   }
+  if (e.starts_differ)
+    early.putAtt("comment", "seconds after each member's own time.start (the members start at different dates)");
 
   put_cell_centres(axes, g);
   if (!e.thresholds.empty()) thr.putVar(e.thresholds.data());

@@ -8,7 +8,8 @@
 //   exceedance_probability(threshold, y, x)   fraction of the finished members whose maximum
 //                                             concentration exceeds the threshold
 //   max_concentration_mean, max_concentration_p10, _p50, _p90 (y, x)
-//   arrival_time_earliest, arrival_time_median (y, x)   "seconds since <start>"
+//   arrival_time_earliest, arrival_time_median (y, x)   "seconds since <start>", or "s" after
+//                                             each member's own start where their starts differ
 // All float, NaN -> _FillValue (cells dry in every member; arrivals that did not happen).
 // Global attributes: ensemble_members, ensemble_members_finished.
 #pragma once
@@ -27,6 +28,7 @@ struct NcEnsemble : NcFileInfo {
   std::vector<double> bed_elevation;  // nx*ny [m], positive up (empty: not written)
   int members = 0, members_finished = 0;
   double arrival_threshold = 0;
+  bool starts_differ = false;  // the members' time.start differ: arrivals count from each one's own
   std::vector<double> thresholds;
   // Fields nx*ny, row-major, row j = 0 the south row; all must be set.
   const std::vector<std::vector<double>>* exceedance = nullptr;  // [threshold][cell]
