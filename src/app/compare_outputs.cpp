@@ -162,21 +162,25 @@ void report_column(const ColumnComparison& c, const std::string& dir, std::vecto
   std::snprintf(wet_label, sizeof wet_label, "Ritter h = %g mm", c.dry_depth * 1e3);
   std::snprintf(depth_label, sizeof depth_label, "h = %g mm", c.front_depth * 1e3);
   const std::vector<FrontRow> at_m = front_at_measurements(c);
+  // The table at the measured T, or without measurements at the first row of each half unit of T.
+  std::vector<FrontRow> shown = at_m;
+  if (at_m.empty())
+    for (std::size_t k = 0; k < rows.size(); ++k)
+      if (k == 0 || std::floor(2 * rows[k].T) > std::floor(2 * rows[k - 1].T)) shown.push_back(rows[k]);
+  std::printf("\nFront Z = x/a against T = t sqrt(2g/a) (%s; wet front: the farthest SPH particle, the farthest "
+              "shallow-water cell with h > %g mm):\n\n",
+              at_m.empty() ? "no measurements" : "Martin & Moyce 1952 measured", c.dry_depth * 1e3);
+  std::printf("| T | measured | SPH | shallow water | Ritter tip | %s | shallow water %s | Ritter %s |\n"
+              "|---|---|---|---|---|---|---|---|\n",
+              wet_label, depth_label, depth_label);
+  for (const FrontRow& r : shown)
+    std::printf("| %.2f | %s | %s | %s | %s | %s | %s | %s |\n", r.T, cell(r.measured).c_str(), cell(r.sph).c_str(),
+                cell(r.swe).c_str(), cell(r.ritter_tip).c_str(), cell(r.ritter_wet).c_str(), cell(r.swe_depth).c_str(),
+                cell(r.ritter_depth).c_str());
   if (!at_m.empty()) {
     std::ostringstream m;
     m << header;
-    std::printf("\nFront Z = x/a against T = t sqrt(2g/a) (Martin & Moyce 1952 measured; wet front: the farthest "
-                "SPH particle, the farthest shallow-water cell with h > %g mm):\n\n",
-                c.dry_depth * 1e3);
-    std::printf("| T | measured | SPH | shallow water | Ritter tip | %s | shallow water %s | Ritter %s |\n"
-                "|---|---|---|---|---|---|---|---|\n",
-                wet_label, depth_label, depth_label);
-    for (const FrontRow& r : at_m) {
-      m << csv_row(r);
-      std::printf("| %.2f | %.2f | %s | %s | %s | %s | %s | %s |\n", r.T, r.measured, cell(r.sph).c_str(),
-                  cell(r.swe).c_str(), cell(r.ritter_tip).c_str(), cell(r.ritter_wet).c_str(), cell(r.swe_depth).c_str(),
-                  cell(r.ritter_depth).c_str());
-    }
+    for (const FrontRow& r : at_m) m << csv_row(r);
     write_csv(dir + "/front_measured.csv", m.str(), files);
     const FrontRow s = front_speeds(c, 1.4, 3.4);
     std::printf("\nSpeed dZ/dT over the measured T in [1.4, 3.4] (least squares): measured %s, SPH %s, shallow water "

@@ -62,6 +62,7 @@ run)  # the default run: SPH a/20, shallow water a/40, Ritter; tables, CSV and (
   else
     echo "skipped: the measured-data checks (no shared data directory)"
     grep -q "measured points left out: no shared data directory" run.txt || fail "no message about the missing data"
+    grep -Eq '^\| 0\.00 \| - \| [0-9.]+ \| [0-9.]+ \|' run.txt || fail "no table of the models without the data"
   fi
   if [ "${RIA_EXPECT_PNG:-0}" = 1 ]; then
     for f in out/front.png out/profiles.png; do
