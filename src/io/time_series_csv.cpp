@@ -66,7 +66,7 @@ std::string csv_field(const std::string& text) {
 
 TimeSeriesCsv::TimeSeriesCsv(const std::string& path, const std::vector<std::string>& columns, double resume_after,
                              const std::string& resume_from, const std::string& noun, const std::string& columns_noun,
-                             double row_interval, ResumeSteps steps, const ResumeRow& row)
+                             double row_interval, ResumeSteps steps, const ResumeRow& ck_row)
     : path_(path), noun_(noun) {
   std::ostringstream header;
   header << "t_s";
@@ -93,16 +93,16 @@ TimeSeriesCsv::TimeSeriesCsv(const std::string& path, const std::vector<std::str
                        "); move it away, or restart into another output directory");
     }
     double last = -INFINITY, before = -INFINITY;  // the file's last two times
-    // The checkpoint's run wrote `row` at t_row: a file with rows up to then must hold it as written.
-    const std::string t_row = row.text.substr(0, row.text.find(','));
-    const double t_row_s = row.text.empty() ? -INFINITY : std::strtod(t_row.c_str(), nullptr);
+    // The checkpoint's run wrote `ck_row` at t_row: a file with rows up to then must hold it as written.
+    const std::string t_row = ck_row.text.substr(0, ck_row.text.find(','));
+    const double t_row_s = ck_row.text.empty() ? -INFINITY : std::strtod(t_row.c_str(), nullptr);
     bool row_seen = false;
     while (read_record(in, record)) {
       if (record.empty()) continue;
       const double t = std::strtod(record.c_str(), nullptr);
-      if (!row.text.empty() && !row_seen && t >= t_row_s) {
+      if (!ck_row.text.empty() && !row_seen && t >= t_row_s) {
         row_seen = true;
-        const bool held = record == row.text, earlier = last > -INFINITY;
+        const bool held = record == ck_row.text, earlier = last > -INFINITY;
         if (!held && (earlier || record.compare(0, t_row.size() + 1, t_row + ",") == 0))
           throw InputError(noun + " '" + from + "': " +
                            (record.compare(0, t_row.size() + 1, t_row + ",") == 0
@@ -128,13 +128,6 @@ TimeSeriesCsv::TimeSeriesCsv(const std::string& path, const std::vector<std::str
       if (t <= resume_after * (1 + 1e-12)) kept += record + "\n", last_row_ = record;
       before = last, last = t;
     }
-    if (!row.text.empty() && !row_seen && last > -INFINITY) {
-      std::ostringstream o;
-      o << std::setprecision(10) << noun << " '" << from << "' ends at t = " << last
-        << " s, before the row the checkpoint's run wrote at t = " << t_row
-        << " s: it is another run's; move it away or restart into another output directory";
-      throw InputError(o.str());
-    }
     if (in.bad()) throw IoError("cannot read " + noun + " '" + from + "' to resume the run");
     // One row: the scenario's interval, or the file's own last one (an interval changed for the restart).
     const double row = std::max(row_interval, before > -INFINITY ? last - before : 0.0);
@@ -142,6 +135,13 @@ TimeSeriesCsv::TimeSeriesCsv(const std::string& path, const std::vector<std::str
       std::ostringstream o;
       o << std::setprecision(10) << noun << " '" << from << "' ends at t = " << last << " s, more than one row ("
         << row << " s) before the restart at t = " << resume_after
+        << " s: it is another run's; move it away or restart into another output directory";
+      throw InputError(o.str());
+    }
+    if (!ck_row.text.empty() && !row_seen && last > -INFINITY) {
+      std::ostringstream o;
+      o << std::setprecision(10) << noun << " '" << from << "' ends at t = " << last
+        << " s, before the row the checkpoint's run wrote at t = " << t_row
         << " s: it is another run's; move it away or restart into another output directory";
       throw InputError(o.str());
     }

@@ -39,10 +39,10 @@ class TimeSeriesCsv {
   /// with `steps`, when a row's step count is not one the checkpoint's run can have had (more than
   /// its steps at or before resume_after, other than them at resume_after, no more after it): the
   /// file is another run's that reaches the restart, which the resumed rows would splice; and, with
-  /// `row`, when the file holds rows up to that row's time but not that row as it was written.
+  /// `ck_row`, when the file holds rows up to that row's time but not that row as it was written.
   TimeSeriesCsv(const std::string& path, const std::vector<std::string>& columns, double resume_after,
                 const std::string& resume_from, const std::string& noun, const std::string& columns_noun,
-                double row_interval = 0, ResumeSteps steps = {}, const ResumeRow& row = {});
+                double row_interval = 0, ResumeSteps steps = {}, const ResumeRow& ck_row = {});
   /// One value per column.
   void append(double t, const std::vector<double>& values);
   const std::string& path() const { return path_; }
