@@ -26,8 +26,11 @@
 //     h_m = h_L + alpha_1 is not positive, the HLLE flux with Einfeldt's speeds (dry side: the
 //     dry-front speed u -+ 2c) is used; it keeps depths non-negative under the CFL of eq. 16.
 //  5. Tangential momentum and pollutant are upwinded with the mass flux (contact wave):
-//     F_qt = F_h v_up, F_hc = F_h C_up. This gives the maximum principle for C and keeps a uniform
-//     C (or v) exactly uniform in flux terms.
+//     F_qt = F_h v_up, F_hc = F_h C_up, with C_up = hc/h of the upwind cell exactly (not the
+//     desingularised ratio of wet_dry.hpp, which is smaller below eps: a thin cell sending water
+//     out would keep the difference and leave [C_min, C_max], and its neighbour get C below it).
+//     This gives the maximum principle for C and keeps a uniform C (or v) exactly uniform in flux
+//     terms.
 // Preconditions: h >= 0, g > 0, eps > 0. Units: m, s.
 #pragma once
 
@@ -78,8 +81,8 @@ RIA_HD inline void hlle_flux(T hl, T ul, T hr, T ur, T sl, T sr, T g, T& fh, T& 
 /// the branch taken. The dry test at the top is a branch the GPU's dry warps all take.
 template <class T>
 RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T il, T HL, const EdgeState<T>& R, T ir, T HR, T g, T eps) {
-  const T ul = L.qn * il, vl = L.qt * il, cl_conc = L.hc * il;
-  const T ur = R.qn * ir, vr = R.qt * ir, cr_conc = R.hc * ir;
+  const T ul = L.qn * il, vl = L.qt * il;
+  const T ur = R.qn * ir, vr = R.qt * ir;
   const T Hs = min_of(HL, HR);
   const T hl = max_of(T(0), (L.h - HL) + Hs);
   const T hr = max_of(T(0), (R.h - HR) + Hs);
@@ -115,7 +118,8 @@ RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T il, T HL, const Edg
   }
   const bool from_left = fh >= T(0);
   const T v_up = from_left ? vl : vr;
-  const T c_up = from_left ? cl_conc : cr_conc;
+  const T h_up = from_left ? L.h : R.h, hc_up = from_left ? L.hc : R.hc;
+  const T c_up = h_up >= eps ? hc_up * (from_left ? il : ir) : concentration_below_eps(hc_up, h_up);
   return {fh, fq - pressure(hl, g), fq - pressure(hr, g), fh * v_up, fh * c_up};
 }
 
