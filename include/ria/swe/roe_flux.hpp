@@ -83,6 +83,7 @@ template <class T>
 RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T il, T HL, const EdgeState<T>& R, T ir, T HR, T g, T eps) {
   const T ul = L.qn * il, vl = L.qt * il;
   const T ur = R.qn * ir, vr = R.qt * ir;
+  T cl_conc = L.hc * il, cr_conc = R.hc * ir;  // C = hc/h where h >= eps; below, the HLLE branch sets it
   const T Hs = min_of(HL, HR);
   const T hl = max_of(T(0), (L.h - HL) + Hs);
   const T hr = max_of(T(0), (R.h - HR) + Hs);
@@ -115,11 +116,14 @@ RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T il, T HL, const Edg
     const T sl = hl < eps ? ur - T(2) * cr : hr < eps ? ul - cl : min_of(ul - cl, ut - ct);
     const T sr = hl < eps ? ur + cr : hr < eps ? ul + T(2) * cl : max_of(ur + cr, ut + ct);
     hlle_flux(hl, ul, hr, ur, sl, sr, g, fh, fq);
+    // A cell thinner than eps (its reconstructed depth is too, so Roe's branch never sees one):
+    // the water it sends out carries its own C (item 5).
+    if (L.h < eps) cl_conc = concentration_below_eps(L.hc, L.h);
+    if (R.h < eps) cr_conc = concentration_below_eps(R.hc, R.h);
   }
   const bool from_left = fh >= T(0);
   const T v_up = from_left ? vl : vr;
-  const T h_up = from_left ? L.h : R.h, hc_up = from_left ? L.hc : R.hc;
-  const T c_up = h_up >= eps ? hc_up * (from_left ? il : ir) : concentration_below_eps(hc_up, h_up);
+  const T c_up = from_left ? cl_conc : cr_conc;
   return {fh, fq - pressure(hl, g), fq - pressure(hr, g), fh * v_up, fh * c_up};
 }
 
