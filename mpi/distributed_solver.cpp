@@ -36,9 +36,9 @@ long fault_step() {
   int rank = -1;
   long step = -1;
   int end = 0;
-  if (std::sscanf(f, "%d:%ld%n", &rank, &step, &end) != 2 || f[end] != '\0' || rank < 0 || rank >= world().size || step < 1)
+  if (std::sscanf(f, "%d:%ld%n", &rank, &step, &end) != 2 || f[end] != '\0' || rank < 0 || rank >= world().size || step < 0)
     throw std::invalid_argument("RIA_MPI_FAULT must be RANK:STEP, a rank of 0 to " + std::to_string(world().size - 1) +
-                                " and a step >= 1, got '" + std::string(f) + "'");
+                                " and a step >= 0, got '" + std::string(f) + "'");
   return rank == world().rank ? step : -1;
 }
 

@@ -63,12 +63,14 @@ int run_search(const std::string& word) {
 }
 
 // The harmonic constants of the station `a` names (or of `reference`, a subordinate station's) for
-// the years [y0, y1]; years outside the database's are told as those of --from and --to.
+// the years [y0, y1]; years outside the database's are told as those of --from and --to (widened by
+// a subordinate station's time offsets).
 sim::StationTide read_station(const TideArgs& a, int y0, int y1, const std::string& reference = "") {
   try {
     return io::read_tide_station(reference.empty() ? a.station : reference, y0, y1);
   } catch (const io::TideYearsError& e) {
-    throw io::TideYearsError(std::string(e.what()) + " (the years of --from " + a.from + " to --to " + a.to + ")");
+    throw io::TideYearsError(std::string(e.what()) + " (the years of --from " + a.from + " to --to " + a.to +
+                             (reference.empty() ? ")" : ", widened by the station's time offsets)"));
   }
 }
 
@@ -120,7 +122,8 @@ int run_predict(const TideArgs& a) {
   if ((t1 - t0) / (a.step_minutes * 60) > kMaxRows)
     throw std::invalid_argument("--step " + number_text(a.step_minutes) + " min from --from to --to makes more than " +
                                 std::to_string(static_cast<long long>(kMaxRows)) + " levels; give a longer --step");
-  const io::TideStationInfo info = io::match_tide_station(io::list_tide_stations(), a.station);  // a copy: the list is a temporary
+  const std::vector<io::TideStationInfo> stations = io::list_tide_stations();
+  const io::TideStationInfo& info = io::match_tide_station(stations, a.station);
   if (!info.reference && !info.current) return run_subordinate(a, t0, t1);
   const int y0 = io::utc_year(t0), y1 = io::utc_year(t1);
   const sim::StationTide st = read_station(a, y0, y1);

@@ -164,8 +164,8 @@ void TimeSeriesCsv::append(double t, const std::vector<double>& values) {
   }
   out_ << line << '\n';
   out_.flush();
-  last_row_ = std::move(line);
   if (!out_) throw IoError("write to " + noun_ + " '" + path_ + "' failed (disk full?); the rows written before are kept");
+  last_row_ = std::move(line);
 }
 
 }  // namespace ria::io

@@ -122,7 +122,7 @@ fault)  # a failure on one rank mid-run ends every rank within seconds with one 
   # The hook's own mistakes are refused, not ignored: a rank the job does not have.
   RIA_MPI_FAULT=5:10 timeout 60 "${MPIRUN[@]}" 2 "$RIA" run "${EST[@]}" --output out5 > out5.txt 2>&1
   [ $? -ne 0 ] || { cat out5.txt; fail "RIA_MPI_FAULT=5:10 on 2 ranks was taken"; }
-  grep -q "RIA_MPI_FAULT must be RANK:STEP, a rank of 0 to 1 and a step >= 1, got '5:10'" out5.txt ||
+  grep -q "RIA_MPI_FAULT must be RANK:STEP, a rank of 0 to 1 and a step >= 0, got '5:10'" out5.txt ||
     { cat out5.txt; fail "no message on RIA_MPI_FAULT=5:10"; }
   ;;
 bound_rank)  # an OpenMP rank bound to fewer cores than its share of the node is warned, and runs

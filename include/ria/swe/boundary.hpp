@@ -76,10 +76,11 @@ RIA_HD inline StepTime step_time(const Boundaries& bc, double t) {
   return s;
 }
 
-/// A discharge side's inflow per unit width at time t [m^2/s] (>= 0 by the scenario's checks).
+/// A discharge side's inflow per unit width at time t [m^2/s]: >= 0 (the scenario's values are;
+/// a piece falling to 0 may round below it for a step that starts just before its end).
 template <class T>
 RIA_HD inline T inflow(const BoundarySide& b, double t) {
-  return T(b.discharge + b.discharge_slope * (t - b.discharge_t_ref));
+  return T(fmax(0.0, b.discharge + b.discharge_slope * (t - b.discharge_t_ref)));
 }
 
 /// Ghost state for `interior` (edge frame of the boundary edge), interior bed H, at time t, where

@@ -76,9 +76,9 @@ RIA_HD inline void hlle_flux(T hl, T ul, T hr, T ur, T sl, T sr, T g, T& fh, T& 
 /// Flux across the edge between L (lower index) and R, in the edge frame, given il and ir, the
 /// factors inverse_depth(L.h, eps) and inverse_depth(R.h, eps) of their ratios (a caller that
 /// holds a cell's factor for its several edges passes it). HL, HR: bed depths.
-/// Written without flags that change along the way, so that a loop of edges on the CPU can
-/// compute both branches as vector lanes and select (swe/edge_runs.hpp); the values are those of
-/// the branch taken. The dry test at the top is a branch the GPU's dry warps all take.
+/// Written so that a loop of edges on the CPU can compute both branches as vector lanes and select
+/// (swe/edge_runs.hpp): no flag changes along the way, and the values a branch sets (fh, fq, a
+/// thin cell's C) are those of the branch taken. The dry test at the top is a branch the GPU's dry warps all take.
 template <class T>
 RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T il, T HL, const EdgeState<T>& R, T ir, T HR, T g, T eps) {
   const T ul = L.qn * il, vl = L.qt * il;
@@ -92,7 +92,8 @@ RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T il, T HL, const Edg
   const T sg = sqrt(g), sql = sqrt(hl), sqr = sqrt(hr);
   const T cl = sg * sql, cr = sg * sqr;
   // Roe averages: Roe's flux needs them, and so do the HLLE speeds when both sides are wet.
-  const bool dry_side = (hl < eps) | (hr < eps);
+  // A cell thinner than eps takes HLLE too: its reconstructed depth (h - H) + H* may round up to eps.
+  const bool dry_side = (hl < eps) | (hr < eps) | (L.h < eps) | (R.h < eps);
   const T ut = quotient(sql * ul + sqr * ur, sql + sqr);
   const T ct2 = g * T(0.5) * (hl + hr), inv_ct = inverse_sqrt(ct2);
   const T ct = ct2 * inv_ct;
@@ -116,8 +117,8 @@ RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T il, T HL, const Edg
     const T sl = hl < eps ? ur - T(2) * cr : hr < eps ? ul - cl : min_of(ul - cl, ut - ct);
     const T sr = hl < eps ? ur + cr : hr < eps ? ul + T(2) * cl : max_of(ur + cr, ut + ct);
     hlle_flux(hl, ul, hr, ur, sl, sr, g, fh, fq);
-    // A cell thinner than eps (its reconstructed depth is too, so Roe's branch never sees one):
-    // the water it sends out carries its own C (item 5).
+    // A cell thinner than eps (dry_side: Roe's branch never sees one): the water it sends out
+    // carries its own C (item 5).
     if (L.h < eps) cl_conc = concentration_below_eps(L.hc, L.h);
     if (R.h < eps) cr_conc = concentration_below_eps(R.hc, R.h);
   }

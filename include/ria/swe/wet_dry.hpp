@@ -32,14 +32,14 @@ RIA_HD inline T inverse_depth(T h, T eps) {
   return T(1.4142135623730951) * h / static_cast<T>(sqrt(h2 * h2 + e2 * e2));  // in T on the host too
 }
 
-/// The concentration hc/h of a cell thinner than eps (where inverse_depth is not 1/h), 0 for
-/// h <= 0: what water leaving such a cell carries (roe_flux.hpp), so that C keeps its bounds.
-/// Written as hc (1/h) with the 1/h of inverse_depth's host branch, which the CPU's vector lanes
-/// compute for every edge and so share; on the GPU the IEEE reciprocal, not reciprocal(): a depth
-/// below eps may be subnormal, outside its domain (the branch is taken only at fronts).
+/// The concentration hc/h of a cell thinner than eps (where inverse_depth is not 1/h): what water
+/// leaving such a cell carries (roe_flux.hpp), so that C keeps its bounds. Written as hc (1/h) with
+/// the 1/h of inverse_depth's host branch, which the CPU's vector lanes compute for every edge and
+/// so share; on the GPU the IEEE reciprocal, not reciprocal() (the branch is taken only at fronts).
+/// 0 at depths of 1e-30 m or less, where 1/h could overflow (a subnormal depth) and no water moves.
 template <class T>
 RIA_HD inline T concentration_below_eps(T hc, T h) {
-  return h > T(0) ? hc * (T(1) / h) : T(0);
+  return h > T(1e-30) ? hc * (T(1) / h) : T(0);
 }
 
 /// q/h, desingularised below eps (eps = h_dry). Returns 0 for h <= 0.

@@ -42,6 +42,8 @@ std::vector<TideStationInfo> list_tide_stations();
 /// the first of equal names), else the only one whose name contains it (case-insensitive).
 /// InputError otherwise, listing the names that contain it or, when none does, the closest ones.
 const TideStationInfo& match_tide_station(const std::vector<TideStationInfo>& stations, const std::string& query);
+/// Not on a temporary list: the station returned would refer into it after it is gone.
+const TideStationInfo& match_tide_station(std::vector<TideStationInfo>&& stations, const std::string& query) = delete;
 
 /// Stations whose name contains `word` (case-insensitive).
 std::vector<TideStationInfo> search_tide_stations(const std::vector<TideStationInfo>& stations, const std::string& word);
