@@ -64,7 +64,7 @@ inline sim::Domain estuary_domain(int n) {
 
 /// Records what the driver reports; optionally raises the stop flag after `stop_after_gauges` records.
 struct RecordingObserver : sim::Observer {
-  std::vector<double> gauge_times, output_times, checkpoint_times;
+  std::vector<double> gauge_times, output_times, checkpoint_times, quicklook_times;
   std::vector<std::vector<swe::Conserved<double>>> gauge_values;
   std::vector<swe::HostState> checkpoints;
   std::vector<swe::HostExtremes> checkpoint_extremes;
@@ -82,7 +82,7 @@ struct RecordingObserver : sim::Observer {
   void output(double t, long, const swe::HostState&, const swe::Totals&, const swe::Balance&) override {
     output_times.push_back(t);
   }
-  void quicklook(double, const swe::HostState&) override {}
+  void quicklook(double t, const swe::HostState&) override { quicklook_times.push_back(t); }
   void checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& b,
                   const swe::HostExtremes& e) override {
     checkpoint_times.push_back(t);

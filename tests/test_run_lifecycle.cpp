@@ -200,10 +200,13 @@ TEST(Driver, AStopAtTheInstantOfTheOneBeforeIsNoSecondOutput) {
   EXPECT_EQ(obs.output_times[3], 0.3);  // the first of the two: the knot
   EXPECT_EQ(obs.output_times[7], 0.7);
   // A multiple at the instant of the end (3 x 0.3 = 0.8999999999999999 before 0.9) leaves its
-  // output to the end: one map at the end, not two, and one checkpoint.
+  // output to the end: one map at the end, not two, and one checkpoint; a quicklook asked for at
+  // the end is drawn there.
   sc = test::forcing_scenario(0.9);
   sc.time.output_interval = 0.3;
   sc.output.checkpoint_interval = 0.3;
+  sc.output.png_times = {0.3, 0.9};
+  sc.output.png_at_end = false;
   ASSERT_LT(3 * 0.3, 0.9);
   m = sim::build_model(sc, test::estuary_domain(32));
   s = test::start_solver(m, exec::Backend::serial, "default", Precision::f64);
@@ -211,6 +214,7 @@ TEST(Driver, AStopAtTheInstantOfTheOneBeforeIsNoSecondOutput) {
   ASSERT_EQ(sim::run(*s, sc, m, end, {}), sim::RunEnd::finished);
   EXPECT_EQ(end.output_times, (std::vector<double>{0.0, 0.3, 0.6, 0.9}));
   EXPECT_EQ(end.checkpoint_times, (std::vector<double>{0.3, 0.6, 0.9}));
+  EXPECT_EQ(end.quicklook_times, (std::vector<double>{0.3, 0.9}));
 }
 
 namespace {

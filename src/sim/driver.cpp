@@ -237,8 +237,8 @@ class RunLoop {
     t_stop_ = schedule_.next_after(t);
     // A stop at the instant of the one before (same_instant: 3 x 0.1 after a knot "0.3") writes
     // what was due then once, at the first of them; one at the instant of the end (3 x 0.3 before
-    // 0.9) leaves it to the end, which writes its outputs and checkpoint always.
-    const bool again = same_instant(t, last_stop_) || (t < t_end_ && same_instant(t, t_end_));
+    // 0.9) leaves it to the end, which writes all that is due then.
+    const bool again = t < t_end_ && (same_instant(t, last_stop_) || same_instant(t, t_end_));
     last_stop_ = t;
     const bool out = (!again && on_multiple(t, sc_.time.output_interval)) || t == t_end_;
     const bool png = (!again && in_list(t, sc_.output.png_times)) || (t == t_end_ && sc_.output.png_at_end);
