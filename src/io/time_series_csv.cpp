@@ -55,6 +55,9 @@ std::string steps_mismatch(double t, double n, double t_ck, const ResumeSteps& c
   return "";
 }
 
+/// The end of every refusal of another run's file.
+constexpr const char* kAnotherRun = ": it is another run's; move it away or restart into another output directory";
+
 }  // namespace
 
 std::string csv_field(const std::string& text) {
@@ -102,13 +105,12 @@ TimeSeriesCsv::TimeSeriesCsv(const std::string& path, const std::vector<std::str
       const double t = std::strtod(record.c_str(), nullptr);
       if (!ck_row.text.empty() && !row_seen && t >= t_row_s) {
         row_seen = true;
-        const bool held = record == ck_row.text, earlier = last > -INFINITY;
-        if (!held && (earlier || record.compare(0, t_row.size() + 1, t_row + ",") == 0))
+        const bool same_time = record.compare(0, t_row.size() + 1, t_row + ",") == 0;
+        if (record != ck_row.text && (same_time || last > -INFINITY))
           throw InputError(noun + " '" + from + "': " +
-                           (record.compare(0, t_row.size() + 1, t_row + ",") == 0
-                                ? "its row at t = " + t_row + " s is not the one the checkpoint's run wrote then"
-                                : "it holds no row at t = " + t_row + " s, where the checkpoint's run wrote one") +
-                           ": it is another run's; move it away or restart into another output directory");
+                           (same_time ? "its row at t = " + t_row + " s is not the one the checkpoint's run wrote then"
+                                      : "it holds no row at t = " + t_row + " s, where the checkpoint's run wrote one") +
+                           kAnotherRun);
       }
       // A row cut short (a disk that filled) carries no count to judge by.
       const std::vector<std::string> fields = steps.column > 0 ? fields_of(record) : std::vector<std::string>{};
@@ -121,7 +123,7 @@ TimeSeriesCsv::TimeSeriesCsv(const std::string& path, const std::vector<std::str
           std::ostringstream o;
           o << std::setprecision(10) << noun << " '" << from << "': its row at t = " << t << " s (" << n
             << " steps) " << why << " (" << steps.steps << " steps at t = " << resume_after
-            << " s): it is another run's; move it away or restart into another output directory";
+            << " s)" << kAnotherRun;
           throw InputError(o.str());
         }
       }
@@ -135,14 +137,14 @@ TimeSeriesCsv::TimeSeriesCsv(const std::string& path, const std::vector<std::str
       std::ostringstream o;
       o << std::setprecision(10) << noun << " '" << from << "' ends at t = " << last << " s, more than one row ("
         << row << " s) before the restart at t = " << resume_after
-        << " s: it is another run's; move it away or restart into another output directory";
+        << " s" << kAnotherRun;
       throw InputError(o.str());
     }
     if (!ck_row.text.empty() && !row_seen && last > -INFINITY) {
       std::ostringstream o;
       o << std::setprecision(10) << noun << " '" << from << "' ends at t = " << last
         << " s, before the row the checkpoint's run wrote at t = " << t_row
-        << " s: it is another run's; move it away or restart into another output directory";
+        << " s" << kAnotherRun;
       throw InputError(o.str());
     }
   }
