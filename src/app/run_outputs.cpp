@@ -9,6 +9,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 
 #include "app/restart_check.hpp"
 #include "io/io_error.hpp"
@@ -227,8 +228,7 @@ void RunOutputs::output(double t, long steps, const swe::HostState& s, const swe
     const sim::PrimitiveMaps p = sim::primitive_maps(s, m_.setup.H, m_.setup.physics.h_dry);
     nc_->append(t, io::NcFields{&s.h, &p.eta, &p.u, &p.v, &p.c});
   }
-  if (gauge_nc_) gauge_nc_->append(pending_gauges_);
-  pending_gauges_.clear();
+  write_gauges_until(std::numeric_limits<double>::infinity());
   if (gif_) animate(t, s);
   last_balance_ = b;
   last_totals_ = totals;
@@ -320,9 +320,21 @@ void RunOutputs::animate(double t, const swe::HostState& s) {
   gif_->add(io::render_map(m_.setup.grid, m_.bed_z, field, style));
 }
 
+void RunOutputs::write_gauges_until(double until) {
+  if (!gauge_nc_) return;
+  const auto later = std::find_if(pending_gauges_.begin(), pending_gauges_.end(),
+                                  [&](const io::NcGaugeRecord& r) { return r.t > until; });
+  gauge_nc_->append(std::vector<io::NcGaugeRecord>(pending_gauges_.begin(), later));
+  pending_gauges_.erase(pending_gauges_.begin(), later);
+}
+
 void RunOutputs::checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& b,
                             const swe::HostExtremes& e) {
   if (!e.max_depth.empty()) extremes_ = e;
+  // The gauge samples up to the checkpoint go into gauges.nc with it (they are otherwise written
+  // with the maps): a run killed after it leaves them in its partial gauges.nc, which a run resumed
+  // from it puts in place beside its own (the constructor's spans_restart).
+  write_gauges_until(t);
   io::Checkpoint c;
   c.fingerprint = ctx_.fingerprint;
   c.identity = ctx_.identity;
@@ -352,8 +364,7 @@ void RunOutputs::progress(const sim::Progress& p) {
 
 std::vector<std::string> RunOutputs::finish() {
   if (gauge_nc_) {
-    gauge_nc_->append(pending_gauges_);
-    pending_gauges_.clear();
+    write_gauges_until(std::numeric_limits<double>::infinity());
     gauge_nc_->close();
   }
   if (nc_) {

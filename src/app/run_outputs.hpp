@@ -87,7 +87,9 @@ class RunOutputs final : public sim::Observer {
   std::unique_ptr<io::GaugeNetcdf> gauge_nc_;
   std::unique_ptr<io::GifAnimation> gif_;
   double gif_depth_max_ = 0;  // colour-bar maximum of a depth animation: its first frame's deepest water
-  std::vector<io::NcGaugeRecord> pending_gauges_;
+  std::vector<io::NcGaugeRecord> pending_gauges_;  // gauge samples not yet in gauges.nc
+  /// Writes the pending gauge samples of times <= until into gauges.nc.
+  void write_gauges_until(double until);
   swe::HostExtremes extremes_;  // the latest the driver passed on (a restart: the checkpoint's)
   std::vector<std::string> files_;
   std::string checkpoint_path_;

@@ -353,9 +353,10 @@ lost_results)  # a run that cannot finish never damages the results of an earlie
   cmp full/checkpoint.ckpt out/checkpoint.ckpt || fail "the run resumed after kill -9 differs from the uninterrupted one"
   cmp <(tail -n +2 full/gauges.csv) <(tail -n +2 out/gauges.csv) || fail "gauges.csv of the resumed run differs"
   # The killed run's partial ria.nc (with NetCDF; its slices at 0 s reach to one output interval
-  # before the checkpoint) is put in place by the resumed run. (Its gauges.nc may hold no sample
-  # yet: they are written with the maps, and such a file is left partial.)
+  # before the checkpoint) and its gauges.nc (its samples up to the checkpoint went in with it) are
+  # put in place by the resumed run.
   if [ -e out/ria.nc.partial ]; then fail "the killed run's ria.nc.partial was left after the resumed run"; fi
+  if [ -e out/gauges.nc.partial ]; then fail "the killed run's gauges.nc.partial was left after the resumed run"; fi
   if [ -n "${RIA_EXPECT_NETCDF:-}" ] && command -v flock >/dev/null; then
     # A reader holding ria.nc open (HDF5 takes a shared flock) does not stop a new run.
     flock -s out/ria.nc sleep 30 &
