@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "app/compare_outputs.hpp"
 #include "compare/dambreak_cases.hpp"
 #include "compare/dambreak_runs.hpp"
 #include "compare/series_math.hpp"
@@ -67,6 +68,55 @@ TEST(RitterColumn, FrontAtDepthIsWhereTheFanHasThatDepth) {
   // Once the reflected wave reaches that depth the point is no longer Ritter's.
   EXPECT_TRUE(std::isnan(R.front_at_depth(0.9 * R.h0, 10 * R.reflection_time())));
   EXPECT_DOUBLE_EQ(R.tip(0.1), 0.146 + 2 * R.c0() * 0.1);
+}
+
+TEST(RitterColumn, NothingIsExactAfterTheTipReachesTheFarWall) {
+  // A tank 4a long (a = 0.146 m, h0 = 2a): the tip x0 + 2 c0 t reaches x_f = 4a at
+  // t_f = 3a / (2 c0); the wall then turns the supercritical fan into a bore running back.
+  const analytic::RitterColumn R{0.292, 0.146, 0.0, 9.81, 4 * 0.146};
+  const double tf = 3 * 0.146 / (2 * R.c0());
+  EXPECT_NEAR(R.far_wall_time(), tf, 1e-15);
+  EXPECT_NEAR(R.tip(tf), R.x_far, 1e-12);
+  const double x = 0.5 * (R.dam() + R.x_far);
+  EXPECT_DOUBLE_EQ(R.depth(x, tf), R.infinite().depth(x, tf));  // the instant it arrives: exact still
+  EXPECT_TRUE(std::isfinite(R.front_at_depth(0.0292, tf)));
+  EXPECT_TRUE(std::isnan(R.depth(x, 1.001 * tf)));
+  EXPECT_TRUE(std::isnan(R.front_at_depth(0.0292, 1.001 * tf)));
+  // Without a far wall (the default, x_f = infinity) nothing changes.
+  const analytic::RitterColumn open{0.292, 0.146, 0.0, 9.81};
+  EXPECT_DOUBLE_EQ(open.depth(x, 1.001 * tf), R.infinite().depth(x, 1.001 * tf));
+}
+
+TEST(CompareOutputs, FrontSpeedsAreFittedOverTheRowsEveryColumnHas) {
+  // Measured Z = T at T = 1..6, shallow water Z = 2T but only up to T = 3 (a run that stopped):
+  // both slopes come from T = 1..3; SPH absent (every value NaN) narrows nothing.
+  app::ColumnComparison c;
+  c.col.a = 1, c.col.height = 2, c.col.g = 1, c.col.length = 100;
+  c.ritter = analytic::RitterColumn{2, 1, 0, 1};
+  c.have_measured = true;
+  for (int k = 1; k <= 6; ++k) {
+    c.measured.T.push_back(k);
+    c.measured.Z.push_back(k == 2 ? 2.5 : k);  // off the line at T = 2: the measured slope then depends on the rows
+  }
+  c.dry_depth = c.front_depth = 0.1;
+  for (int k = 0; k <= 30; ++k) {  // rows every T = 0.1 to T = 3
+    c.swe.t.push_back(c.col.t_of(0.1 * k));
+    c.swe.front.push_back(c.col.x_wall + c.col.a * 2 * 0.1 * k);
+    c.swe.depth_front.push_back(NAN);
+  }
+  const app::FrontSpeeds s = app::front_speeds(c, 1, 6);
+  EXPECT_EQ(s.rows, 3);
+  EXPECT_DOUBLE_EQ(s.first, 1);
+  EXPECT_DOUBLE_EQ(s.last, 3);
+  EXPECT_NEAR(s.speed.swe, 2, 1e-12);
+  EXPECT_NEAR(s.speed.measured, compare::slope({1, 2, 3}, {1, 2.5, 3}), 1e-12);
+  EXPECT_TRUE(std::isnan(s.speed.sph));
+  EXPECT_NEAR(s.speed.ritter_tip, 2, 1e-12);  // Z = 1 + 2T, exact on those rows
+  // In a tank 4a long Ritter's tip reaches the far wall at T = 1.5: not exact on all three rows.
+  c.col.length = 4;
+  c.ritter.x_far = 4;
+  EXPECT_TRUE(std::isnan(app::front_speeds(c, 1, 6).speed.ritter_tip));
+  EXPECT_EQ(app::front_speeds(c, 1, 6).rows, 3);
 }
 
 TEST(CompareCases, ChannelHoldsTheColumnOfTheScenario) {

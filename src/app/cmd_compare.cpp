@@ -77,7 +77,7 @@ void compare_column(const CompareArgs& a, sph::Scenario sc, exec::Backend backen
   ColumnComparison c;
   c.col = compare::column_of(sc);
   const compare::Column& col = c.col;
-  c.ritter = analytic::RitterColumn{col.height, col.a, col.x_wall, col.g};
+  c.ritter = analytic::RitterColumn{col.height, col.a, col.x_wall, col.g, col.x_wall + col.length};
   const double row = col.t_of(kRowT), duration = col.t_of(a.until);
   // Profile times: T snapped to the rows.
   // (the defaults past --until are left out; a time given twice, or twice after snapping, once).
@@ -271,7 +271,7 @@ void register_compare(CLI::App& app, int& exit_code) {
       ->check(number_in(2, 4000))->capture_default_str();
   cmd->add_option("--swe-across", a->across, "shallow-water cells across the channel")
       ->check(number_in(1, 64))->capture_default_str();
-  cmd->add_option("--until", a->until, "run to dimensionless time T = t sqrt(2 g / a)")
+  cmd->add_option("--until", a->until, "run to dimensionless time T = t sqrt(n^2 g / a), n^2 = height / a (2 for Martin & Moyce)")
       ->check(number_in(0.1, 20.0))->capture_default_str();
   cmd->add_option("--profile-times", a->profile_T, "depth profiles at these T (multiples of 0.05), comma-separated")
       ->delimiter(',')->capture_default_str();

@@ -1,5 +1,6 @@
 #include "app/compare_outputs.hpp"
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -125,18 +126,38 @@ std::vector<FrontRow> front_at_measurements(const ColumnComparison& c) {
   return rows;
 }
 
-FrontRow front_speeds(const ColumnComparison& c, double T_lo, double T_hi) {
-  std::vector<double> T, m, sph, swe, tip, wet, swe_d, rit_d;
+FrontSpeeds front_speeds(const ColumnComparison& c, double T_lo, double T_hi) {
+  const auto columns = [](const FrontRow& r) {
+    return std::array<double, 8>{r.measured, r.sph, r.swe, r.ritter_tip, r.ritter_wet, r.swe_depth, r.ritter_depth, r.T};
+  };
+  std::vector<std::array<double, 8>> in;
+  std::array<bool, 8> present{};
   for (const FrontRow& r : front_at_measurements(c)) {
     if (r.T < T_lo || r.T > T_hi) continue;
-    T.push_back(r.T), m.push_back(r.measured), sph.push_back(r.sph), swe.push_back(r.swe);
-    tip.push_back(r.ritter_tip), wet.push_back(r.ritter_wet), swe_d.push_back(r.swe_depth), rit_d.push_back(r.ritter_depth);
+    in.push_back(columns(r));
+    for (int j = 0; j < 8; ++j) present[j] = present[j] || std::isfinite(in.back()[j]);
   }
-  FrontRow s;
-  s.T = T_lo, s.t = T_hi;
-  s.measured = compare::slope(T, m), s.sph = compare::slope(T, sph), s.swe = compare::slope(T, swe);
-  s.ritter_tip = compare::slope(T, tip), s.ritter_wet = compare::slope(T, wet);
-  s.swe_depth = compare::slope(T, swe_d), s.ritter_depth = compare::slope(T, rit_d);
+  // The rows: where the measured and the runs (SPH, shallow water: columns 1, 2, 5) that have a
+  // value in the window have one. Ritter's columns are fitted on those rows only where exact on all.
+  std::vector<double> col[8];
+  for (const std::array<double, 8>& v : in) {
+    bool whole = std::isfinite(v[0]);
+    for (int j : {1, 2, 5}) whole = whole && (!present[j] || std::isfinite(v[j]));
+    if (!whole) continue;
+    for (int j = 0; j < 8; ++j) col[j].push_back(v[j]);
+  }
+  for (int j : {3, 4, 6})
+    for (double& z : col[j])
+      if (!std::isfinite(z)) col[j].assign(col[j].size(), kNaN);
+  FrontSpeeds s;
+  const std::vector<double>& T = col[7];
+  s.rows = static_cast<int>(T.size());
+  s.first = T.empty() ? kNaN : T.front(), s.last = T.empty() ? kNaN : T.back();
+  FrontRow& v = s.speed;
+  v.T = kNaN, v.t = kNaN;
+  v.measured = compare::slope(T, col[0]), v.sph = compare::slope(T, col[1]), v.swe = compare::slope(T, col[2]);
+  v.ritter_tip = compare::slope(T, col[3]), v.ritter_wet = compare::slope(T, col[4]);
+  v.swe_depth = compare::slope(T, col[5]), v.ritter_depth = compare::slope(T, col[6]);
   return s;
 }
 
@@ -167,9 +188,10 @@ void report_column(const ColumnComparison& c, const std::string& dir, std::vecto
   if (at_m.empty())
     for (std::size_t k = 0; k < rows.size(); ++k)
       if (k == 0 || std::floor(2 * rows[k].T) > std::floor(2 * rows[k - 1].T)) shown.push_back(rows[k]);
-  std::printf("\nFront Z = x/a against T = t sqrt(2g/a) (%s; wet front: the farthest SPH particle, the farthest "
+  std::printf("\nFront Z = x/a against T = %s (%s; wet front: the farthest SPH particle, the farthest "
               "shallow-water cell with h > %g mm):\n\n",
-              at_m.empty() ? "no measurements" : "Martin & Moyce 1952 measured", c.dry_depth * 1e3);
+              col.T_formula().c_str(), at_m.empty() ? "no measurements" : "Martin & Moyce 1952 measured",
+              c.dry_depth * 1e3);
   std::printf("| T | measured | SPH | shallow water | Ritter tip | %s | shallow water %s | Ritter %s |\n"
               "|---|---|---|---|---|---|---|---|\n",
               wet_label, depth_label, depth_label);
@@ -182,10 +204,12 @@ void report_column(const ColumnComparison& c, const std::string& dir, std::vecto
     m << header;
     for (const FrontRow& r : at_m) m << csv_row(r);
     write_csv(dir + "/front_measured.csv", m.str(), files);
-    const FrontRow s = front_speeds(c, 1.4, 3.4);
-    std::printf("\nSpeed dZ/dT over the measured T in [1.4, 3.4] (least squares): measured %s, SPH %s, shallow water "
-                "%s, Ritter tip %s, %s %s; at %s: shallow water %s, Ritter %s\n",
-                cell(s.measured, 3).c_str(), cell(s.sph, 3).c_str(), cell(s.swe, 3).c_str(), cell(s.ritter_tip, 3).c_str(),
+    const FrontSpeeds fs = front_speeds(c, 1.4, 3.4);
+    const FrontRow& s = fs.speed;
+    std::printf("\nSpeed dZ/dT over the measured T in [1.4, 3.4] where the runs have a value (%d rows, T %s to %s; "
+                "Ritter only where exact on all; least squares): measured %s, SPH %s, shallow water %s, Ritter tip %s, %s %s; at %s: shallow "
+                "water %s, Ritter %s\n",
+                fs.rows, cell(fs.first).c_str(), cell(fs.last).c_str(), cell(s.measured, 3).c_str(), cell(s.sph, 3).c_str(), cell(s.swe, 3).c_str(), cell(s.ritter_tip, 3).c_str(),
                 wet_label, cell(s.ritter_wet, 3).c_str(), depth_label, cell(s.swe_depth, 3).c_str(),
                 cell(s.ritter_depth, 3).c_str());
   }
@@ -240,7 +264,7 @@ void report_column(const ColumnComparison& c, const std::string& dir, std::vecto
   // Charts.
   io::Panel front;
   front.title = "Front of the collapsing column";
-  front.xlabel = "T = t sqrt(2 g / a)";
+  front.xlabel = "T = " + col.T_formula();
   front.ylabel = "Z = x / a";
   io::Series meas{"Martin & Moyce (1952)", c.measured.T, c.measured.Z, kMeasured, false, true};
   io::Series s_sph{"SPH", T_of_rows(col, c.sph), Z_of_fronts(col, c.sph), kSph, false};

@@ -38,8 +38,16 @@ struct FrontRow {
 std::vector<FrontRow> front_rows(const ColumnComparison& c);
 std::vector<FrontRow> front_at_measurements(const ColumnComparison& c);
 
-/// The least-squares speeds dZ/dT of each column over the measured T in [T_lo, T_hi].
-FrontRow front_speeds(const ColumnComparison& c, double T_lo, double T_hi);
+/// The least-squares speeds dZ/dT of the columns (in `speed`) over the same rows: the measured T in
+/// [T_lo, T_hi] where each run (SPH, shallow water) that has a value in that window has one (a run
+/// that stopped narrows it for all); a Ritter column only where it is exact on every one of those
+/// rows, else NaN. `first`, `last`: the rows' T.
+struct FrontSpeeds {
+  FrontRow speed;
+  double first = 0, last = 0;
+  int rows = 0;
+};
+FrontSpeeds front_speeds(const ColumnComparison& c, double T_lo, double T_hi);
 
 /// Prints the tables; writes front.csv, front_measured.csv, profiles.csv and (with cairo) front.png
 /// and profiles.png into dir, adding their paths to `files`; a line on stdout when PNGs are not built.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "io/io_error.hpp"
 #include "ria/number_text.hpp"
@@ -64,6 +65,11 @@ SweCase analytic_case(const std::string& name, double duration, double interval,
 
 double Column::T_of(double t) const { return t * std::sqrt(height * g) / a; }
 double Column::t_of(double T) const { return T * a / std::sqrt(height * g); }
+std::string Column::T_formula() const {
+  char b[64];
+  std::snprintf(b, sizeof b, "t sqrt(%.4g g / a)", height / a);
+  return b;
+}
 
 Column column_of(const sph::Scenario& sc) {
   if (sc.dim != 2) refuse(sc, "dimensions = " + std::to_string(sc.dim) + "; the column comparison needs a 2-D (x-z) scenario");

@@ -31,6 +31,8 @@ struct Column {
   double T_of(double t) const;
   double t_of(double T) const;
   double Z_of(double x) const { return (x - x_wall) / a; }
+  /// T's formula for this column: "t sqrt(2 g / a)" for n^2 = 2.
+  std::string T_formula() const;
 };
 
 /// The column of a 2-D SPH scenario. io::InputError naming the scenario file and the key when it is

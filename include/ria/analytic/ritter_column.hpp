@@ -11,6 +11,9 @@
 // falls with time but stays > 0, so the front keeps Ritter's speed 2 c0 for ever. The point of
 // depth h in the fan, x_h(t) = x0 + (2 c0 - 3 sqrt(g h)) t, is exact while h < h_r(t).
 // (Ritter 1892; X_r solves the linear ODE above: X = 2 c0 t + A t^(1/3), A from X(t_w) = -L.)
+// A far wall at x_f stops the tip at t_f = (x_f - x0) / (2 c0). There the fan flows into the wall
+// supercritically (u - c = X / t > 0) and piles up into a bore that runs back through the fan, at a
+// place no closed form gives: after t_f nothing here is called exact (NaN).
 #pragma once
 
 #include <cmath>
@@ -25,8 +28,14 @@ struct RitterColumn {
   double length = 1.0;  // L: wall to dam [m]
   double x_wall = 0.0;  // x_w [m]
   double g = 9.81;
+  double x_far = std::numeric_limits<double>::infinity();  // x_f, the far wall [m]
 
   double c0() const { return std::sqrt(g * h0); }
+  /// t_f = (x_f - x0) / (2 c0): when the tip reaches the far wall.
+  double far_wall_time() const { return (x_far - dam()) / (2.0 * c0()); }
+  /// Whether t is past t_f (beyond a relative 1e-12, so that the instant the tip arrives, exact
+  /// still, stays exact however t was computed).
+  bool past_far_wall(double t) const { return t > far_wall_time() * (1 + 1e-12); }
   double dam() const { return x_wall + length; }
   /// t_w = L / c0: when the fan's tail reaches the wall.
   double reflection_time() const { return length / c0(); }
@@ -49,16 +58,18 @@ struct RitterColumn {
     return length * length / g * std::pow(c0() / length, 2.0 / 3.0) * std::pow(t, -4.0 / 3.0);
   }
 
-  /// Depth at (x, t > 0) where it is Ritter's; NaN behind the reflected wave (and at x < x_w).
+  /// Depth at (x, t > 0) where it is Ritter's; NaN behind the reflected wave (and at x < x_w),
+  /// and after t_f.
   double depth(double x, double t) const {
-    if (x < exact_from(t)) return std::numeric_limits<double>::quiet_NaN();
+    if (x < exact_from(t) || past_far_wall(t)) return std::numeric_limits<double>::quiet_NaN();
     return infinite().depth(x, t);
   }
 
   /// x_h(t) = x0 + (2 c0 - 3 sqrt(g h)) t: the farthest point of depth h (0 < h < h0) at t >= 0;
-  /// NaN once the reflected wave has reached it (h >= h_r(t)).
+  /// NaN once the reflected wave has reached it (h >= h_r(t)), and after t_f.
   double front_at_depth(double h, double t) const {
-    if (!(h > 0 && h < h0) || !(h < reflected_head_depth(t))) return std::numeric_limits<double>::quiet_NaN();
+    if (!(h > 0 && h < h0) || !(h < reflected_head_depth(t)) || past_far_wall(t))
+      return std::numeric_limits<double>::quiet_NaN();
     return dam() + (2.0 * c0() - 3.0 * std::sqrt(g * h)) * t;
   }
 };
