@@ -9,6 +9,7 @@
 #include "io/io_error.hpp"
 #include "io/scenario/sph_scenario_toml.hpp"
 #include "ria/sph/setup.hpp"
+#include "ria/sph/solver.hpp"
 
 using namespace ria;
 
@@ -189,20 +190,35 @@ TEST(SphScenario, FluidBoxesOutsideTheDomainOrATankAreRefused) {
   EXPECT_EQ(warnings[0], "fluid 0 overlaps wall 1 (a block): 25 of its particles lie in the wall and are left out");
 }
 
-// Probes that could only read 0: a wall probe in the water, a pressure probe in a tank's layers
-// (x from -0.03 to 0 m). A wall probe on the floor's face and a pressure probe on it are fine.
+// Probes that could only read 0, or not what they stand at: a wall probe in the water; a pressure
+// probe 0.006 m into a tank's layers (x from -0.03 to 0 m: 0.011 m from the nearest water, whose
+// pressure it reads) and one in the middle of a block wall 0.1 m square (0.05 m from its faces:
+// beyond 2h = 0.03 m of any water, it reads 0). A wall probe on the floor's face and a pressure probe
+// on it are fine.
 TEST(SphScenario, ProbesThatReadNothingAreWarnedOf) {
   const std::string probes =
+      "[[wall]]\nkind = \"block\"\nmin = [0.25, 0.0]\nmax = [0.35, 0.1]\n"
       "[[probe]]\nname = \"W\"\nkind = \"wall_pressure\"\nat = [0.1, 0.1]\n"
-      "[[probe]]\nname = \"P\"\nkind = \"pressure\"\nat = [-0.02, 0.05]\n"
+      "[[probe]]\nname = \"P\"\nkind = \"pressure\"\nat = [-0.006, 0.05]\n"
       "[[probe]]\nname = \"F\"\nkind = \"wall_pressure\"\nat = [0.2, 0.0]\n"
-      "[[probe]]\nname = \"B\"\nkind = \"pressure\"\nat = [0.05, 0.0]\n";
+      "[[probe]]\nname = \"B\"\nkind = \"pressure\"\nat = [0.05, 0.0]\n"
+      "[[probe]]\nname = \"D\"\nkind = \"pressure\"\nat = [0.3, 0.05]\n";
   std::vector<std::string> warnings;
-  sph::make_setup(io::parse_sph_scenario(kColumn + probes, "col.toml", "/base"), exec::Backend::serial, warnings);
-  ASSERT_EQ(warnings.size(), 2u) << (warnings.empty() ? "" : warnings[0]);
+  const sph::Scenario sc = io::parse_sph_scenario(kColumn + probes, "col.toml", "/base");
+  const sph::Setup setup = sph::make_setup(sc, exec::Backend::serial, warnings);
+  ASSERT_EQ(warnings.size(), 3u) << (warnings.empty() ? "" : warnings[0]);
   EXPECT_EQ(warnings[0], "probe 'W' (wall_pressure) has no wall particle within 2h = 0.03 m: it reads 0 for the whole run; "
                          "put it on a wall's face");
-  EXPECT_EQ(warnings[1], "probe 'P' (pressure) lies inside wall 0, where no fluid goes: it reads 0 for the whole run");
+  EXPECT_EQ(warnings[1], "probe 'P' (pressure) lies inside wall 0: it reads the fluid beyond the wall's face, within 2h = "
+                         "0.03 m (0 where that fluid's kernel sum is below 0.1), not the pressure at its place; put it "
+                         "in the water or use kind = \"wall_pressure\"");
+  EXPECT_EQ(warnings[2], "probe 'D' (pressure) lies inside wall 1 by 2h = 0.03 m or more, where no fluid comes within the "
+                         "kernel's reach: it reads 0 for the whole run");
+  // What they read: P the water's pressure (~rho0 g 0.15 m at its depth), D nothing.
+  const sph::Measures m = sph::make_solver(setup)->measure(sc.probes);
+  ASSERT_EQ(m.probes.size(), 6u);
+  EXPECT_GT(m.probes[2], 1000.0);
+  EXPECT_FALSE(m.probes[5] > 0);
 }
 
 TEST(SphScenario, SizesBeyondTheLimitsAreRefusedBeforeAllocating) {

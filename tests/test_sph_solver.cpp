@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -232,6 +233,47 @@ TEST(SphSolver, MomentumIsConservedWithoutGravityAndWalls) {
   const auto m1 = momentum(solver->particles());
   for (int d = 0; d < 2; ++d) EXPECT_NEAR(m1[d], m0[d], 1e-12 * scale);
   EXPECT_GT(solver->pair_interactions(), 0.0);
+}
+
+TEST(SphSolver, LastDtIsTheStableStepNotTheStepShortenedToAStop) {
+  // Ten full steps of a dam break give the stable step dt; a run to 0.3 dt past them takes its
+  // last two steps as halves of the 1.3 dt left (step_towards), 0.65 dt each, and reports the
+  // stable step all the same (it changes by well under 5% a step here).
+  const sph::Setup s = test::make_test_setup(test::dam_break_scenario(2, 0.01));
+  auto a = make_solver(s), b = make_solver(s);
+  EXPECT_EQ(a->advance(1.0, 10), 10);
+  const double t10 = a->time(), dt = a->last_dt();
+  ASSERT_GT(dt, 0);
+  double before = b->time();
+  while (b->time() < t10 + 0.3 * dt) {
+    before = b->time();
+    b->advance(t10 + 0.3 * dt, 1);
+  }
+  EXPECT_EQ(b->steps(), 11);
+  EXPECT_NEAR(b->time() - before, 0.65 * dt, 0.05 * dt);
+  EXPECT_NEAR(b->last_dt(), dt, 0.05 * dt);
+}
+
+TEST(SphSolver, LargestFluidSpeedIsTheMaximumAfterEveryStep) {
+  // The block thrown at 2 m/s out of the domain (below): stepped one step at a time, the solver's
+  // largest speed is the running maximum of the fluid's |v| after each step, bit for bit, and it
+  // keeps that maximum once every particle has left (the state then has no fluid speed at all).
+  const sph::Setup s = test::make_test_setup(test::thrown_block_scenario(0.005, {2, 0, 0}, {-0.05, -0.05, 0}, {0.15, 0.3, 0}));
+  auto solver = make_solver(s);
+  EXPECT_EQ(solver->largest_fluid_speed(), 0.0);
+  double running = 0;
+  while (solver->time() < 0.12) {
+    solver->advance(0.12, 1);
+    const Particles& p = solver->particles();
+    for (std::size_t a = 0; a < p.size(); ++a)
+      if (p.is_fluid(a))
+        running = std::max(running, std::sqrt(p.v[0][a] * p.v[0][a] + p.v[1][a] * p.v[1][a]));
+    ASSERT_EQ(solver->largest_fluid_speed(), running) << "step " << solver->steps();
+  }
+  EXPECT_EQ(solver->particles().count(Kind::fluid), 0u);
+  EXPECT_EQ(solver->measure({}).u_max, 0.0);
+  EXPECT_GT(solver->largest_fluid_speed(), 2.0);  // thrown at 2 m/s, and falling
+  EXPECT_LT(solver->largest_fluid_speed(), 3.0);
 }
 
 TEST(SphSetup, TankAndBlockLatticesAndTheOverlapRule) {
@@ -468,6 +510,38 @@ TEST(SphSolver, OutParticlesLeaveTheSortAndTheRestRunsAsWithoutThem) {
         << "particle " << a.id[k];
   }
   EXPECT_EQ(compared, b.size());
+}
+
+TEST(SphSetup, StackedBoxesAndTheirWallsStartFromOneSurface) {
+  // The column 0.1 x 0.2 m as one box, as two boxes stacked (0.1 + 0.1 m), and as one box 0.204 m
+  // high (20.4 dp: its lattice fills 20 rows, to 0.2 m): the same particles at the same places with
+  // the same hydrostatic densities, fluid and walls alike (up to the rounding of lo + (k + 1/2) dp
+  // from another lo: 1e-12 m, and 1e-9 kg/m^3 of a density; the lower box's own top would put its
+  // densities 1.25 kg/m^3 low, the unrounded 0.204 m the walls' 0.05 kg/m^3 high).
+  const sph::Scenario one = test::dam_break_scenario(2, 0.01);
+  sph::Scenario two = one, odd = one;
+  two.fluid.push_back(one.fluid[0]);
+  two.fluid[0].hi[1] = 0.1;
+  two.fluid[1].lo[1] = 0.1;
+  odd.fluid[0].hi[1] = 0.204;
+  odd.depth = 0.2;  // c0 as for the others (it follows the boxes' height otherwise)
+  auto states = [](const sph::Scenario& sc) {
+    const Particles p = test::make_test_setup(sc).particles;
+    std::vector<std::array<double, 4>> v;
+    for (std::size_t k = 0; k < p.size(); ++k) v.push_back({double(p.kind[k]), p.r[0][k], p.r[1][k], p.rho[k]});
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  const auto a = states(one), b = states(two), c = states(odd);
+  ASSERT_EQ(a.size(), b.size());
+  ASSERT_EQ(a.size(), c.size());
+  for (std::size_t k = 0; k < a.size(); ++k)
+    for (const auto* other : {&b, &c}) {
+      EXPECT_EQ(a[k][0], (*other)[k][0]);
+      EXPECT_NEAR(a[k][1], (*other)[k][1], 1e-12);
+      EXPECT_NEAR(a[k][2], (*other)[k][2], 1e-12);
+      EXPECT_NEAR(a[k][3], (*other)[k][3], 1e-9) << "particle " << k << " at (" << a[k][1] << ", " << a[k][2] << ")";
+    }
 }
 
 TEST(SphSetup, FluidBelowOrBesideTheDomainIsSaidToLeave) {

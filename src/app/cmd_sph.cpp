@@ -127,6 +127,11 @@ std::string every_text(double interval, const char* none) {
   return buf;
 }
 
+/// The run's largest fluid speed: after any of its steps, and in its rows (the start's among them).
+double largest_speed(const sph::Solver& solver, const SphOutputs& out) {
+  return std::max(solver.largest_fluid_speed(), out.u_max());
+}
+
 void write_summary(const std::string& path, const sph::Scenario& sc, const sph::Setup& setup, const sph::Solver& solver,
                    const SphOutputs& out, double wall, double t_start, long steps_start, double pairs_start,
                    bool interrupted) {
@@ -141,12 +146,14 @@ void write_summary(const std::string& path, const sph::Scenario& sc, const sph::
   w.value("dp_m", setup.dp).value("h_m", setup.physics.h).value("c0_m_s", setup.physics.c0);
   w.value("interrupted", interrupted).value("t_start_s", t_start).value("t_end_s", solver.time());
   w.value("duration_s", sc.duration).value("steps", static_cast<long long>(solver.steps()));
+  w.value("steps_this_run", static_cast<long long>(steps));
   w.value("wall_s", wall).value("simulated_per_wall", wall > 0 ? (solver.time() - t_start) / wall : 0.0);
   // Throughput as DualSPHysics reports it: pair interactions per second (both halves of each
   // symplectic step), and wall time per step per million particles.
   w.value("pair_interactions", pairs).value("gpips", wall > 0 ? pairs / wall / 1e9 : 0.0);
   w.value("ms_per_step_per_million", steps > 0 && n > 0 ? wall * 1e3 / steps / (n / 1e6) : 0.0);
-  w.value("u_max_m_s", out.u_max()).value("c0_over_u_max", out.u_max() > 0 ? setup.physics.c0 / out.u_max() : 0.0);
+  const double u_max = largest_speed(solver, out);
+  w.value("u_max_m_s", u_max).value("c0_over_u_max", u_max > 0 ? setup.physics.c0 / u_max : 0.0);
   // Fluid particles that left the domain through its floor or a side (particle_step.hpp).
   w.value("out_particles", static_cast<long long>(solver.particles().count(sph::Kind::out)));
   w.value("checkpoint", out.checkpoint_path());
@@ -262,19 +269,22 @@ int run_sph(const SphArgs& a) {
     return kInterrupted;
   }
   // The weak-compressibility condition, as the run met it (the start-up checks judge the set-up).
-  if (out.u_max() > 0 && setup.physics.c0 < 10 * out.u_max())
+  const double u_max = largest_speed(*solver, out);
+  if (u_max > 0 && setup.physics.c0 < 10 * u_max)
     std::fprintf(stderr,
                  "%s: warning: the fluid reached %.3g m/s, so c0 = %.3g m/s was %.3g times the largest speed, below the "
                  "10 of weak compressibility: the density varied by more than 1%%; raise physics.c0 or c0_coefficient\n",
-                 kCmd, out.u_max(), setup.physics.c0, setup.physics.c0 / out.u_max());
+                 kCmd, u_max, setup.physics.c0, setup.physics.c0 / u_max);
   if (!a.quiet) {
     const std::size_t gone = solver->particles().count(sph::Kind::out);
     const std::string left = gone ? "; " + std::to_string(gone) + " fluid particles left the domain (docs/sph.md)" : "";
-    std::printf("done: %g s simulated in %.1f s wall (%sx real time), %ld steps on %s; largest fluid speed %.3g m/s "
+    const long steps = solver->steps() - steps0;
+    const std::string total = steps != solver->steps() ? " (" + std::to_string(solver->steps()) + " since t = 0)" : "";
+    std::printf("done: %g s simulated in %.1f s wall (%sx real time), %ld steps%s on %s; largest fluid speed %.3g m/s "
                 "(c0 = %.3g of it)%s; results in %s/\n",
-                solver->time() - opt.t_start, wall, ratio_text((solver->time() - opt.t_start) / wall).c_str(),
-                solver->steps(), solver->description().c_str(), out.u_max(),
-                out.u_max() > 0 ? setup.physics.c0 / out.u_max() : 0.0, left.c_str(), sc.directory.c_str());
+                solver->time() - opt.t_start, wall, ratio_text((solver->time() - opt.t_start) / wall).c_str(), steps,
+                total.c_str(), solver->description().c_str(), u_max, u_max > 0 ? setup.physics.c0 / u_max : 0.0,
+                left.c_str(), sc.directory.c_str());
   }
   return kOk;
 }

@@ -42,6 +42,7 @@ class CpuSolver final : public SteppingSolver {
 
   const Particles& particles() const override { return p_; }
   double pair_interactions() const override { return pairs_; }
+  double largest_fluid_speed() const override { return std::sqrt(speed2_max_); }
   std::vector<std::uint32_t> pair_counts() const override {
     return !rated_ ? std::vector<std::uint32_t>{} : std::vector<std::uint32_t>(npairs_.begin(), npairs_.end());
   }
@@ -164,8 +165,16 @@ class CpuSolver final : public SteppingSolver {
     rates();
     const StepArrays<D> sorted = arrays();
     exec::cpu::for_rows(parallel_, 0, static_cast<int>(live_), [&](int a) { correct(sorted, a, dt, rho_ref, box_); });
-    tick(dt, last, t_stop);
+    tick(dt_min, dt, last, t_stop);
     check_state(p_, steps_, t_);
+    // The fluid's largest |v|^2 after the step, in dtl_ (the next step sets it afresh).
+    exec::cpu::for_rows(parallel_, 0, static_cast<int>(live_), [&](int a) {
+      double v2 = 0;
+      if (is_fluid_kind(p_.kind[a]))
+        for (int d = 0; d < D; ++d) v2 += p_.v[d][a] * p_.v[d][a];
+      dtl_[a] = v2;
+    });
+    speed2_max_ = std::max(speed2_max_, reducer_->reduce(exec::ReduceOp::max, dtl_.data(), live_));
   }
 
   SphParams<D> P_;
@@ -186,6 +195,7 @@ class CpuSolver final : public SteppingSolver {
   CellList cells_;
   mutable CellList measure_cells_;
   double pairs_ = 0;
+  double speed2_max_ = 0;  // the fluid's largest |v|^2 after any step
   bool rated_ = false;
 };
 

@@ -43,6 +43,7 @@ struct Scalars {
   unsigned live;      // particles in cells at the last sort: the out ones are in the slots after them
   unsigned long long v_max2;  // Search::list: the fluid's largest |v|^2 at the step's start (a double's bits)
   unsigned list_need;         // Search::list: the most masks a particle had beyond the list's capacity, else 0
+  unsigned long long speed2_max;  // the fluid's largest |v|^2 after any step since construction (a double's bits)
 };
 
 inline unsigned blocks_of(std::size_t n, int threads) { return static_cast<unsigned>((n + threads - 1) / threads); }
@@ -139,6 +140,7 @@ class CudaSolver final : public SteppingSolver {
   }
 
   double pair_interactions() const override { return read_scalars().pair_total; }
+  double largest_fluid_speed() const override { return std::sqrt(bits_to_double(read_scalars().speed2_max)); }
 
   std::vector<std::uint32_t> pair_counts() const override {
     if (!rated_) return {};
@@ -396,7 +398,10 @@ class CudaSolver final : public SteppingSolver {
       if (search_ == Search::list) ++list_use_.searched;
     }
     parallel_for(stream_, live_, cuda::Correct<D>{step_arrays(), dt, rho_ref, box_, &scalars_.get()->bad});
-    tick(dt, last, t_stop);
+    cuda::k_fluid_speed2<D><<<blocks_of(live_, 256), 256, 0, stream_.get()>>>(step_arrays(), live_,
+                                                                          &scalars_.get()->speed2_max);
+    RIA_CUDA_CHECK(cudaGetLastError());
+    tick(dt_min, dt, last, t_stop);
     stale_ = true;
     if (read_scalars().bad) {
       download();

@@ -102,6 +102,24 @@ double footprint_distance(int dim, const Point& p, const FluidBox& b) {
   return std::sqrt(d2);
 }
 
+/// The water surface over p of the column that rises from a surface s0: a fluid box whose
+/// footprint lies within `reach` of p and that starts at most dp/2 above the surface reached so far
+/// (stacked on it) raises it to its top (`tops`: each box's lo + n dp, the top its lattice fills).
+double column_surface(int dim, const Point& p, double reach, double s0, const std::vector<FluidBox>& boxes,
+                      const std::vector<double>& tops, double dp) {
+  const int v = dim - 1;
+  double s = s0;
+  for (bool raised = true; raised;) {
+    raised = false;
+    for (std::size_t b = 0; b < boxes.size(); ++b)
+      if (tops[b] > s && boxes[b].lo[v] <= s + 0.5 * dp && footprint_distance(dim, p, boxes[b]) <= reach) {
+        s = tops[b];
+        raised = true;
+      }
+  }
+  return s;
+}
+
 }  // namespace
 
 double smoothing_length(const Scenario& sc) { return sc.h_over_dp * sc.dp; }
@@ -281,6 +299,14 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
     solids.push_back(solid);
   }
   const std::size_t n_boundary = P.size();
+  // The hydrostatic start's surfaces: each fluid box's top as its lattice fills it (the same counts
+  // as below, whose warnings are said there).
+  std::vector<double> tops;
+  for (std::size_t b = 0; b < sc.fluid.size(); ++b) {
+    const FluidBox& fb = sc.fluid[b];
+    std::vector<std::string> said_below;
+    tops.push_back(fb.lo[v] + lattice_counts(dim, fb.lo, fb.hi, dp, "fluid " + std::to_string(b), said_below, true)[v] * dp);
+  }
   // Fluid.
   std::vector<Solid> earlier_fluid;
   for (std::size_t b = 0; b < sc.fluid.size(); ++b) {
@@ -288,7 +314,6 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
     const std::string what = "fluid " + std::to_string(b);
     const std::array<long, 3> n = lattice_counts(dim, fb.lo, fb.hi, dp, what, warnings, true);
     const std::size_t before = P.size();
-    const double top = fb.lo[v] + n[v] * dp;
     std::vector<std::size_t> in_wall(solids.size(), 0);  // the box's lattice points left out, per wall
     for_lattice(dim, fb.lo, {0, 0, 0}, n, dp, [&](const Point& p, const std::array<long, 3>&) {
       for (std::size_t w = 0; w < solids.size(); ++w)
@@ -298,7 +323,9 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
         }
       for (const Solid& o : earlier_fluid)
         if (o.contains(dim, p)) return;
-      const double rho = sc.hydrostatic_start ? eos.density(f.rho0 * sc.gravity * (top - p[v])) : f.rho0;
+      const double rho = sc.hydrostatic_start
+                             ? eos.density(f.rho0 * sc.gravity * (column_surface(dim, p, 0, tops[b], sc.fluid, tops, dp) - p[v]))
+                             : f.rho0;
       P.push(p, fb.velocity, rho, Kind::fluid);
     });
     if (P.size() == before) {
@@ -324,8 +351,9 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
       Point p{};
       for (int c = 0; c < dim; ++c) p[c] = P.r[c][a];
       double depth = 0;
-      for (const FluidBox& fb : sc.fluid)
-        if (footprint_distance(dim, p, fb) <= 2 * h) depth = std::max(depth, fb.hi[v] - p[v]);
+      for (std::size_t b = 0; b < sc.fluid.size(); ++b)
+        if (footprint_distance(dim, p, sc.fluid[b]) <= 2 * h)
+          depth = std::max(depth, column_surface(dim, p, 2 * h, tops[b], sc.fluid, tops, dp) - p[v]);
       P.rho[a] = eos.density(f.rho0 * sc.gravity * depth);
     }
 
@@ -352,20 +380,29 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
         warnings.push_back("probe '" + p.name + "' (wall_pressure) has no wall particle within 2h = " + number_text(2 * h) +
                            " m: it reads 0 for the whole run; put it on a wall's face");
     } else if (p.kind == Probe::Kind::pressure) {
-      // Inside by half a dp or more along every axis (a probe on a face reads the fluid beside it).
-      const auto deep_inside = [&](const Solid& w) {
+      // Inside a wall by r or more along every axis: every point within r of the probe is in the
+      // wall (a box). With r = 2h no fluid particle can come within the kernel's support, and the
+      // probe reads 0; from dp/2 (a probe on a face reads the fluid beside it) it reads the fluid
+      // beyond the face, not the pressure at its place.
+      const auto inside_by = [&](const Solid& w, double r) {
         for (int c = 0; c < dim; ++c)
-          for (double sign : {-0.5, 0.5}) {
+          for (double sign : {-1.0, 1.0}) {
             Point q = p.at;
-            q[c] += sign * dp;
+            q[c] += sign * r;
             if (!w.contains(dim, q)) return false;
           }
         return true;
       };
       for (std::size_t w = 0; w < solids.size(); ++w)
-        if (deep_inside(solids[w]))
+        if (inside_by(solids[w], 2 * h))
+          warnings.push_back("probe '" + p.name + "' (pressure) lies inside wall " + std::to_string(w) + " by 2h = " +
+                             number_text(2 * h) + " m or more, where no fluid comes within the kernel's reach: it "
+                             "reads 0 for the whole run");
+        else if (inside_by(solids[w], 0.5 * dp))
           warnings.push_back("probe '" + p.name + "' (pressure) lies inside wall " + std::to_string(w) +
-                             ", where no fluid goes: it reads 0 for the whole run");
+                             ": it reads the fluid beyond the wall's face, within 2h = " + number_text(2 * h) +
+                             " m (0 where that fluid's kernel sum is below 0.1), not the pressure at its place; put it "
+                             "in the water or use kind = \"wall_pressure\"");
     }
   }
   if (sc.has_domain) {

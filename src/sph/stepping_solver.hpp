@@ -1,6 +1,6 @@
 // What every SPH backend shares above its step: the clock and the time loop of Solver::advance
 // (ria/sph/solver.hpp). A backend supplies step(t_stop), one symplectic step of dt =
-// step_towards(...) (time_step.hpp), and moves the clock with tick(dt, last, t_stop).
+// step_towards(...) (time_step.hpp), and moves the clock with tick(dt_stable, dt, last, t_stop).
 #pragma once
 
 #include "ria/sph/solver.hpp"
@@ -26,11 +26,12 @@ class SteppingSolver : public Solver {
  protected:
   /// One step towards t_stop; throws NumericalError naming the first bad particle.
   virtual void step(double t_stop) = 0;
-  /// The clock after a step of dt: on t_stop exactly when it was the last (step_towards).
-  void tick(double dt, bool last, double t_stop) {
+  /// The clock after a step of dt, taken where the conditions allowed dt_stable: on t_stop exactly
+  /// when it was the last (step_towards).
+  void tick(double dt_stable, double dt, bool last, double t_stop) {
     t_ = last ? t_stop : t_ + dt;
     ++steps_;
-    last_dt_ = dt;
+    last_dt_ = dt_stable;
   }
 
   double t_ = 0;

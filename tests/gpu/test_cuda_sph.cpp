@@ -132,6 +132,9 @@ TEST(SphCuda, FluidLeavesTheDomainAsOnTheCpu) {
   EXPECT_EQ(gpu->particles().count(sph::Kind::out), n_fluid) << "all the water has left by t = 0.12 s";
   const test::Deviation end = test::deviation(cpu->particles(), gpu->particles());
   test::expect_within(end, 1e-9, s, "all out");
+  // The largest fluid speed after any step (the water has all left: only the record holds it).
+  EXPECT_GT(cpu->largest_fluid_speed(), 2.0);
+  EXPECT_NEAR(gpu->largest_fluid_speed(), cpu->largest_fluid_speed(), 1e-9 * s.physics.c0);
   ASSERT_EQ(gpu->advance(1.0, 10), 1);  // nothing limits the step: one step to the stop (particle_dt)
   EXPECT_EQ(gpu->time(), 1.0);
   const test::Deviation still = test::deviation(cpu->particles(), gpu->particles());

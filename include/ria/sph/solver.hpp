@@ -53,8 +53,12 @@ class Solver {
   virtual double time() const = 0;
   virtual long steps() const = 0;
   virtual void set_clock(double t, long steps) = 0;
-  /// The last time step taken [s] (0 before the first).
+  /// The stable time step of the last step [s] (time_step.hpp: the minimum over the particles; 0
+  /// before the first). The step taken is shorter where it lands on a stop (step_towards).
   virtual double last_dt() const = 0;
+  /// The largest speed of a fluid particle at the end of any step this solver took [m/s] (0 before
+  /// the first): what the weak-compressibility condition c0 >= 10 U_max is checked against.
+  virtual double largest_fluid_speed() const = 0;
   /// Steps until time() == t_stop exactly or max_steps steps were taken; returns the steps taken.
   /// The step that would pass t_stop ends on it, and the step before takes half of what is left
   /// when a full step would leave less than one (no sliver steps). Throws NumericalError naming
