@@ -88,7 +88,7 @@ void read_time(const Table& root, sim::Scenario& s) {
                                    "), got " + detail::describe_seconds(s.time.output_interval));
   detail::check_output_count(*t, "output_interval", s.time.output_interval, s.time.duration, kMaxMapOutputs,
                              "map outputs");
-  s.time.cfl = t->number("cfl", detail::between(0, 1, true, false), s.time.cfl);
+  s.time.cfl = t->number("cfl", detail::any_number(), s.time.cfl);
   if (t->has("cfl"))
     detail::check_plausible(*t, "cfl", s.time.cfl, detail::between(0.05, 1),
                             "the scheme is stable up to 1; below 0.05 a run only takes more steps, ~0.9 is usual");
