@@ -130,6 +130,24 @@ TEST(MapRaster, LogScaleSpreadsDecades) {
   EXPECT_EQ(map_raster(g, std::vector<double>(3, -5.0), {0.1, 1.0, 10.0}, s).get(5, 5), palette_colour(s.palette, 0.01));
 }
 
+TEST(MapRaster, EveryCellAboveTheArrivalThresholdIsColoured) {
+  // Threshold 0.01 under a source of 1000: the scale starts at 1e-4 x 1000 = 0.1; a cell of 0.05
+  // (reached: above the threshold) takes the scale's lowest colour, one of 0.01 (not above it) is
+  // clean water, one of 1000 the top colour.
+  ria::Grid g;
+  g.nx = 3, g.ny = 1, g.dx = g.dy = 1;
+  MapStyle s;
+  s.max_pixels = 30;
+  set_concentration_scale(s, 0.01, 1000);
+  EXPECT_DOUBLE_EQ(s.vmin, 0.1);
+  const Image r = map_raster(g, std::vector<double>(3, -5.0), {0.05, 0.01, 1000}, s);
+  EXPECT_EQ(r.get(5, 5), palette_colour(s.palette, 0));
+  EXPECT_EQ(r.get(15, 5), map_colours::water);
+  EXPECT_EQ(r.get(25, 5), palette_colour(s.palette, 1));
+  set_concentration_scale(s, 0.5, 1000);  // a threshold above 1e-4 of the source: the scale's foot
+  EXPECT_DOUBLE_EQ(s.vmin, 0.5);
+}
+
 TEST(RenderMap, WithoutCairoSaysItIsNotBuilt) {
   if (png_built()) GTEST_SKIP() << "built with cairo";
   const Scene sc;

@@ -254,12 +254,9 @@ io::MapStyle RunOutputs::concentration_style(double t) const {
   for (const sim::GaugeCell& g : m_.gauges) cs.markers.push_back({io::MapMarker::Kind::gauge, g.x, g.y, g.name});
   for (const sim::ReleaseSpec& r : sc_.releases)
     cs.markers.push_back({io::MapMarker::Kind::release, r.x, r.y, r.name});
-  // One log scale for every frame, from the arrival threshold (at least 1e-4 of the largest source
-  // concentration) to that concentration: a diluted plume spans decades, a linear bar hides it.
-  cs.vmax = c_scale_;
-  cs.vmin = std::max(sc_.output.arrival_threshold, 1e-4 * c_scale_);
-  cs.log_scale = true;
-  cs.threshold = cs.vmin;
+  // One log scale for every frame, to the largest source concentration: a diluted plume spans
+  // decades, a linear bar hides it. Every cell the arrival map counts as reached is coloured.
+  io::set_concentration_scale(cs, sc_.output.arrival_threshold, c_scale_);
   return cs;
 }
 

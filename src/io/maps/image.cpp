@@ -125,6 +125,13 @@ std::vector<double> nice_ticks(double lo, double hi, int max_ticks, bool log_sca
     }
 }
 
+void set_concentration_scale(MapStyle& s, double arrival_threshold, double c_max) {
+  s.vmax = c_max;
+  s.vmin = std::max(arrival_threshold, 1e-4 * c_max);
+  s.log_scale = true;
+  s.threshold = arrival_threshold;
+}
+
 double colour_position(double v, const MapStyle& s) {
   if (s.log_scale) {
     const double hi = s.vmax > 0 ? s.vmax : 1, lo = s.vmin > 0 && s.vmin < hi ? s.vmin : hi * 1e-4;

@@ -66,6 +66,11 @@ struct MapStyle {
   std::vector<MapMarker> markers;
 };
 
+/// The log colour scale of a concentration map, from the arrival threshold (or 1e-4 of c_max where
+/// that is higher: four decades at most) to c_max, the largest source concentration. Every water
+/// cell above the threshold is coloured: those below the scale's foot in its lowest colour.
+void set_concentration_scale(MapStyle& s, double arrival_threshold, double c_max);
+
 /// Colour of t in [0, 1] (clamped): concentration = viridis (dark purple -> yellow), depth =
 /// light -> dark blue.
 Rgb palette_colour(MapStyle::Palette p, double t);
