@@ -301,6 +301,14 @@ TEST(Duration, Forms) {
       EXPECT_EQ(std::string(e.what()).rfind("time.duration: ", 0), 0u) << e.what();
     }
   }
+  // A date where a duration belongs is named as one (it reads as the number 2026 and a unit).
+  try {
+    io::parse_duration("2026-11-23T02:00:00Z", "release.0.start");
+    ADD_FAILURE() << "accepted a date";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "release.0.start: expected a duration (e.g. \"2 h\"), got the date \"2026-11-23T02:00:00Z\": "
+                           "times in a scenario count from time.start");
+  }
 }
 
 TEST(Series, ReadsHeadersSeparatorsAndComments) {
