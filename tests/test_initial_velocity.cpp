@@ -115,6 +115,36 @@ TEST(InitialVelocity, WetCellsGetDischargesDryCellsStayAtRest) {
   }
 }
 
+TEST(InitialConcentration, WetCellsCarryItDryCellsHoldNonePatchesSetTheirOwn) {
+  // C = 0.4 everywhere but the land cell (nodata): hc = h C in the wet cells, 0 on land; a patch
+  // over cell (0, 0) sets its C to 2 there. A negative or missing C in a wet cell is refused.
+  const std::string dir = fresh_temp_dir("initial_concentration");
+  write_grid(dir + "/eta.asc", 0.5);
+  write_grid(dir + "/c.asc", 0.4);
+  const std::string text = kRaster + "concentration = \"c.asc\"\n[[patch]]\nname = \"p\"\n"
+                                     "circle = { x = 5.0, y = 5.0, radius = 1.0 }\nconcentration = 2.0\n";
+  const sim::Scenario sc = io::parse_scenario(text, dir + "/scn.toml", dir, {});
+  EXPECT_EQ(sc.initial.concentration, dir + "/c.asc");
+  const sim::Domain d = flat_domain();
+  sim::InitialFields f = app::load_initial_fields(sc, d);
+  ASSERT_EQ(f.c.size(), d.grid.cells());
+  EXPECT_TRUE(std::isnan(f.c[2 * 4 + 1]));
+  const sim::Model m = sim::build_model(sc, d, f);
+  for (std::size_t k = 0; k < d.grid.cells(); ++k)
+    EXPECT_EQ(m.init.hc[k], k == 0 ? 2.5 * 2.0 : k == 2 * 4 + 1 ? 0.0 : 2.5 * 0.4) << k;
+  f.c[5] = -0.1;
+  try {
+    sim::build_model(sc, d, f);
+    FAIL() << "a negative concentration was accepted";
+  } catch (const sim::ModelError& e) {
+    EXPECT_TRUE(contains(e.what(), "initial.concentration: cell (i, j) = (1, 1) is wet (depth 2.5 m) and has concentration -0.1"))
+        << e.what();
+  }
+  f.c[5] = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_THROW(sim::build_model(sc, d, f), sim::ModelError);
+  expect_error(kMinimal + "[initial]\nkind = \"still\"\nconcentration = \"c.asc\"\n", "concentration", "with kind = \"still\"");
+}
+
 TEST(InitialVelocity, WetCellWithoutVelocityIsRefused) {
   const sim::Scenario sc = raster_scenario();
   const sim::Domain d = flat_domain();

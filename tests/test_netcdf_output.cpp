@@ -486,6 +486,36 @@ TEST(NetcdfInput, AVelocityIsRefusedUnlessItsAttributesFit) {
   EXPECT_NE(message("u", 1).find("it is not the y velocity"), std::string::npos);
 }
 
+// initial.concentration: the concentration of a ria.nc in the scenario's units is read as written
+// (float); in other units, or eta, u or v, it is refused.
+TEST(NetcdfInput, AConcentrationIsReadInTheScenariosUnitsOnly) {
+  TempDir tmp;
+  const NcHeader h = make_header(false);  // concentration in kg m-3
+  const TwoSlices data;
+  const std::string path = two_slice_file(tmp, h, data);
+  const std::vector<double> c = read_netcdf_concentration(path, "concentration", 600, h.grid, "kg m-3");
+  ASSERT_EQ(c.size(), h.grid.cells());
+  for (std::size_t k = 0; k < c.size(); ++k) {
+    if (std::isnan(data.f[1][4][k])) continue;
+    EXPECT_EQ(c[k], static_cast<double>(static_cast<float>(data.f[1][4][k]))) << k;
+  }
+  auto message = [&](const char* var, const char* units) {
+    try {
+      read_netcdf_concentration(path, var, -1, h.grid, units);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  std::string e = message("concentration", "g m-3");
+  EXPECT_NE(e.find("variable 'concentration' (initial.concentration) has standard_name '(none)' and units 'kg m-3': "
+                   "expected a concentration in pollutant.units = 'g m-3'"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(message("eta", "kg m-3").find("(initial.concentration) has standard_name 'water_surface_height"), std::string::npos);
+  EXPECT_NE(message("u", "m s-1").find("(initial.concentration) has standard_name 'sea_water_x_velocity'"), std::string::npos);
+}
+
 // The time coordinate in its units: slices at 0 and 600 "hours since" are at 0 and 2 160 000 s.
 TEST(NetcdfInput, TheTimeCoordinateIsReadInItsUnits) {
   TempDir tmp;

@@ -177,6 +177,11 @@ TEST(Tide, UtcCalendar) {
   } catch (const io::InputError& e) {
     EXPECT_TRUE(has(e.what(), "--from: invalid date")) << e.what();
   }
+  // The years are those of the instant in UTC: an offset that carries it past 9999 or before 1 is
+  // refused as the same instant written in UTC is.
+  EXPECT_EQ(io::format_utc_time(io::parse_utc_time("9999-12-31T22:30:00-01:00", "t")), "9999-12-31T23:30:00Z");
+  for (const char* bad : {"9999-12-31T23:30:00-01:00", "0001-01-01T00:30:00+01:00", "10000-01-01T00:30:00Z"})
+    EXPECT_THROW(io::parse_utc_time(bad, "time.start"), io::InputError) << bad;
 }
 
 TEST(TideStations, MatchedByNameOrTheOnlyNameThatContainsTheWords) {

@@ -175,6 +175,8 @@ sim::InitialFields load_initial_fields(const sim::Scenario& sc, const sim::Domai
       f.u = io::read_netcdf_velocity(in.path, in.velocity[0], 0, in.time, domain.grid);
       f.v = io::read_netcdf_velocity(in.path, in.velocity[1], 1, in.time, domain.grid);
     }
+    if (!in.concentration.empty())
+      f.c = io::read_netcdf_concentration(in.path, in.concentration, in.time, domain.grid, sc.pollutant.units);
   } else if (in.kind == sim::InitialSpec::Kind::raster) {
     f.eta = read_on_grid(in.path, domain.grid, sc.file + ": initial.path '" + in.path + "'", true).v;
     check_levels(f.eta, domain.grid, sc.file + ": initial.path '" + in.path + "'");
@@ -185,6 +187,8 @@ sim::InitialFields load_initial_fields(const sim::Scenario& sc, const sim::Domai
       f.u = velocity(in.velocity[0]);
       f.v = velocity(in.velocity[1]);
     }
+    if (!in.concentration.empty())
+      f.c = read_on_grid(in.concentration, domain.grid, sc.file + ": initial.concentration '" + in.concentration + "'").v;
   }
   return f;
 }

@@ -37,6 +37,7 @@ const sim::Domain& MemberModels::bed(const sim::Scenario& sc) {
 const sim::InitialFields& MemberModels::initial_fields(const sim::Scenario& sc, const sim::Domain& b) {
   std::string key = sc.initial.path + "\n" + sc.initial.variable + "\n" + std::to_string(sc.initial.time);
   for (const std::string& v : sc.initial.velocity) key += "\n" + v;
+  key += "\n" + sc.initial.concentration + "\n" + sc.pollutant.units;
   auto it = initial_fields_.find(key);
   if (it == initial_fields_.end()) it = initial_fields_.emplace(key, load_initial_fields(sc, b)).first;
   return it->second;

@@ -302,8 +302,26 @@ void set_initial_velocity(const Scenario& sc, const Grid& g, const InitialFields
   }
 }
 
+/// Pollutant hc = h C of the wet cells from the initial concentration field (the dry ones hold
+/// none).
+void set_initial_concentration(const Scenario& sc, const Grid& g, const InitialFields& f, swe::HostState& s) {
+  if (f.c.size() != g.cells()) throw ModelError("initial.concentration: the concentration field does not match the model grid");
+  for (std::size_t k = 0; k < g.cells(); ++k) {
+    if (!swe::is_wet(s.h[k], sc.physics.dry_depth)) continue;
+    const double c = f.c[k];
+    if (!(c >= 0 && std::isfinite(c))) {
+      std::ostringstream o;
+      o << "initial.concentration: cell (i, j) = (" << k % g.nx << ", " << k / g.nx << ") is wet (depth " << s.h[k]
+        << " m) and has concentration " << c << "; expected a finite concentration >= 0 in every wet cell (nodata only "
+        << "where the water surface is below the bed)";
+      throw ModelError(o.str());
+    }
+    s.hc[k] = s.h[k] * c;
+  }
+}
+
 /// Initial state: the analytic problem's, still water at a level, or a free-surface field (with
-/// velocities when given); then the patches.
+/// velocities and concentration when given); then the patches (which set C in their cells).
 void set_initial_state(const Scenario& sc, const Domain& domain, const InitialFields& initial, Model& m) {
   const Grid& g = domain.grid;
   const std::vector<double>& initial_eta = initial.eta;
@@ -322,6 +340,7 @@ void set_initial_state(const Scenario& sc, const Domain& domain, const InitialFi
       m.init.h[k] = std::isfinite(eta) ? std::max(0.0, eta - domain.bed_z[k]) : 0.0;
     }
     if (!sc.initial.velocity.empty()) set_initial_velocity(sc, g, initial, m.init);
+    if (!sc.initial.concentration.empty()) set_initial_concentration(sc, g, initial, m.init);
   }
   set_patches(sc, g, m.init);
 }

@@ -51,9 +51,10 @@ class ModelError : public std::invalid_argument {
 
 /// The fields of the initial state read from files for initial.kind = raster or netcdf: the
 /// free-surface elevation per cell (NaN = dry) and, with initial.velocity, the depth-averaged
-/// velocity components [m/s] per cell (NaN allowed only where the cell is dry); else empty.
+/// velocity components [m/s] per cell, with initial.concentration the pollutant concentration
+/// (NaN allowed only where the cell is dry); else empty.
 struct InitialFields {
-  std::vector<double> eta, u, v;
+  std::vector<double> eta, u, v, c;
 };
 
 Model build_model(const Scenario& sc, const Domain& domain, const InitialFields& initial = {});

@@ -72,6 +72,9 @@ struct InitialSpec {
   // raster: the paths of the x and y velocity rasters; netcdf: the names of the u and v variables
   // (of the same file and time slice). Empty: the water starts at rest.
   std::vector<std::string> velocity;
+  // raster: the path of a raster of the pollutant concentration; netcdf: the name of its variable
+  // (same file and time slice). Empty: no pollutant but the patches'.
+  std::string concentration;
 };
 
 /// One harmonic constituent: eta += amplitude cos(omega t - phase).

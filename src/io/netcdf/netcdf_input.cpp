@@ -96,22 +96,33 @@ bool velocity_name(const std::string& n, bool x) {
 }
 
 /// What a field read for the initial state must be.
-enum class Quantity { free_surface, velocity_x, velocity_y };
+enum class Quantity { free_surface, velocity_x, velocity_y, concentration };
 
 /// The scenario key that names the variable of q.
 const char* key_of(Quantity q) {
-  return q == Quantity::free_surface ? "initial.variable" : q == Quantity::velocity_x ? "initial.velocity[0]"
-                                                                                       : "initial.velocity[1]";
+  return q == Quantity::free_surface ? "initial.variable"
+         : q == Quantity::velocity_x ? "initial.velocity[0]"
+         : q == Quantity::velocity_y ? "initial.velocity[1]"
+                                     : "initial.concentration";
 }
 
 /// InputError unless `var` may be the quantity q: a standard_name, when present, of one, and
 /// units, when present, of its unit (so depth, eta, u or v of a ria.nc are refused where they
-/// are not the quantity asked for).
-void check_quantity(int id, int var, const std::string& path, const std::string& variable, Quantity q) {
+/// are not the quantity asked for). A concentration has no CF name (a generic tracer): its units,
+/// when present, must be `c_units`, the scenario's pollutant.units, and its standard_name none of
+/// a free surface's or a velocity's.
+void check_quantity(int id, int var, const std::string& path, const std::string& variable, Quantity q,
+                    const std::string& c_units) {
   const std::string standard_name = text_attribute(id, var, "standard_name"), units = text_attribute(id, var, "units");
   bool name_ok = true, units_ok = true;
   std::string expected;
-  if (q == Quantity::free_surface) {
+  if (q == Quantity::concentration) {
+    name_ok = standard_name.empty() ||
+              !(free_surface_name(standard_name) || velocity_name(standard_name, true) || velocity_name(standard_name, false));
+    units_ok = units.empty() || units == c_units;
+    expected = "expected a concentration in pollutant.units = '" + c_units + "' (as `concentration` of a ria.nc written "
+               "with the same units)";
+  } else if (q == Quantity::free_surface) {
     name_ok = standard_name.empty() || free_surface_name(standard_name);
     units_ok = units.empty() || metres(units);
     expected = "it is not a free surface; expected a water level in m (standard_name "
@@ -146,7 +157,7 @@ double seconds_per_unit(int id, int var, const std::string& what, const char* na
 
 /// read_netcdf_free_surface or read_netcdf_velocity in this process.
 std::vector<double> read_field_here(const std::string& path, const std::string& variable, double time, const Grid& g,
-                                    Quantity q) {
+                                    Quantity q, const std::string& c_units = "") {
   const std::string what = "'" + path + "' variable '" + variable + "'";
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw IoError("cannot read '" + path + "': " + std::strerror(ENOENT));
@@ -158,7 +169,7 @@ std::vector<double> read_field_here(const std::string& path, const std::string& 
   int var;
   if (nc_inq_varid(f.id, variable.c_str(), &var) != NC_NOERR)
     throw InputError("'" + path + "' has no variable '" + variable + "' (" + key_of(q) + ")");
-  check_quantity(f.id, var, path, variable, q);
+  check_quantity(f.id, var, path, variable, q, c_units);
   int ndims = 0;
   nc_inq_varndims(f.id, var, &ndims);
   if (ndims != 2 && ndims != 3)
@@ -229,6 +240,12 @@ std::vector<double> read_netcdf_velocity(const std::string& path, const std::str
   const Quantity q = component == 0 ? Quantity::velocity_x : Quantity::velocity_y;
   return read_in_child([&] { return read_field_here(path, variable, time, g, q); }, "'" + path + "'",
                        "the NetCDF/HDF5 library");
+}
+
+std::vector<double> read_netcdf_concentration(const std::string& path, const std::string& variable, double time,
+                                              const Grid& g, const std::string& units) {
+  return read_in_child([&] { return read_field_here(path, variable, time, g, Quantity::concentration, units); },
+                       "'" + path + "'", "the NetCDF/HDF5 library");
 }
 
 std::array<double, 2> netcdf_time_span(const std::string& path) {

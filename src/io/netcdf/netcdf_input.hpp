@@ -36,6 +36,14 @@ std::vector<double> read_netcdf_free_surface(const std::string& path, const std:
 std::vector<double> read_netcdf_velocity(const std::string& path, const std::string& variable, int component,
                                          double time, const Grid& grid);
 
+/// The pollutant concentration of initial.concentration, read as read_netcdf_free_surface reads
+/// the surface: InputError unless the variable may be a concentration in `units` (the scenario's
+/// pollutant.units): its units, when present, those, and its standard_name, when present, not a
+/// free surface's or a velocity's. So eta, u or v of a ria.nc, or its concentration written in
+/// other units, are refused.
+std::vector<double> read_netcdf_concentration(const std::string& path, const std::string& variable, double time,
+                                              const Grid& grid, const std::string& units);
+
 /// The first and last values of the `time` coordinate of a file ria wrote (ria.nc, gauges.nc), in
 /// its own units (ria writes seconds), or NaN, NaN when the file cannot be read, has no time or
 /// none yet, or ria was built without NetCDF. Read in a child process, as the fields are.

@@ -17,6 +17,11 @@ std::vector<double> read_netcdf_velocity(const std::string& path, const std::str
   return read_netcdf_free_surface(path, variable, time, grid);
 }
 
+std::vector<double> read_netcdf_concentration(const std::string& path, const std::string& variable, double time,
+                                              const Grid& grid, const std::string&) {
+  return read_netcdf_free_surface(path, variable, time, grid);
+}
+
 std::array<double, 2> netcdf_time_span(const std::string&) { return {NAN, NAN}; }
 
 }  // namespace ria::io

@@ -150,6 +150,11 @@ bool format_utc(int year, int month, int day, int hour, int minute, int second, 
   }
   const long long t = days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)) * 86400LL +
                       hour * 3600LL + minute * 60LL + second - offset_minutes * 60LL;
+  // The instant in UTC must lie in the years 1..9999 too (an offset moves it across a year's end).
+  if (t < days_from_civil(1, 1, 1) * 86400LL || t >= days_from_civil(10000, 1, 1) * 86400LL) {
+    why = "invalid date: in UTC it falls outside the years 1..9999";
+    return false;
+  }
   out = format_seconds(t);
   return true;
 }

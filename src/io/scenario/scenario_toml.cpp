@@ -155,7 +155,7 @@ void read_initial(const Table& root, sim::Scenario& s) {
   s.initial.kind = analytic_domain ? Kind::analytic : Kind::still;
   const auto t = root.table("initial");
   if (!t) return;
-  t->check_keys({"kind", "level", "path", "variable", "time", "velocity"});
+  t->check_keys({"kind", "level", "path", "variable", "time", "velocity", "concentration"});
   s.initial.kind = t->choice<Kind>("kind", {{"still", Kind::still},
                                              {"raster", Kind::raster},
                                              {"checkpoint", Kind::checkpoint},
@@ -181,7 +181,7 @@ void read_initial(const Table& root, sim::Scenario& s) {
     case Kind::checkpoint: {
       const std::string k = s.initial.kind == Kind::raster ? "raster" : "checkpoint";
       if (k == "raster")
-        t->allow_only({"kind", "path", "velocity"}, "with kind = \"raster\"");
+        t->allow_only({"kind", "path", "velocity", "concentration"}, "with kind = \"raster\"");
       else
         t->allow_only({"kind", "path"}, "with kind = \"checkpoint\"");
       t->require("path", k == "raster" ? "a raster of the free-surface elevation" : "a checkpoint file");
@@ -189,16 +189,18 @@ void read_initial(const Table& root, sim::Scenario& s) {
       if (k == "raster") {
         s.initial.velocity = read_velocity(*t, "the paths of two rasters of the velocity [m/s], x then y component");
         for (std::string& v : s.initial.velocity) v = resolve_scenario_path(v, s.base_dir);
+        if (const auto c = t->string("concentration")) s.initial.concentration = resolve_scenario_path(*c, s.base_dir);
       }
       break;
     }
     case Kind::netcdf:
-      t->allow_only({"kind", "path", "variable", "time", "velocity"}, "with kind = \"netcdf\"");
+      t->allow_only({"kind", "path", "variable", "time", "velocity", "concentration"}, "with kind = \"netcdf\"");
       t->require("path", "a NetCDF file with the free surface on the model grid (e.g. the ria.nc of an earlier run)");
       s.initial.path = resolve_scenario_path(*t->string("path"), s.base_dir);
       s.initial.variable = t->string("variable").value_or(s.initial.variable);
       s.initial.time = t->duration("time", detail::at_least(0)).value_or(-1.0);
       s.initial.velocity = read_velocity(*t, "the names of the x and y velocity variables, e.g. [\"u\", \"v\"] of a ria.nc");
+      s.initial.concentration = t->string("concentration").value_or("");
       break;
     case Kind::analytic:
       t->allow_only({"kind"}, "with kind = \"analytic\"");
