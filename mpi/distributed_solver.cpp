@@ -95,8 +95,10 @@ class Distributed final : public DistributedSolver {
       ++taken;
       if (setup_.extremes.track) block_->record_extremes(t_, mine().owned_begin, mine().owned_end);
     }
+    held_ = taken < max_steps && t_ < t_stop;  // rank 0's limit: the same on every rank
     return taken;
   }
+  bool held() const override { return held_; }
 
   // ---------------------------------------------------------------- extremes (owned rows)
   void record_extremes() override {
@@ -443,6 +445,7 @@ class Distributed final : public DistributedSolver {
   std::vector<unsigned char> send_lo_, send_hi_, recv_lo_, recv_hi_;
   double t_ = 0, min_local_ = INFINITY;
   long steps_ = 0;
+  bool held_ = false;  // the last advance stopped for its t_hold (the same on every rank)
   int valid_ = 0;  // ghost rows valid on each side with a neighbour
   swe::Balance balance_;
   mutable swe::HostState gathered_;

@@ -70,7 +70,7 @@ class CpuSolver final : public Solver, public BlockSolver {
 
   long advance(double t_stop, long max_steps, double t_hold) override {
     require_whole("advance");
-    return host_advance(
+    const long taken = host_advance(
         setup_, t_, steps_, t_stop, max_steps, t_hold,
         [&] { return reducer_->reduce(exec::ReduceOp::min, local_dt_.data(), n_); },
         [&](double dt) {
@@ -80,7 +80,10 @@ class CpuSolver final : public Solver, public BlockSolver {
           cur_.swap(next_);
           segments_.swap();
         });
+    held_ = taken < max_steps && t_ < t_stop;
+    return taken;
   }
+  bool held() const override { return held_; }
 
   Totals totals() const override {
     require_whole("totals");
@@ -376,6 +379,7 @@ class CpuSolver final : public Solver, public BlockSolver {
   SegmentFlags segments_;                     // active row segments of whole-grid steps, or off
   double t_ = 0;
   long steps_ = 0;
+  bool held_ = false;  // the last advance stopped for its t_hold
   Balance balance_;
 };
 

@@ -121,6 +121,13 @@ class CudaSolver final : public Solver {
   }
 
   long advance(double t_stop, long max_steps, double t_hold) override {
+    const long taken = advance_any(t_stop, max_steps, t_hold);
+    held_ = taken < max_steps && t_ < t_stop;
+    return taken;
+  }
+  bool held() const override { return held_; }
+
+  long advance_any(double t_stop, long max_steps, double t_hold) {
     if (v_.dt == DtMode::device) return advance_fused(t_stop, max_steps, t_hold);
     const long taken = host_advance(setup_, t_, steps_, t_stop, max_steps, t_hold, [&] { return min_local_; },
                                     [&](double dt) {
@@ -573,6 +580,7 @@ class CudaSolver final : public Solver {
   bool recorded_ = false;
   double t_ = 0, min_local_ = 0;
   long steps_ = 0;
+  bool held_ = false;  // the last advance stopped for its t_hold
   std::unique_ptr<exec::Reducer> reducer_;
 };
 

@@ -21,6 +21,7 @@ class ForwardingSolver : public Solver {
   long steps() const override { return in_->steps(); }
   void set_clock(double t, long n) override { in_->set_clock(t, n); }
   long advance(double t_stop, long max_steps, double t_hold) override { return in_->advance(t_stop, max_steps, t_hold); }
+  bool held() const override { return in_->held(); }
   Totals totals() const override { return in_->totals(); }
   void set_boundaries(const Boundaries& bc) override { in_->set_boundaries(bc); }
   Balance balance() const override { return in_->balance(); }

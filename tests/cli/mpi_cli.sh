@@ -63,6 +63,19 @@ bitwise)  # 1 process vs 1-4 ranks, G = 1, 2, 4, uneven splits (50 rows), overla
     fi
   done
   ;;
+slow_writer)  # gauges at an interval while rank 0 writes maps (slow): the ranks hold before the same step
+  # Each rank sizes its calls by its own wall time, and rank 1's include its waits for rank 0's
+  # writing; the hold before a gauge time is the solver's (the same on every rank), or the ranks
+  # part, one gathering the gauges, the other stepping, and the job hangs (it did, 4 times of 4).
+  SLOW=(--backend "$BACKEND" --quiet --set time.duration=3h --set output.gauge_interval=30min
+        --set 'output.png_times=["0 h"]')
+  reference one "${SLOW[@]}"
+  timeout 120 "${MPIRUN[@]}" 2 "$RIA" run "${SLOW[@]}" --output r2 > r2.txt 2>&1
+  rc=$?
+  [ $rc -eq 124 ] && fail "2 ranks with gauges every 30 min and a map at 0 h: no end in 120 s (the ranks parted)"
+  [ $rc -eq 0 ] || { cat r2.txt; fail "2 ranks with gauges every 30 min (exit $rc)"; }
+  same one r2 "2 ranks, gauges every 30 min, maps written"
+  ;;
 float)  # single precision: the same equality
   reference one "${EST[@]}" --precision float
   "${MPIRUN[@]}" 3 "$RIA" run "${EST[@]}" --precision float --ghost-rows 2 --output r3 || fail "3 ranks"

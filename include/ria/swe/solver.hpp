@@ -111,6 +111,10 @@ class Solver {
   /// on a non-finite or zero dt.
   virtual long advance(double t_stop, long max_steps, double t_hold) = 0;
   long advance(double t_stop, long max_steps) { return advance(t_stop, max_steps, INFINITY); }
+  /// Whether the last advance stopped for t_hold: before t_stop with fewer steps than its limit
+  /// (the limit it ran under: under MPI rank 0's, the same on every rank, so every rank holds or
+  /// none does).
+  virtual bool held() const = 0;
   virtual Totals totals() const = 0;
   /// Replaces the boundary conditions from the next step on (time-series intervals).
   virtual void set_boundaries(const Boundaries& bc) = 0;
