@@ -143,6 +143,9 @@ TEST(InitialConcentration, WetCellsCarryItDryCellsHoldNonePatchesSetTheirOwn) {
   f.c[5] = std::numeric_limits<double>::quiet_NaN();
   EXPECT_THROW(sim::build_model(sc, d, f), sim::ModelError);
   expect_error(kMinimal + "[initial]\nkind = \"still\"\nconcentration = \"c.asc\"\n", "concentration", "with kind = \"still\"");
+  expect_error(kRaster + "concentration = \"\"\n", "concentration", "initial.concentration");
+  expect_error(kMinimal + "[initial]\nkind = \"netcdf\"\npath = \"a.nc\"\nconcentration = \"\"\n", "concentration",
+               "initial.concentration");
 }
 
 TEST(InitialVelocity, WetCellWithoutVelocityIsRefused) {

@@ -514,6 +514,7 @@ TEST(NetcdfInput, AConcentrationIsReadInTheScenariosUnitsOnly) {
       << e;
   EXPECT_NE(message("eta", "kg m-3").find("(initial.concentration) has standard_name 'water_surface_height"), std::string::npos);
   EXPECT_NE(message("u", "m s-1").find("(initial.concentration) has standard_name 'sea_water_x_velocity'"), std::string::npos);
+  EXPECT_NE(message("max_concentration", "kg m-3").find("a run's maximum, not a state"), std::string::npos);
 }
 
 // The time coordinate in its units: slices at 0 and 600 "hours since" are at 0 and 2 160 000 s.

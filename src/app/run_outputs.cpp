@@ -17,6 +17,7 @@
 #include "io/maps/image.hpp"
 #include "io/netcdf/netcdf_input.hpp"
 #include "io/output_names.hpp"
+#include "ria/swe/wet_dry.hpp"
 
 namespace ria::app {
 namespace {
@@ -187,8 +188,11 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
       files_.push_back(gif);
     }
   }
-  // Colour scale of the concentration maps: the largest concentration the scenario brings in.
+  // Colour scale of the concentration maps: the largest concentration the scenario brings in, its
+  // initial state's (initial.concentration) among them.
   double c = 0;
+  for (std::size_t k = 0; k < m.init.h.size(); ++k)
+    if (swe::is_wet(m.init.h[k], m.setup.physics.h_dry)) c = std::max(c, m.init.hc[k] / m.init.h[k]);
   for (const sim::PatchSpec& p : sc.patches) c = std::max(c, p.concentration);
   for (const sim::ReleaseSpec& r : sc.releases) c = std::max(c, r.concentration);
   for (const sim::BoundarySpec& b : sc.boundaries) c = std::max(c, b.concentration);

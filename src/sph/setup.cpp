@@ -367,8 +367,8 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
   s.cells = cell_grid(dim, lo, hi, 2 * h);  // each solver splits them for its search (search_cells), before it allocates
   check_probes_inside(sc, lo, hi);
   for (const Probe& p : sc.probes) {
-    // Probes that would read nothing for the whole run: a wall probe with no wall particle within
-    // 2h (the walls never move), a pressure probe inside a wall's solid (no fluid gets there).
+    // Probes that would read nothing for the whole run, or not what is at their place: a wall probe
+    // with no wall particle within 2h (the walls never move), a pressure probe inside a wall.
     if (p.kind == Probe::Kind::wall_pressure) {
       bool near = false;
       for (std::size_t a = 0; a < n_boundary && !near; ++a) {
@@ -380,18 +380,18 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
         warnings.push_back("probe '" + p.name + "' (wall_pressure) has no wall particle within 2h = " + number_text(2 * h) +
                            " m: it reads 0 for the whole run; put it on a wall's face");
     } else if (p.kind == Probe::Kind::pressure) {
-      // Inside a wall by r or more along every axis: every point within r of the probe is in the
-      // wall (a box). With r = 2h no fluid particle can come within the kernel's support, and the
-      // probe reads 0; from dp/2 (a probe on a face reads the fluid beside it) it reads the fluid
-      // beyond the face, not the pressure at its place.
+      // Inside a wall by r or more: every point within r of the probe is in the wall (its box, less
+      // a tank's inside). With r = 2h no fluid particle can come within the kernel's support, and
+      // the probe reads 0; from dp/2 (a probe on a face reads the fluid beside it) it reads the
+      // fluid beyond the face, not the pressure at its place.
       const auto inside_by = [&](const Solid& w, double r) {
-        for (int c = 0; c < dim; ++c)
-          for (double sign : {-1.0, 1.0}) {
-            Point q = p.at;
-            q[c] += sign * r;
-            if (!w.contains(dim, q)) return false;
-          }
-        return true;
+        double to_inside2 = 0;  // squared distance to a tank's inside (an open box)
+        for (int c = 0; c < dim; ++c) {
+          if (p.at[c] - r < w.lo[c] || p.at[c] + r > w.hi[c]) return false;
+          const double e = std::max({w.in_lo[c] - p.at[c], 0.0, p.at[c] - w.in_hi[c]});
+          to_inside2 += e * e;
+        }
+        return !w.hollow || to_inside2 >= r * r;
       };
       for (std::size_t w = 0; w < solids.size(); ++w)
         if (inside_by(solids[w], 2 * h))

@@ -3,6 +3,8 @@
 // step_towards(...) (time_step.hpp), and moves the clock with tick(dt_stable, dt, last, t_stop).
 #pragma once
 
+#include <cmath>
+
 #include "ria/sph/solver.hpp"
 
 namespace ria::sph {
@@ -31,7 +33,7 @@ class SteppingSolver : public Solver {
   void tick(double dt_stable, double dt, bool last, double t_stop) {
     t_ = last ? t_stop : t_ + dt;
     ++steps_;
-    last_dt_ = dt_stable;
+    last_dt_ = std::isfinite(dt_stable) ? dt_stable : dt;  // +inf: every particle is out, no limit
   }
 
   double t_ = 0;

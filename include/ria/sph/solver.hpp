@@ -54,7 +54,8 @@ class Solver {
   virtual long steps() const = 0;
   virtual void set_clock(double t, long steps) = 0;
   /// The stable time step of the last step [s] (time_step.hpp: the minimum over the particles; 0
-  /// before the first). The step taken is shorter where it lands on a stop (step_towards).
+  /// before the first; the step taken when nothing limits it, every particle being out). The step
+  /// taken is shorter where it lands on a stop (step_towards).
   virtual double last_dt() const = 0;
   /// The largest speed of a fluid particle at the end of any step this solver took [m/s] (0 before
   /// the first): what the weak-compressibility condition c0 >= 10 U_max is checked against.

@@ -119,6 +119,11 @@ void check_quantity(int id, int var, const std::string& path, const std::string&
   if (q == Quantity::concentration) {
     name_ok = standard_name.empty() ||
               !(free_surface_name(standard_name) || velocity_name(standard_name, true) || velocity_name(standard_name, false));
+    // A run's maximum (max_concentration of a ria.nc, its ensemble statistics) is no state.
+    if (text_attribute(id, var, "long_name").find("maximum") != std::string::npos)
+      throw InputError("'" + path + "' variable '" + variable + "' (" + key_of(q) + ") is '" +
+                       text_attribute(id, var, "long_name") + "', a run's maximum, not a state; give the "
+                       "concentration of one time slice (`concentration` of a ria.nc)");
     units_ok = units.empty() || units == c_units;
     expected = "expected a concentration in pollutant.units = '" + c_units + "' (as `concentration` of a ria.nc written "
                "with the same units)";

@@ -116,9 +116,9 @@ bool try_parse_duration(const std::string& text, double& seconds, std::string& w
     if (unit == u.name) scale = u.seconds;
   if (scale == 0.0) {
     why = "unknown time unit \"" + unit + "\" in \"" + text + "\" (use s, min, h or d)";
-    // A date where a duration belongs (YYYY-MM-DD...): say what times count from.
+    // A date where a duration belongs (YYYY-MM-DD...): named as one.
     if (pos == 4 && mantissa == 0 && unit.size() >= 6 && unit[0] == '-' && std::isdigit(static_cast<unsigned char>(unit[1])))
-      why = "expected a duration (e.g. \"2 h\"), got the date \"" + text + "\": times in a scenario count from time.start";
+      why = "expected a duration (e.g. \"2 h\"), got the date \"" + text + "\"";
     return false;
   }
   if (!std::isfinite(v)) return false;
