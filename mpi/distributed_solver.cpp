@@ -95,7 +95,7 @@ class Distributed final : public DistributedSolver {
       ++taken;
       if (setup_.extremes.track) block_->record_extremes(t_, mine().owned_begin, mine().owned_end);
     }
-    held_ = taken < max_steps && t_ < t_stop;  // rank 0's limit: the same on every rank
+    held_ = swe::stopped_for_hold(taken, max_steps, t_, t_stop);  // rank 0's limit: the same on every rank
     return taken;
   }
   bool held() const override { return held_; }

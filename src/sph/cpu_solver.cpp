@@ -167,14 +167,14 @@ class CpuSolver final : public SteppingSolver {
     exec::cpu::for_rows(parallel_, 0, static_cast<int>(live_), [&](int a) { correct(sorted, a, dt, rho_ref, box_); });
     tick(dt_min, dt, last, t_stop);
     check_state(p_, steps_, t_);
-    // The fluid's largest |v|^2 after the step, in dtl_ (the next step sets it afresh).
+    // The fluid's largest |v|^2 after the step (each particle's in the scratch array).
     exec::cpu::for_rows(parallel_, 0, static_cast<int>(live_), [&](int a) {
       double v2 = 0;
       if (is_fluid_kind(p_.kind[a]))
         for (int d = 0; d < D; ++d) v2 += p_.v[d][a] * p_.v[d][a];
-      dtl_[a] = v2;
+      scratch_[a] = v2;
     });
-    speed2_max_ = std::max(speed2_max_, reducer_->reduce(exec::ReduceOp::max, dtl_.data(), live_));
+    speed2_max_ = std::max(speed2_max_, reducer_->reduce(exec::ReduceOp::max, scratch_.data(), live_));
   }
 
   SphParams<D> P_;

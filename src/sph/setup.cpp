@@ -299,20 +299,23 @@ Setup make_setup(const Scenario& sc, exec::Backend backend, std::vector<std::str
     solids.push_back(solid);
   }
   const std::size_t n_boundary = P.size();
-  // The hydrostatic start's surfaces: each fluid box's top as its lattice fills it (the same counts
-  // as below, whose warnings are said there).
+  // Each fluid box's lattice, and its top as the lattice fills it (the hydrostatic start's
+  // surfaces); the counts' warnings are said with the box's others, below.
+  std::vector<std::array<long, 3>> counts;
+  std::vector<std::vector<std::string>> count_warnings(sc.fluid.size());
   std::vector<double> tops;
   for (std::size_t b = 0; b < sc.fluid.size(); ++b) {
     const FluidBox& fb = sc.fluid[b];
-    std::vector<std::string> said_below;
-    tops.push_back(fb.lo[v] + lattice_counts(dim, fb.lo, fb.hi, dp, "fluid " + std::to_string(b), said_below, true)[v] * dp);
+    counts.push_back(lattice_counts(dim, fb.lo, fb.hi, dp, "fluid " + std::to_string(b), count_warnings[b], true));
+    tops.push_back(fb.lo[v] + counts[b][v] * dp);
   }
   // Fluid.
   std::vector<Solid> earlier_fluid;
   for (std::size_t b = 0; b < sc.fluid.size(); ++b) {
     const FluidBox& fb = sc.fluid[b];
     const std::string what = "fluid " + std::to_string(b);
-    const std::array<long, 3> n = lattice_counts(dim, fb.lo, fb.hi, dp, what, warnings, true);
+    warnings.insert(warnings.end(), count_warnings[b].begin(), count_warnings[b].end());
+    const std::array<long, 3>& n = counts[b];
     const std::size_t before = P.size();
     std::vector<std::size_t> in_wall(solids.size(), 0);  // the box's lattice points left out, per wall
     for_lattice(dim, fb.lo, {0, 0, 0}, n, dp, [&](const Point& p, const std::array<long, 3>&) {

@@ -80,7 +80,7 @@ class CpuSolver final : public Solver, public BlockSolver {
           cur_.swap(next_);
           segments_.swap();
         });
-    held_ = taken < max_steps && t_ < t_stop;
+    held_ = stopped_for_hold(taken, max_steps, t_, t_stop);
     return taken;
   }
   bool held() const override { return held_; }

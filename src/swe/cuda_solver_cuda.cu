@@ -122,7 +122,7 @@ class CudaSolver final : public Solver {
 
   long advance(double t_stop, long max_steps, double t_hold) override {
     const long taken = advance_any(t_stop, max_steps, t_hold);
-    held_ = taken < max_steps && t_ < t_stop;
+    held_ = stopped_for_hold(taken, max_steps, t_, t_stop);
     return taken;
   }
   bool held() const override { return held_; }

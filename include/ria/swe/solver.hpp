@@ -95,6 +95,12 @@ struct Totals {
 using ria::NotBuiltError;
 using ria::NumericalError;
 
+/// Whether an advance that took `taken` of its `max_steps` steps and ended at t, before t_stop,
+/// stopped for its t_hold (no other reason ends it early).
+inline bool stopped_for_hold(long taken, long max_steps, double t, double t_stop) {
+  return taken < max_steps && t < t_stop;
+}
+
 class Solver {
  public:
   virtual ~Solver() = default;
@@ -111,9 +117,8 @@ class Solver {
   /// on a non-finite or zero dt.
   virtual long advance(double t_stop, long max_steps, double t_hold) = 0;
   long advance(double t_stop, long max_steps) { return advance(t_stop, max_steps, INFINITY); }
-  /// Whether the last advance stopped for t_hold: before t_stop with fewer steps than its limit
-  /// (the limit it ran under: under MPI rank 0's, the same on every rank, so every rank holds or
-  /// none does).
+  /// Whether the last advance stopped for t_hold (stopped_for_hold, with the limit it ran under:
+  /// under MPI rank 0's, the same on every rank, so every rank holds or none does).
   virtual bool held() const = 0;
   virtual Totals totals() const = 0;
   /// Replaces the boundary conditions from the next step on (time-series intervals).
