@@ -19,6 +19,7 @@
 #include "io/io_error.hpp"
 #include "io/netcdf/netcdf_input.hpp"
 #include "io/netcdf/netcdf_output.hpp"
+#include "io/scenario/scenario_toml.hpp"
 #include "netcdf_reader.hpp"
 
 using namespace ria;
@@ -540,6 +541,16 @@ TEST(NetcdfInput, TheTimeCoordinateIsReadInItsUnits) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("its 2 slices run from 0 to 2.16e+06 s"), std::string::npos) << e.what();
   }
+  // The slice's date: 600 h after the units' date, 2026-12-18T00:00:00Z; with an offset after a
+  // space (as ria writes a time.start given with one) the instant in UTC.
+  EXPECT_EQ(format_utc_time(netcdf_slice_date(path, "eta", 600 * 3600.0)), "2026-12-18T00:00:00Z");
+  EXPECT_EQ(format_utc_time(netcdf_slice_date(path, "eta", -1)), "2026-12-18T00:00:00Z");  // the last
+  EXPECT_EQ(format_utc_time(netcdf_slice_date(path, "eta", 0)), "2026-11-23T00:00:00Z");
+  EXPECT_TRUE(std::isnan(netcdf_slice_date(path, "eta", 600)));  // no such slice
+  set_units("seconds since 2026-11-23 06:00:00 +05:30");
+  EXPECT_EQ(format_utc_time(netcdf_slice_date(path, "eta", 0)), "2026-11-23T00:30:00Z");
+  set_units("seconds");  // no date
+  EXPECT_TRUE(std::isnan(netcdf_slice_date(path, "eta", 0)));
   set_units("furlongs since 2026-11-23");
   try {
     read_netcdf_free_surface(path, "eta", 600, h.grid);

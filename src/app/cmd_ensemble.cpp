@@ -182,6 +182,8 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
       std::fprintf(stderr, "ria ensemble: warning: %s\n", w.c_str());
     for (const std::string& w : sim::model_warnings(p.base, *s->base_model))
       std::fprintf(stderr, "ria ensemble: warning: %s\n", w.c_str());
+    for (const std::string& w : initial_state_warnings(p.base))  // the base: a varied time.start is a what-if
+      std::fprintf(stderr, "ria ensemble: warning: %s\n", w.c_str());
     prepare_output_dir(a.output);
     s->lock = std::make_unique<io::OutputLock>(a.output);
     require_no_other_results(a.output, kEnsembleCommand);

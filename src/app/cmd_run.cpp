@@ -208,6 +208,7 @@ std::unique_ptr<Prepared> prepare_inputs(const RunArgs& a) {
     check_restart_time(*p->ck, restart, sc);
   } else if (is_root()) {  // a restart starts from the checkpoint's state, not the model's
     for (const std::string& w : sim::model_warnings(sc, m)) std::fprintf(stderr, "ria run: warning: %s\n", w.c_str());
+    for (const std::string& w : initial_state_warnings(sc)) std::fprintf(stderr, "ria run: warning: %s\n", w.c_str());
   }
 
   return p;

@@ -10,6 +10,7 @@
 #include "io/netcdf/netcdf_input.hpp"
 #include "io/raster/raster.hpp"
 #include "io/scenario/scenario_reader.hpp"
+#include "io/scenario/scenario_time.hpp"
 #include "io/scenario/scenario_toml.hpp"
 #include "ria/number_text.hpp"
 #include "synthetic_estuary.hpp"
@@ -191,6 +192,21 @@ sim::InitialFields load_initial_fields(const sim::Scenario& sc, const sim::Domai
       f.c = read_on_grid(in.concentration, domain.grid, sc.file + ": initial.concentration '" + in.concentration + "'").v;
   }
   return f;
+}
+
+std::vector<std::string> initial_state_warnings(const sim::Scenario& sc) {
+  const sim::InitialSpec& in = sc.initial;
+  if (in.kind != sim::InitialSpec::Kind::netcdf) return {};
+  const double slice = io::netcdf_slice_date(in.path, in.variable, in.time);
+  const double start = io::parse_utc_time(sc.time.start, io::where_given(sc, "time.start") + "time.start");
+  if (!std::isfinite(slice) || std::fabs(slice - start) < 1) return {};
+  const std::string date = io::format_utc_time(slice);
+  return {io::where_given(sc, "initial.path") + "initial.path '" + in.path + "' holds the state of " + date +
+          " (its time coordinate), but time.start = \"" + sc.time.start + "\" is " +
+          io::detail::describe_seconds(std::fabs(start - slice)) + (start < slice ? " before" : " after") +
+          " it: the tide, the releases and the outputs' dates count from time.start. To go on from "
+          "the slice, set time.start = \"" + date + "\" (constituents written in the scenario count from it: "
+          "shift their phases by the time elapsed)"};
 }
 
 namespace {

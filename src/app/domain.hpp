@@ -27,6 +27,13 @@ std::optional<double> exact_depth_error(const sim::Scenario& sc, const swe::Host
 /// initial.kind = raster or netcdf on the domain's grid; empty fields for the other kinds.
 sim::InitialFields load_initial_fields(const sim::Scenario& sc, const sim::Domain& domain);
 
+/// A warning when initial.kind = "netcdf" starts from a slice whose date (its time coordinate
+/// after the date of the coordinate's units) is not time.start: the run's tide, releases and
+/// output dates count from time.start, so a forecast continued without moving time.start to the
+/// slice's date runs the tide of another time. Empty otherwise (also for a file whose time names
+/// no date).
+std::vector<std::string> initial_state_warnings(const sim::Scenario& sc);
+
 /// Refuses (io::InputError) a grid whose run would need more memory than is available, before
 /// anything of that size is allocated: host ~ 15 doubles per cell (state copies, outputs, extremes)
 /// plus, on the GPU, 2 x 4 state fields, bed and work arrays in the run's precision. The message

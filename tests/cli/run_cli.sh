@@ -31,6 +31,10 @@ default)  # the README's main command: the embedded default scenario, all output
     awk -v a="$v12" -v b="$v0" 'BEGIN { d = (a - b) / a; if (d < 0) d = -d; exit !(d < 1e-5) }' \
       || fail "water at the NetCDF restart $v0 differs from the 12 h volume $v12"
     echo "ok: started from ria.nc at 12 h: stored $v0 m3 (12 h of the first run: $v12 m3)"
+    # Its time.start is not the slice's date: the tide would run from another time; said.
+    grep -q "^ria run: warning: nc.toml: initial.path 'out/ria.nc' holds the state of 2026-11-23T12:00:00Z (its time coordinate), but time.start = \"2000-01-01T00:00:00Z\" is .* before it: .*set time.start = \"2026-11-23T12:00:00Z\"" nc.txt \
+      || { cat nc.txt; fail "no warning that time.start is not the slice's date"; }
+    echo "ok: a time.start other than the slice's date is warned of"
     # With initial.velocity the same start carries the 12 h currents: the mouth gauge's u at t = 0
     # is the first run's u at 12 h to float precision (the maps are float); at rest it is 0.
     { sed 's/^time = "12 h"$/time = "12 h"\nvelocity = ["u", "v"]/' nc.toml
@@ -45,7 +49,9 @@ default)  # the README's main command: the embedded default scenario, all output
     # first run's at 12 h, to float precision (and less the few cells thinner than dry_depth, which
     # ria.nc writes as fill: 4.5e-7 of the water in a sweep's case).
     sed 's/^time = "12 h"$/time = "12 h"\nconcentration = "concentration"/' nc.toml > ncc.toml
-    "$RIA" run ncc.toml --output nccout > ncc.txt 2>&1 || { cat ncc.txt; fail "run from a NetCDF state with its concentration"; }
+    "$RIA" run ncc.toml --output nccout --set 'time.start="2026-11-23T12:00:00Z"' > ncc.txt 2>&1 \
+      || { cat ncc.txt; fail "run from a NetCDF state with its concentration"; }
+    if grep -q "holds the state of" ncc.txt; then cat ncc.txt; fail "warned of a time.start that is the slice's date"; fi
     p12=$(grep -A1 -m1 '^balance 12:00:00' run.txt | sed -n 's/.*pollutant: stored \([^ ]*\).*/\1/p')
     p0=$(grep -A1 -m1 '^balance 0:00:00' ncc.txt | sed -n 's/.*pollutant: stored \([^ ]*\).*/\1/p')
     awk -v a="$p12" -v b="$p0" 'BEGIN { d = (a - b) / a; if (d < 0) d = -d; exit !(a > 0 && d < 1e-5) }' \

@@ -13,6 +13,7 @@
 
 #include "io/io_error.hpp"
 #include "io/isolated_read.hpp"
+#include "io/scenario/scenario_toml.hpp"
 
 namespace ria::io {
 namespace {
@@ -160,6 +161,32 @@ double seconds_per_unit(int id, int var, const std::string& what, const char* na
                    "'; expected seconds, minutes, hours or days since a date");
 }
 
+/// The seconds of the time coordinate `name` (len slices), converted from its units.
+std::vector<double> slice_seconds(int id, const char* name, std::size_t len, const std::string& what) {
+  int tv;
+  if (nc_inq_varid(id, name, &tv) != NC_NOERR) return {};
+  std::vector<double> t = read_all(id, tv, len);
+  const double unit = seconds_per_unit(id, tv, what, name);
+  for (double& x : t) x *= unit;
+  return t;
+}
+
+/// The index of the slice of time coordinate `name` (len slices) at `time` seconds, or the last
+/// one for time < 0; InputError when there is none (or no coordinate to find it by).
+std::size_t slice_at(int id, const char* name, std::size_t len, double time, const std::string& what) {
+  if (len == 0) throw InputError(what + " has no time slice");
+  if (time < 0) return len - 1;
+  const std::vector<double> t = slice_seconds(id, name, len, what);
+  if (t.empty())
+    throw InputError(what + ": no coordinate variable '" + std::string(name) + "' to find t = " + std::to_string(time) + " s");
+  for (std::size_t k = t.size(); k-- > 0;)
+    if (std::fabs(t[k] - time) <= 1e-6 * std::max(1.0, std::fabs(time))) return k;
+  std::ostringstream o;
+  o << what << " has no slice at " << name << " = " << time << " s (initial.time); its " << len << " slices run from "
+    << t.front() << " to " << t.back() << " s";
+  throw InputError(o.str());
+}
+
 /// read_netcdf_free_surface or read_netcdf_velocity in this process.
 std::vector<double> read_field_here(const std::string& path, const std::string& variable, double time, const Grid& g,
                                     Quantity q, const std::string& c_units = "") {
@@ -193,28 +220,7 @@ std::vector<double> read_field_here(const std::string& path, const std::string& 
   check_axis(f.id, names[xd], len[xd], g.x_centre(0), g.dx, what);
   const bool flip = check_axis(f.id, names[yd], len[yd], g.y_centre(0), g.dy, what);
 
-  std::size_t slice = 0;
-  if (ndims == 3) {
-    if (len[0] == 0) throw InputError(what + " has no time slice");
-    slice = len[0] - 1;
-    if (time >= 0) {
-      int tv;
-      if (nc_inq_varid(f.id, names[0], &tv) != NC_NOERR)
-        throw InputError(what + ": no coordinate variable '" + std::string(names[0]) + "' to find t = " + std::to_string(time) + " s");
-      std::vector<double> t = read_all(f.id, tv, len[0]);
-      const double unit = seconds_per_unit(f.id, tv, what, names[0]);
-      for (double& x : t) x *= unit;
-      slice = len[0];
-      for (std::size_t k = 0; k < t.size(); ++k)
-        if (std::fabs(t[k] - time) <= 1e-6 * std::max(1.0, std::fabs(time))) slice = k;
-      if (slice == len[0]) {
-        std::ostringstream o;
-        o << what << " has no slice at " << names[0] << " = " << time << " s (initial.time); its " << len[0]
-          << " slices run from " << t.front() << " to " << t.back() << " s";
-        throw InputError(o.str());
-      }
-    }
-  }
+  const std::size_t slice = ndims == 3 ? slice_at(f.id, names[0], len[0], time, what) : 0;
   const std::size_t start[3] = {slice, 0, 0}, count[3] = {1, len[yd], len[xd]};
   std::vector<double> v(g.cells());
   const int st = ndims == 3 ? nc_get_vara_double(f.id, var, start, count, v.data())
@@ -251,6 +257,43 @@ std::vector<double> read_netcdf_concentration(const std::string& path, const std
                                               const Grid& g, const std::string& units) {
   return read_in_child([&] { return read_field_here(path, variable, time, g, Quantity::concentration, units); },
                        "'" + path + "'", "the NetCDF/HDF5 library");
+}
+
+double netcdf_slice_date(const std::string& path, const std::string& variable, double time) {
+  try {
+    const std::vector<double> d = read_in_child(
+        [&]() -> std::vector<double> {
+          File f;
+          if (nc_open(path.c_str(), NC_NOWRITE, &f.id) != NC_NOERR) {
+            f.id = -1;
+            return {NAN};
+          }
+          int var = 0, ndims = 0, dims[3];
+          if (nc_inq_varid(f.id, variable.c_str(), &var) != NC_NOERR || nc_inq_varndims(f.id, var, &ndims) != NC_NOERR ||
+              ndims != 3 || nc_inq_vardimid(f.id, var, dims) != NC_NOERR)
+            return {NAN};
+          char name[NC_MAX_NAME + 1];
+          std::size_t len = 0;
+          int tv = 0;
+          if (nc_inq_dim(f.id, dims[0], name, &len) != NC_NOERR || nc_inq_varid(f.id, name, &tv) != NC_NOERR)
+            return {NAN};
+          const std::string what = "'" + path + "' variable '" + variable + "'";
+          const std::size_t k = slice_at(f.id, name, len, time, what);
+          // "<unit> since <date>": the date as ria writes it ("2026-01-01 00:00:00", an offset
+          // after a space) or in ISO 8601.
+          const std::string units = text_attribute(f.id, tv, "units");
+          const std::size_t since = units.find(" since ");
+          if (since == std::string::npos) return {NAN};
+          std::string date = units.substr(since + 7);
+          const std::size_t sign = date.find_last_of("+-");
+          if (sign != std::string::npos && sign > 11 && date[sign - 1] == ' ') date.erase(sign - 1, 1);
+          return {parse_utc_time(date, what + " time units") + slice_seconds(f.id, name, len, what)[k]};
+        },
+        "'" + path + "'", "the NetCDF/HDF5 library");
+    if (d.size() == 1) return d[0];
+  } catch (const std::exception&) {  // the reads of the fields say what is wrong with the file
+  }
+  return NAN;
 }
 
 std::array<double, 2> netcdf_time_span(const std::string& path) {

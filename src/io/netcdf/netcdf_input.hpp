@@ -44,6 +44,13 @@ std::vector<double> read_netcdf_velocity(const std::string& path, const std::str
 std::vector<double> read_netcdf_concentration(const std::string& path, const std::string& variable, double time,
                                               const Grid& grid, const std::string& units);
 
+/// The UTC instant [s since 1970-01-01] of the slice at `time` seconds (< 0: the last) of
+/// `variable` in `path`: its time coordinate after the date of that coordinate's units ("seconds
+/// since 2026-01-01 00:00:00", as ria writes them). NaN when the variable has no time axis or no
+/// such slice, the units name no date, the file cannot be read, or ria was built without NetCDF
+/// (the reads of the fields report what is wrong with the file).
+double netcdf_slice_date(const std::string& path, const std::string& variable, double time);
+
 /// The first and last values of the `time` coordinate of a file ria wrote (ria.nc, gauges.nc), in
 /// its own units (ria writes seconds), or NaN, NaN when the file cannot be read, has no time or
 /// none yet, or ria was built without NetCDF. Read in a child process, as the fields are.

@@ -22,6 +22,8 @@ std::vector<double> read_netcdf_concentration(const std::string& path, const std
   return read_netcdf_free_surface(path, variable, time, grid);
 }
 
+double netcdf_slice_date(const std::string&, const std::string&, double) { return NAN; }
+
 std::array<double, 2> netcdf_time_span(const std::string&) { return {NAN, NAN}; }
 
 }  // namespace ria::io
