@@ -77,7 +77,6 @@ void compare_column(const CompareArgs& a, sph::Scenario sc, exec::Backend backen
   ColumnComparison c;
   c.col = compare::column_of(sc);
   const compare::Column& col = c.col;
-  c.ritter = analytic::RitterColumn{col.height, col.a, col.x_wall, col.g, col.x_wall + col.length};
   const double row = col.t_of(kRowT), duration = col.t_of(a.until);
   // Profile times: T snapped to the rows.
   // (the defaults past --until are left out; a time given twice, or twice after snapping, once).

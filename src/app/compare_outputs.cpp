@@ -83,6 +83,14 @@ double arrival(const std::vector<double>& t, const std::vector<double>& y, doubl
 
 }  // namespace
 
+/// Ritter's fronts of row r (its t): the tip, and the farthest points of the dry and front depths.
+void set_ritter(FrontRow& r, const ColumnComparison& c) {
+  const analytic::RitterColumn R = c.col.ritter();
+  r.ritter_tip = Z_in_tank(c.col, R.tip(r.t));
+  r.ritter_wet = Z_in_tank(c.col, R.front_at_depth(c.dry_depth, r.t));
+  r.ritter_depth = Z_in_tank(c.col, R.front_at_depth(c.front_depth, r.t));
+}
+
 std::vector<FrontRow> front_rows(const ColumnComparison& c) {
   std::vector<FrontRow> rows;
   const std::vector<double> z_sph = Z_of_fronts(c.col, c.sph);
@@ -93,10 +101,8 @@ std::vector<FrontRow> front_rows(const ColumnComparison& c) {
     r.measured = kNaN;
     r.swe = std::isfinite(c.swe.front[k]) ? c.col.Z_of(c.swe.front[k]) : kNaN;
     r.sph = c.have_sph ? at_row(c.sph, z_sph, r.t) : kNaN;
-    r.ritter_tip = Z_in_tank(c.col, c.ritter.tip(r.t));
-    r.ritter_wet = Z_in_tank(c.col, c.ritter.front_at_depth(c.dry_depth, r.t));
     r.swe_depth = std::isfinite(c.swe.depth_front[k]) ? c.col.Z_of(c.swe.depth_front[k]) : kNaN;
-    r.ritter_depth = Z_in_tank(c.col, c.ritter.front_at_depth(c.front_depth, r.t));
+    set_ritter(r, c);
     rows.push_back(r);
   }
   return rows;
@@ -116,11 +122,11 @@ std::vector<FrontRow> front_at_measurements(const ColumnComparison& c) {
     r.measured = c.measured.Z[k];
     r.sph = c.have_sph ? compare::interpolate(T_sph, Z_sph, r.T) : kNaN;
     r.swe = compare::interpolate(T_swe, Z_swe, r.T);
-    const bool in_run = !c.swe.t.empty() && r.t <= c.swe.t.back() * (1 + 1e-12);
-    r.ritter_tip = in_run ? Z_in_tank(c.col, c.ritter.tip(r.t)) : kNaN;
-    r.ritter_wet = in_run ? Z_in_tank(c.col, c.ritter.front_at_depth(c.dry_depth, r.t)) : kNaN;
     r.swe_depth = compare::interpolate(T_swe, Zd_swe, r.T);
-    r.ritter_depth = in_run ? Z_in_tank(c.col, c.ritter.front_at_depth(c.front_depth, r.t)) : kNaN;
+    if (!c.swe.t.empty() && r.t <= c.swe.t.back() * (1 + 1e-12))
+      set_ritter(r, c);
+    else  // after the run
+      r.ritter_tip = r.ritter_wet = r.ritter_depth = kNaN;
     rows.push_back(r);
   }
   return rows;
@@ -225,6 +231,7 @@ void report_column(const ColumnComparison& c, const std::string& dir, std::vecto
               depth_label, early, all, c.swe_dx / col.a);
 
   // Profiles.
+  const analytic::RitterColumn ritter = col.ritter();
   std::ostringstream p;
   p << "T,t_s,x_m,Z,h_sph_m,h_swe_m,h_ritter_m\n";
   std::vector<io::Panel> panels;
@@ -246,7 +253,7 @@ void report_column(const ColumnComparison& c, const std::string& dir, std::vecto
       const double x = c.profile_x[i], Z = col.Z_of(x);
       const double h_sph = sph_here ? c.sph.profiles[k][i] : kNaN;
       const double h_swe = c.swe.profiles[k][i];
-      const double h_rit = c.ritter.depth(x, t);
+      const double h_rit = ritter.depth(x, t);
       p << field(T) << ',' << field(t) << ',' << field(x) << ',' << field(Z) << ',' << field(h_sph) << ','
         << field(h_swe) << ',' << field(h_rit) << '\n';
       s_sph.x.push_back(Z), s_sph.y.push_back(h_sph / col.a);

@@ -15,7 +15,6 @@ namespace ria::app {
 /// The column collapse three ways (and measured).
 struct ColumnComparison {
   compare::Column col;
-  analytic::RitterColumn ritter;
   double dry_depth = 0;       // the shallow-water wet/dry depth: its front, and Ritter's "wet" front
   double swe_dx = 0;          // the shallow-water cell size [m]
   double front_depth = 0;     // the depth whose farthest point is compared with Ritter's [m]

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "ria/analytic/ritter_column.hpp"
 #include "ria/sim/model.hpp"
 #include "ria/sim/scenario.hpp"
 #include "ria/sph/scenario.hpp"
@@ -33,6 +34,8 @@ struct Column {
   double Z_of(double x) const { return (x - x_wall) / a; }
   /// T's formula for this column: "t sqrt(2 g / a)" for n^2 = 2.
   std::string T_formula() const;
+  /// Ritter's solution for this column in its tank (the far wall at x_wall + length).
+  analytic::RitterColumn ritter() const { return {height, a, x_wall, g, x_wall + length}; }
 };
 
 /// The column of a 2-D SPH scenario. io::InputError naming the scenario file and the key when it is

@@ -168,12 +168,7 @@ class CpuSolver final : public SteppingSolver {
     tick(dt_min, dt, last, t_stop);
     check_state(p_, steps_, t_);
     // The fluid's largest |v|^2 after the step (each particle's in the scratch array).
-    exec::cpu::for_rows(parallel_, 0, static_cast<int>(live_), [&](int a) {
-      double v2 = 0;
-      if (is_fluid_kind(p_.kind[a]))
-        for (int d = 0; d < D; ++d) v2 += p_.v[d][a] * p_.v[d][a];
-      scratch_[a] = v2;
-    });
+    exec::cpu::for_rows(parallel_, 0, static_cast<int>(live_), [&](int a) { scratch_[a] = fluid_speed2(sorted, a); });
     speed2_max_ = std::max(speed2_max_, reducer_->reduce(exec::ReduceOp::max, scratch_.data(), live_));
   }
 

@@ -42,11 +42,16 @@ struct NeighbourList {
   unsigned* need;              // the largest count above capacity, else left as it was
 };
 
-/// Lane 0 of each warp folds the largest of its lanes' x >= 0 into *bits, a double's bits: for
-/// doubles >= 0 the bits order as the values.
+/// *bits, the bits of a double >= 0, becomes the larger of it and x >= 0: for doubles >= 0 the
+/// bits order as the values.
+__device__ inline void atomic_max_of_nonnegative(unsigned long long* bits, double x) {
+  atomicMax(bits, static_cast<unsigned long long>(__double_as_longlong(x)));
+}
+
+/// Lane 0 of each warp folds the largest of its lanes' x >= 0 into *bits (atomic_max_of_nonnegative).
 __device__ inline void warp_max_to(double x, unsigned long long* bits) {
   for (int o = 16; o > 0; o /= 2) x = fmax(x, __shfl_xor_sync(0xffffffffu, x, o));
-  if (threadIdx.x % 32 == 0) atomicMax(bits, static_cast<unsigned long long>(__double_as_longlong(x)));
+  if (threadIdx.x % 32 == 0) atomic_max_of_nonnegative(bits, x);
 }
 
 /// Over the particles: the predictor (particle_step.hpp), and then the derived values (Derived) of the

@@ -128,4 +128,14 @@ RIA_HD inline void correct(const StepArrays<D>& s, std::size_t a, double dt, dou
   }
 }
 
+/// |v|^2 of particle a when it is fluid, else 0: the speed against which c0 >= 10 U_max is checked
+/// (the solvers keep its largest after every step).
+template <int D>
+RIA_HD inline double fluid_speed2(const StepArrays<D>& s, std::size_t a) {
+  double v2 = 0;
+  if (is_fluid_kind(s.kind[a]))
+    for (int d = 0; d < D; ++d) v2 += s.v[d][a] * s.v[d][a];
+  return v2;
+}
+
 }  // namespace ria::sph

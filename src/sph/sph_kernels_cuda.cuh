@@ -312,11 +312,8 @@ template <int D>
 __global__ void __launch_bounds__(256) k_fluid_speed2(StepArrays<D> s, std::size_t n, unsigned long long* bits) {
   __shared__ double scratch[256 / 32];
   const std::size_t a = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  double v2 = 0;
-  if (a < n && is_fluid_kind(s.kind[a]))
-    for (int d = 0; d < D; ++d) v2 += s.v[d][a] * s.v[d][a];
-  v2 = exec::cuda::block_reduce<exec::ReduceOp::max>(v2, scratch);
-  if (threadIdx.x == 0) atomicMax(bits, static_cast<unsigned long long>(__double_as_longlong(v2)));
+  const double v2 = exec::cuda::block_reduce<exec::ReduceOp::max>(a < n ? fluid_speed2(s, a) : 0.0, scratch);
+  if (threadIdx.x == 0) atomic_max_of_nonnegative(bits, v2);
 }
 
 }  // namespace ria::sph::cuda

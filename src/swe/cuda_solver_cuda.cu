@@ -18,6 +18,7 @@
 #include "swe/cuda_variants.hpp"
 #include "swe/state_image.hpp"
 #include "swe/strip_kernel_cuda.cuh"
+#include "swe/cuda_tile_flags.cuh"
 
 namespace ria::swe {
 namespace {
@@ -72,10 +73,8 @@ class CudaSolver final : public Solver {
     if (s.extremes.track) ext_ = cuda::DeviceExtremes<T>(n_, stream_), rule_ = extremes_rule<T>(s);
     // Active tiles (active_tiles.hpp) on the fused kernels, with SolverSetup::dry_skip as on the
     // CPU; used while a state set holds enough quiet tiles (set_state).
-    if (s.dry_skip && v.dt == DtMode::device) {
-      pins_ = pinned_tiles(s.grid.nx, s.grid.ny, tiles_shape().x - 1, tiles_shape().y - 1, sweep_.rel);
-      for (auto& f : tile_flags_) f = exec::cuda::DeviceBuffer<TileFlags>(pins_.size());
-    }
+    if (s.dry_skip && v.dt == DtMode::device)
+      tiles_ = cuda::TileFlagSets(s.grid.nx, s.grid.ny, tiles_shape().x - 1, tiles_shape().y - 1, sweep_.rel);
     const std::vector<T> H(s.H.begin(), s.H.end());
     H_.upload(H.data(), n_, stream_);
     if (v.textures) {
@@ -304,7 +303,7 @@ class CudaSolver final : public Solver {
   /// Whether the fused update records the extremes of the state it writes (ExtremesSetup::in_update,
   /// k_update_tiled's kRecord): built for the update with the active tiles' flags, so only while
   /// they are on; otherwise the side kernel records each step's input.
-  bool records_in_update() const { return setup_.extremes.track && setup_.extremes.in_update && tiles_on_; }
+  bool records_in_update() const { return setup_.extremes.track && setup_.extremes.in_update && tiles_.on(); }
 
   /// The block shape of the tiled kernels while the active tiles are on (Variant).
   dim3 tiles_shape() const {
@@ -339,25 +338,16 @@ class CudaSolver final : public Solver {
 
   /// The flags of a fused step from buffer b into 1 - b, or off.
   ActiveTiles active_tiles(int b) const {
-    if (!tiles_on_) return {};
-    return {tile_flags_[b].get(), tile_flags_[1 - b].get(), static_cast<int>(grid_.x), static_cast<int>(grid_.y)};
+    if (!tiles_.on()) return {};
+    return {tiles_.flags(b), tiles_.flags(1 - b), static_cast<int>(grid_.x), static_cast<int>(grid_.y)};
   }
 
-  /// A new state s in buffer cur_: the flags forget what they knew (active_tiles.hpp). The tiles
-  /// are used when at least kQuietShareToUse of them are quiet in s.
+  /// A new state s in buffer cur_: the active tiles are used or not for it (TileFlagSets::reset).
   void reset_tiles(const HostState& s) {
-    if (pins_.empty()) return;
-    const std::size_t quiet = quiet_tiles(s.h, s.qx, s.qy, s.hc, setup_.grid.nx, setup_.grid.ny, tiles_shape().x - 1,
-                                          tiles_shape().y - 1, pins_);
-    const bool on = static_cast<double>(quiet) >= kQuietShareToUse * static_cast<double>(pins_.size());
-    if (on != tiles_on_) drop_graph();  // the graphs hold the flags' pointers and the grid by value
-    tiles_on_ = on;
-    set_shape(on);
-    if (!on) return;
-    for (int b = 0; b < 2; ++b) {
-      tile_flags_host_[b] = reset_tile_flags(pins_, b == cur_);
-      tile_flags_[b].upload(tile_flags_host_[b].data(), pins_.size(), stream_);
-    }
+    if (!tiles_.available()) return;
+    const bool was_on = tiles_.on();
+    if (tiles_.reset(s, cur_, stream_) != was_on) drop_graph();  // the graphs hold the grid by value
+    set_shape(tiles_.on());
   }
 
   /// Balance of the host-driven step of length dt about to be taken from buffer cur_ (one block),
@@ -418,9 +408,9 @@ class CudaSolver final : public Solver {
     if (balance) launch_side_balance(1 - b);
     if (extremes) {
       RIA_CUDA_CHECK(cudaStreamWaitEvent(side_, fork_, 0));
-      const TileMap map{tiles_on_ ? tile_flags_[b].get() : nullptr, setup_.grid.nx, bx_ - 1, by_ - 1,
+      const TileMap map{tiles_.on() ? tiles_.flags(b) : nullptr, setup_.grid.nx, bx_ - 1, by_ - 1,
                         static_cast<int>(grid_.x)};
-      if (tiles_on_) {  // a block per tile (the update's grid), so that zero tiles cost one load
+      if (tiles_.on()) {  // a block per tile (the update's grid), so that zero tiles cost one load
         cuda::k_record_step_start_tiles<T><<<grid_, dim3(bx_, by_), 0, side_>>>(
             recorded_fields(b), setup_.grid.ny, clock_, ext_.fields(), rule_, map);
       } else {
@@ -561,12 +551,7 @@ class CudaSolver final : public Solver {
   exec::cuda::Stream balance_side_;  // its balance branch
   exec::cuda::Event fork_, join_, balance_join_;
   exec::cuda::GraphExec graph_exec_[2];  // the fused graphs starting from buffer 0 and 1
-  // Active tiles of the fused step (active_tiles.hpp), when SolverSetup::dry_skip: the pinned
-  // tiles, the flags of each buffer (and their host copies while uploaded), whether in use.
-  std::vector<unsigned char> pins_;
-  exec::cuda::DeviceBuffer<TileFlags> tile_flags_[2];
-  std::vector<TileFlags> tile_flags_host_[2];
-  bool tiles_on_ = false;
+  cuda::TileFlagSets tiles_;  // the fused step's active tiles when SolverSetup::dry_skip
   int bx_ = 0, by_ = 0;  // the tiled kernels' block shape now (set_shape)
   int strip_rows_ = 0;   // the rows of the fused update's strips, or 0: tiles (set_shape)
   bool dependent_ = false;  // the fused update and phase 2 launched as programmatic dependents
