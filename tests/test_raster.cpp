@@ -117,6 +117,21 @@ TEST(EsriAscii, CentreRegistrationAndCaseInsensitiveKeys) {
   EXPECT_DOUBLE_EQ(g.y_centre(0), 205);
 }
 
+// GDAL writes a float grid's nodata as float32's limit in full; a writer printing floats writes
+// the cells -3.4028235e+38: the same float32, so nodata (as GDAL matches it). A value near it
+// that is another float32 is not.
+TEST(EsriAscii, ANodataAtTheFloatLimitMatchesCellsPrintedAsFloats) {
+  const std::string path = write_text("f.asc",
+                                      "ncols 3\nnrows 1\nxllcorner 0\nyllcorner 0\ncellsize 1\n"
+                                      "NODATA_value -3.4028234663852886e+38\n-3.4028235e+38 1 -3.4028e+38\n");
+  RasterInfo info;
+  const Raster r = read_esri_ascii(path, &info);
+  EXPECT_TRUE(std::isnan(r.at(0, 0)));
+  EXPECT_EQ(r.at(1, 0), 1);
+  EXPECT_EQ(r.at(2, 0), -3.4028e+38);
+  EXPECT_EQ(info.nodata_cells, 1);
+}
+
 TEST(EsriAscii, Errors) {
   EXPECT_THROW(read_esri_ascii(temp_file("missing.asc")), IoError);
   EXPECT_THROW(read_raster(temp_file("missing.asc")), IoError);
@@ -489,14 +504,36 @@ TEST(Crs, CfGridMappingOfTransverseMercatorAndLambert) {
   EXPECT_TRUE(cf_grid_mapping("").empty());
 }
 
+// With GDAL, and without it (the WKT's keywords, crs_nogdal.cpp).
 TEST(Crs, GeographicAndFeetAreRefusedMetricProjectedAccepted) {
-  if (!gdal_built()) GTEST_SKIP() << "built without GDAL";
   EXPECT_EQ(crs_unusable_reason(kUtm10), "");
   EXPECT_EQ(crs_unusable_reason(""), "");
   EXPECT_NE(crs_unusable_reason(kWgs84).find("geographic coordinates"), std::string::npos);
   const std::string feet = crs_unusable_reason(kOregonSouthFeet);
   EXPECT_NE(feet.find("foot"), std::string::npos) << feet;
   EXPECT_NE(feet.find("0.3048"), std::string::npos) << feet;
+}
+
+// A .prj beside the grid that holds no CRS: refused naming it (GDAL) or as unreadable (without
+// GDAL), never taken for local metres.
+TEST(Crs, AnUnreadablePrjIsRefused) {
+  const std::string path = write_text("g.asc", "ncols 2\nnrows 2\nxllcorner 0\nyllcorner 0\ncellsize 1\n1 2\n3 4\n");
+  write_text("g.prj", "garbage not wkt\n");
+  try {
+    const Raster r = read_elevation_raster(path);
+    EXPECT_FALSE(gdal_built()) << "GDAL read the garbage .prj";
+    EXPECT_NE(crs_unusable_reason(r.crs_wkt).find("not a WKT coordinate reference system this build can read (it begins "
+                                                  "'garbage not wkt'"),
+              std::string::npos)
+        << crs_unusable_reason(r.crs_wkt);
+  } catch (const InputError& e) {
+    EXPECT_TRUE(gdal_built()) << e.what();
+    EXPECT_NE(std::string(e.what()).find("g.prj' beside '" + path + "' is not a coordinate reference system GDAL can read"),
+              std::string::npos)
+        << e.what();
+  }
+  write_text("g.prj", "  \n");  // empty: no CRS
+  EXPECT_TRUE(read_elevation_raster(path).crs_wkt.empty());
 }
 
 }  // namespace

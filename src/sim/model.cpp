@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "ria/number_text.hpp"
 #include "ria/sim/series.hpp"
 #include "ria/sim/tide.hpp"
 #include "ria/swe/wet_dry.hpp"
@@ -312,7 +313,8 @@ void set_initial_concentration(const Scenario& sc, const Grid& g, const InitialF
     if (!(c >= 0 && std::isfinite(c))) {
       std::ostringstream o;
       o << "initial.concentration: cell (i, j) = (" << k % g.nx << ", " << k / g.nx << ") is wet (depth " << s.h[k]
-        << " m) and has concentration " << c << "; expected a finite concentration >= 0 in every wet cell (nodata only "
+        << " m) and has concentration " << (std::isnan(c) ? std::string("NaN (no value, or the fill value)") : number_text(c))
+        << "; expected a finite concentration >= 0 in every wet cell (nodata only "
         << "where the water surface is below the bed)";
       throw ModelError(o.str());
     }

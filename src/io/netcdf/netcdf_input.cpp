@@ -61,6 +61,24 @@ std::string text_attribute(int id, int var, const char* name) {
   return s;
 }
 
+/// 'X' or 'Y' when the dimension `dim_name` is that axis by its coordinate variable's `axis`
+/// attribute (CF) or, without one, by its name (x, lon, longitude, easting; y, lat, latitude,
+/// northing); 0 otherwise.
+char axis_of(int id, const char* dim_name) {
+  int var;
+  if (nc_inq_varid(id, dim_name, &var) == NC_NOERR) {
+    const std::string a = text_attribute(id, var, "axis");
+    if (a == "X" || a == "x") return 'X';
+    if (a == "Y" || a == "y") return 'Y';
+    if (!a.empty()) return 0;
+  }
+  std::string n = dim_name;
+  for (char& c : n) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (n == "x" || n == "lon" || n == "longitude" || n == "easting") return 'X';
+  if (n == "y" || n == "lat" || n == "latitude" || n == "northing") return 'Y';
+  return 0;
+}
+
 bool free_surface_name(const std::string& n) {
   return n == "water_surface_height_above_reference_datum" || n.rfind("sea_surface_height", 0) == 0 ||
          n == "sea_surface_elevation";
@@ -212,13 +230,18 @@ std::vector<double> read_field_here(const std::string& path, const std::string& 
   char names[3][NC_MAX_NAME + 1];
   for (int d = 0; d < ndims; ++d) nc_inq_dim(f.id, dims[d], names[d], &len[d]);
   const int yd = ndims - 2, xd = ndims - 1;
+  if (axis_of(f.id, names[yd]) == 'X' || axis_of(f.id, names[xd]) == 'Y')
+    throw InputError(what + " has its dimensions in the order (" + (ndims == 3 ? std::string(names[0]) + ", " : "") +
+                     names[yd] + ", " + names[xd] + "): expected (time, y, x) or (y, x), x varying fastest (reorder "
+                     "it, e.g. `ncpdq -a " + (ndims == 3 ? std::string(names[0]) + "," : "") + names[xd] + "," +
+                     names[yd] + "`)");
   if (len[yd] != static_cast<std::size_t>(g.ny) || len[xd] != static_cast<std::size_t>(g.nx)) {
     std::ostringstream o;
     o << what << " is " << len[xd] << " x " << len[yd] << " (x by y); the model grid is " << g.nx << " x " << g.ny;
     throw InputError(o.str());
   }
-  check_axis(f.id, names[xd], len[xd], g.x_centre(0), g.dx, what);
-  const bool flip = check_axis(f.id, names[yd], len[yd], g.y_centre(0), g.dy, what);
+  const bool flip_x = check_axis(f.id, names[xd], len[xd], g.x_centre(0), g.dx, what);
+  const bool flip_y = check_axis(f.id, names[yd], len[yd], g.y_centre(0), g.dy, what);
 
   const std::size_t slice = ndims == 3 ? slice_at(f.id, names[0], len[0], time, what) : 0;
   const std::size_t start[3] = {slice, 0, 0}, count[3] = {1, len[yd], len[xd]};
@@ -226,14 +249,19 @@ std::vector<double> read_field_here(const std::string& path, const std::string& 
   const int st = ndims == 3 ? nc_get_vara_double(f.id, var, start, count, v.data())
                             : nc_get_vara_double(f.id, var, start + 1, count + 1, v.data());
   if (st != NC_NOERR) throw IoError("cannot read " + what + ": " + nc_strerror(st));
-  double fill;
-  if (nc_get_att_double(f.id, var, "_FillValue", &fill) == NC_NOERR)
-    for (double& x : v)
-      if (x == fill) x = std::nan("");
-  if (flip)
-    for (int j = 0; j < g.ny / 2; ++j)
-      std::swap_ranges(v.begin() + static_cast<std::ptrdiff_t>(j) * g.nx, v.begin() + static_cast<std::ptrdiff_t>(j + 1) * g.nx,
-                       v.begin() + static_cast<std::ptrdiff_t>(g.ny - 1 - j) * g.nx);
+  // CF: the stored value is compared with _FillValue and missing_value (NaN: dry or no data), and
+  // a packed one is unpacked as stored * scale_factor + add_offset.
+  double fill = NAN, missing = NAN, scale = 1, offset = 0;
+  nc_get_att_double(f.id, var, "_FillValue", &fill);
+  nc_get_att_double(f.id, var, "missing_value", &missing);
+  nc_get_att_double(f.id, var, "scale_factor", &scale);
+  nc_get_att_double(f.id, var, "add_offset", &offset);
+  for (double& x : v) x = x == fill || x == missing ? NAN : x * scale + offset;
+  const auto row = [&](int j) { return v.begin() + static_cast<std::ptrdiff_t>(j) * g.nx; };
+  if (flip_x)  // stored east-first
+    for (int j = 0; j < g.ny; ++j) std::reverse(row(j), row(j + 1));
+  if (flip_y)  // stored north-first
+    for (int j = 0; j < g.ny / 2; ++j) std::swap_ranges(row(j), row(j + 1), row(g.ny - 1 - j));
   return v;
 }
 

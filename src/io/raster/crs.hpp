@@ -1,7 +1,7 @@
 // Coordinate reference systems of DEMs (as WKT): whether the model can use one (it computes in
 // metres on a projected grid), and its CF-1.8 grid-mapping attributes for the NetCDF output.
-// Implemented with GDAL's OGRSpatialReference (crs_gdal.cpp); without GDAL no WKT is ever read,
-// so both are trivially empty (crs_nogdal.cpp).
+// Implemented with GDAL's OGRSpatialReference (crs_gdal.cpp); without GDAL the WKT of an ESRI
+// ASCII grid's .prj is checked by its keywords and gives no grid mapping (crs_nogdal.cpp).
 #pragma once
 
 #include <string>

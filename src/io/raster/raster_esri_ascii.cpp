@@ -204,6 +204,15 @@ Raster declared_grid(const AsciiHeader& h, const std::string& where) {
   return r;
 }
 
+/// A cell holding the declared nodata value: equal to it, or, for a nodata value at float32's
+/// limit (-3.4028234663852886e+38, as GDAL writes a float grid's), the same float32 (a writer that
+/// prints floats writes that value -3.4028235e+38), as GDAL's reader matches them.
+bool is_nodata(double x, double nodata) {
+  if (x == nodata) return true;
+  const float f = static_cast<float>(nodata);
+  return std::fabs(f) == std::numeric_limits<float>::max() && static_cast<float>(x) == f;
+}
+
 struct ValueCounts {
   long long nodata = 0, nan = 0;  // cells holding the declared nodata value, and NaN cells
 };
@@ -238,7 +247,7 @@ ValueCounts read_values(std::istream& in, int& lineno, const AsciiHeader& h, std
                            "'" + t[i].substr(0, 40) + "' (value " + std::to_string(i + 1) + " of row " +
                                std::to_string(rows + 1) + ") is not a decimal number");
         if (std::isnan(x)) ++n.nan;
-        else if (has_nodata && x == nodata) ++n.nodata, x = kNaN;
+        else if (has_nodata && is_nodata(x, nodata)) ++n.nodata, x = kNaN;
         else if (!std::isfinite(x)) throw line_error(where, l, "'" + t[i] + "' is out of the range of a double");
         r.v.push_back(x);
       }

@@ -68,7 +68,8 @@ void check_readable(const std::string& path) {
 }
 
 /// The CRS of a dataset; when GDAL found none, that of a sibling .prj file that GDAL did not parse
-/// (e.g. an ESRI WKT file starting with a blank line). Empty when there is none.
+/// (e.g. an ESRI WKT file starting with a blank line). Empty when there is none; InputError for a
+/// .prj that holds no CRS GDAL can read (the raster's unit could not be checked).
 OGRSpatialReference dataset_crs(GDALDataset& ds, const std::string& path) {
   OGRSpatialReference srs;
   if (const OGRSpatialReference* s = ds.GetSpatialRef()) return *s;
@@ -81,10 +82,10 @@ OGRSpatialReference dataset_crs(GDALDataset& ds, const std::string& path) {
   text << f.rdbuf();
   std::string wkt = text.str();
   wkt.erase(0, wkt.find_first_not_of(" \t\r\n"));
-  if (srs.SetFromUserInput(wkt.c_str()) != OGRERR_NONE) {
-    srs.Clear();
-    return srs;
-  }
+  if (wkt.empty()) return srs;  // an empty .prj: no CRS
+  if (srs.SetFromUserInput(wkt.c_str()) != OGRERR_NONE)
+    throw InputError("'" + prj.string() + "' beside '" + path + "' is not a coordinate reference system GDAL can read: "
+                     "repair it, or remove it to take the raster's coordinates as metres of a local system");
   // An ESRI WKT has no authority code; a unique full match in the EPSG database gives it.
   int n = 0;
   int* confidence = nullptr;
