@@ -58,6 +58,13 @@ TEST(TideScenario, StationBoundaryIsTheStationsPredictionFromTimeStart) {
   const swe::Tide& tide = m.setup.bc.side[swe::south].level;
   for (double t = 0; t <= 2 * 86400; t += 1800) EXPECT_EQ(tide.at(t), p.level(t)) << t;
   EXPECT_TRUE(sim::scenario_warnings(sc).empty());
+  // An empty constituents array is none (a file's cleared by --set for a station): the same tide.
+  const sim::Scenario cleared = io::parse_scenario(
+      station_scenario(kStart, "station = \"Charleston, Coos Bay, Oregon\"\nmean_level = 0.1\nconstituents = []\n"),
+      "scn.toml", "/base");
+  ASSERT_EQ(cleared.boundaries.at(0).constituents.size(), b.constituents.size());
+  for (std::size_t k = 0; k < b.constituents.size(); ++k)
+    EXPECT_EQ(cleared.boundaries.at(0).constituents[k].amplitude, b.constituents[k].amplitude) << k;
 }
 
 TEST(TideScenario, StationMistakesAreErrorsAtTheKey) {

@@ -1,6 +1,7 @@
 // `ria bench --estuary`: the default scenario (scenarios/estuary.toml, embedded in ria) at n x n
 // cells (domain.cells) for a number of simulated hours (time.duration), run as `ria run` runs it
 // (reader, bed, model, the driver with its stops and the mass balance) but writing nothing.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include "app/bench_report.hpp"
 #include "app/default_scenario.hpp"
 #include "app/domain.hpp"
+#include "io/io_error.hpp"
 #include "io/scenario/scenario_toml.hpp"
 #include "ria/sim/driver.hpp"
 
@@ -51,14 +53,25 @@ class EstuaryLog final : public sim::Observer {
 
 }  // namespace
 
+sim::Scenario estuary_scenario(int n, double hours) {
+  char duration[64], interval[64];
+  std::snprintf(duration, sizeof duration, "time.duration=%.17g", hours * 3600.0);
+  std::snprintf(interval, sizeof interval, "time.output_interval=%.17g", std::min(hours, 1.0) * 3600.0);
+  try {
+    return io::parse_scenario(kDefaultScenario, kDefaultScenarioName, ".",
+                              {"domain.cells=" + std::to_string(n), duration, interval});
+  } catch (const io::InputError& e) {
+    char opts[96];
+    std::snprintf(opts, sizeof opts, "--estuary-size %d --estuary-hours %g: ", n, hours);
+    throw io::InputError(opts + std::string(e.what()));
+  }
+}
+
 EstuaryResult run_estuary(const std::string& backend, const std::string& kernel, Precision p, int n, double hours,
                           bool dry_skip, std::ostream& log) {
   const exec::Backend b = exec::parse_backend(backend);
   const std::string k = kernel.empty() ? swe::kernels_of(b).front() : kernel;
-  char duration[64];
-  std::snprintf(duration, sizeof duration, "time.duration=%.17g", hours * 3600.0);
-  const sim::Scenario sc =
-      io::parse_scenario(kDefaultScenario, kDefaultScenarioName, ".", {"domain.cells=" + std::to_string(n), duration});
+  const sim::Scenario sc = estuary_scenario(n, hours);
   sim::Model m = sim::build_model(sc, load_domain(sc, b, p));
   m.setup.backend = b;
   m.setup.kernel = k;

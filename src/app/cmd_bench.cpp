@@ -56,9 +56,7 @@ BenchRow measure(exec::Backend b, const std::string& kernel, Precision p, int n,
   s.track_balance = a.balance;  // as `ria run` does: boundary/release/decay balance every step
   auto solver = bench_solver(s, a);
   solver->set_state(init);
-  // The fused kernel runs whole CUDA graphs of 32 steps (steps past a limit only copy the state),
-  // so warm-up and timed steps are multiples of 32 for every variant.
-  const long steps = (a.steps + 31) / 32 * 32;
+  const long steps = timed_steps(a.steps);
   solver->advance(1e30, 32);  // warm-up: first-touch, caches, graph capture
   auto* dist = dynamic_cast<mpi::DistributedSolver*>(solver.get());
   const mpi::StepTimes before = dist ? dist->times() : mpi::StepTimes{};
@@ -107,6 +105,7 @@ int run_bench(const BenchArgs& a) {
       for (int n : a.sizes)
         check_memory(double(n) * n / ranks, exec::parse_backend(bn), parse_precision(ps), "--sizes " + std::to_string(n),
                      "use smaller --sizes");
+  if (a.estuary) estuary_scenario(a.estuary_n, a.estuary_hours);  // refused before anything is measured
   BenchReport rep;
   rep.device = device_description(a.backends);
   measure_copy_bandwidths(a.backends, rep);
@@ -130,9 +129,20 @@ int run_bench(const BenchArgs& a) {
           rep.rows.push_back(r);
         }
   }
-  if (a.estuary)
-    rep.estuary = run_estuary(a.backends.back(), a.kernels.empty() ? "" : a.kernels.back(),
-                              parse_precision(a.precisions.front()), a.estuary_n, a.estuary_hours, !a.no_dry_skip, std::cout);
+  if (a.estuary) {
+    try {
+      rep.estuary = run_estuary(a.backends.back(), a.kernels.empty() ? "" : a.kernels.back(),
+                                parse_precision(a.precisions.front()), a.estuary_n, a.estuary_hours, !a.no_dry_skip,
+                                std::cout);
+    } catch (const std::exception& e) {  // the grids' rows measured before it are kept
+      if (!a.json.empty() && root && !rep.rows.empty()) {
+        io::write_file_atomic(a.json, to_json(rep, a.steps));
+        std::fprintf(stderr, "ria bench: the estuary run failed; %s holds the %zu rows measured before it\n",
+                     a.json.c_str(), rep.rows.size());
+      }
+      throw;
+    }
+  }
   if (!a.json.empty() && root) io::write_file_atomic(a.json, to_json(rep, a.steps));
   return kOk;
 }
@@ -147,7 +157,7 @@ void register_bench(CLI::App& app, int& exit_code) {
   cmd->add_option("--sizes", a->sizes, "grid sizes n (n x n cells)")->delimiter(',')->check(number_above(0))->capture_default_str();
   cmd->add_option("--precision", a->precisions, "float, double and/or mixed")->delimiter(',')
       ->check(CLI::IsMember({"float", "double", "mixed"}))->capture_default_str();
-  cmd->add_option("--steps", a->steps, "timed steps per measurement")->check(number_above(0))->capture_default_str();
+  cmd->add_option("--steps", a->steps, "timed steps per measurement (rounded up to a multiple of 32: the fused kernel's CUDA graphs)")->check(number_above(0))->capture_default_str();
   cmd->add_flag("--estuary", a->estuary,
                 "also run the default scenario (scenarios/estuary.toml) at 1000x1000 cells for a week (paper's headline)");
   cmd->add_option("--estuary-hours", a->estuary_hours, "simulated hours of the estuary run (its time.duration)")

@@ -273,7 +273,7 @@ void register_compare(CLI::App& app, int& exit_code) {
   cmd->add_option("--until", a->until, "run to dimensionless time T = t sqrt(n^2 g / a), n^2 = height / a (2 for Martin & Moyce)")
       ->check(number_in(0.1, 20.0))->capture_default_str();
   cmd->add_option("--profile-times", a->profile_T, "depth profiles at these T (multiples of 0.05), comma-separated")
-      ->delimiter(',')->capture_default_str();
+      ->delimiter(',')->check(number_above(0))->capture_default_str();
   cmd->add_option("--manning", a->manning, "Manning n of the shallow-water bed [s m^-1/3] (0: frictionless, as Ritter)")
       ->check(number_in(0.0, 0.2))->capture_default_str();
   cmd->add_option("--dry-depth", a->dry_depth, "shallow-water dry depth [m]: wet/dry line and front (physics.dry_depth)")

@@ -116,9 +116,9 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
       if (h.nx != g.nx || h.ny != g.ny || h.dx != g.dx || h.dy != g.dy || h.x0 != g.x0 || h.y0 != g.y0)
         throw io::InputError("its grid differs from the base scenario's; the members must share one grid");
     } catch (const std::invalid_argument& e) {
-      throw io::InputError(member_label(p.table, m) + ": " + e.what());
+      throw io::InputError(member_error(p.table, m, e.what()));
     } catch (const io::IoError& e) {  // a file that member names (a Manning raster) cannot be read
-      throw io::IoError(member_label(p.table, m) + ": " + e.what());
+      throw io::IoError(member_error(p.table, m, e.what()));
     }
   }
   // The members run at once: their solvers divide the cores (OpenMP: the free cores of the node

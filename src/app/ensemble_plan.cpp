@@ -16,6 +16,18 @@ namespace ria::app {
 
 using ensemble::shortest_text;
 
+/// InputError for a key that --set gives and the members vary (`source`): the members' values
+/// would replace the --set one without a word.
+void check_not_set(const std::vector<std::string>& sets, const std::vector<std::string>& varied, const std::string& source) {
+  for (const std::string& kv : sets) {
+    const std::string key = kv.substr(0, kv.find('='));
+    for (const std::string& v : varied)
+      if (v == key || v.compare(0, key.size() + 1, key + ".") == 0)
+        throw io::InputError("--set " + kv + ": " + source + " varies " + v +
+                             " in every member, which would replace this value; leave it out of --set");
+  }
+}
+
 sim::Scenario load_ensemble_scenario(const EnsembleArgs& a, const std::vector<std::string>& sets) {
   return a.scenario.empty() ? io::parse_scenario(kDefaultScenario, "<embedded default scenario>", ".", sets)
                             : io::load_scenario(a.scenario, sets);
@@ -110,6 +122,7 @@ Plan make_plan(const EnsembleArgs& a) {
       throw io::InputError("--members " + std::to_string(a.members) + ": " + a.members_csv + " has " +
                            std::to_string(p.table.size()) + " members (leave --members out)");
     p.sampling = "csv";
+    check_not_set(a.sets, p.table.keys, "--members-csv " + a.members_csv);
     return p;
   }
   for (const std::string& v : a.vary) p.ranges.push_back(ensemble::parse_vary(v));
@@ -131,6 +144,12 @@ Plan make_plan(const EnsembleArgs& a) {
     p.sampling = "latin_hypercube";
   }
   p.table = ensemble::members_from_points(p.ranges, p.points, p.base, u);
+  // (A --vary-point moves a release about its point, and --vary time.start shifts the start:
+  // both from the base scenario, --set included.)
+  std::vector<std::string> replaced;
+  for (const ensemble::VaryRange& r : p.ranges)
+    if (r.kind != ensemble::VaryRange::Kind::date_shift) replaced.push_back(r.key);
+  check_not_set(a.sets, replaced, "--vary");
   for (const ensemble::VaryRange& r : p.ranges) check_range_ends(a, p, r);
   return p;
 }
@@ -139,6 +158,14 @@ std::string member_label(const ensemble::MemberTable& t, std::size_t m) {
   std::string s;
   for (const std::string& kv : t.sets(m)) s += (s.empty() ? "" : ", ") + kv;
   return "member " + std::to_string(m) + " (" + s + ")";
+}
+
+std::string member_error(const ensemble::MemberTable& t, std::size_t m, const std::string& what) {
+  if (m >= t.origin.size()) return member_label(t, m) + ": " + what;
+  for (const std::string& key : t.keys)
+    if (const std::string given = "--set " + key + ": "; what.compare(0, given.size(), given) == 0)
+      return member_label(t, m) + ": " + t.origin[m] + ": " + what.substr(given.size());
+  return member_label(t, m) + " of " + t.origin[m] + ": " + what;
 }
 
 }  // namespace ria::app

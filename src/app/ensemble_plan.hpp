@@ -61,4 +61,9 @@ Plan make_plan(const EnsembleArgs& a);
 /// "member 3 (physics.manning=0.031, release.0.x=9650.5)".
 std::string member_label(const ensemble::MemberTable& t, std::size_t m);
 
+/// The message of an error in member m's scenario: its label and the reader's message; for a
+/// member of a CSV, its row "FILE:LINE" in place of the reader's "--set KEY: " (the row's values
+/// are given to the reader as overrides), else after the label.
+std::string member_error(const ensemble::MemberTable& t, std::size_t m, const std::string& what);
+
 }  // namespace ria::app

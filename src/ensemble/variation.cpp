@@ -206,6 +206,7 @@ MemberTable members_from_table(const io::CsvTable& csv) {
       v.push_back(csv.rows[r][c]);
     }
     t.values.push_back(std::move(v));
+    t.origin.push_back(csv.file + ":" + std::to_string(csv.lines[r]));
   }
   return t;
 }

@@ -49,6 +49,7 @@ VaryPoint parse_vary_point(const std::string& spec);
 struct MemberTable {
   std::vector<std::string> keys;
   std::vector<std::vector<std::string>> values;  // [member][key]
+  std::vector<std::string> origin;               // [member] "FILE:LINE" of a CSV member's row; empty otherwise
   std::size_t size() const { return values.size(); }
   /// Member m's overrides, "KEY=VALUE" in key order.
   std::vector<std::string> sets(std::size_t m) const;

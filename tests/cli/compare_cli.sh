@@ -127,6 +127,7 @@ cuda)  # --backend cuda: both models on the GPU, against the same run on the CPU
 bad_options)
   expect 2 "--sph-resolution: expected a number in \[4, 400\], got 2" -- "$RIA" compare dambreak --sph-resolution 2
   expect 2 "--profile-times: T = 9 is not in \(0, --until = 3.5\]" -- "$RIA" compare dambreak --no-sph --profile-times 1,9
+  expect 2 "--profile-times: expected a finite number > 0, got ''" -- "$RIA" compare dambreak --no-sph --profile-times ""
   expect 2 "--spheric-sph needs --spheric" -- "$RIA" compare dambreak --spheric-sph
   expect 2 "The following argument was not expected: --bogus|--bogus" -- "$RIA" compare dambreak --bogus
   expect 2 "spheric_test2_3d.toml: dimensions = 3; the column comparison needs a 2-D" -- \

@@ -47,18 +47,22 @@ bad_inputs)  # every refusal exits 2 before any member runs, naming the key, fil
   printf 'member,physics.manning\n0,0.03\n1\n' > short.csv
   expect 2 "short.csv:3: 1 field, the header has 2" -- "${E[@]}" --members-csv short.csv
   printf 'physics.manning\n0.03\n-1\n' > neg.csv
-  expect 2 "member 1 \(physics.manning=-1\): --set physics.manning: .*expected a number >= 0" -- "${E[@]}" --members-csv neg.csv
+  # A member's value is named by its row of the file.
+  expect 2 "member 1 \(physics.manning=-1\): neg.csv:3: physics.manning: .*expected a number >= 0" -- "${E[@]}" --members-csv neg.csv
   expect 2 "gives the members: --vary, --vary-point, --grid and --seed do not apply" -- \
     "${E[@]}" --members-csv neg.csv --vary physics.manning=0.02:0.04
   expect 3 "missing.csv" -- "${E[@]}" --members-csv missing.csv
   printf 'physics.manning\n0.03\nnoraster.asc\n' > noraster.csv
-  expect 3 "member 1 \(physics.manning=noraster.asc\): .*cannot read" -- "${E[@]}" --members-csv noraster.csv
+  expect 3 "member 1 \(physics.manning=noraster.asc\) of noraster.csv:3: .*cannot read" -- "${E[@]}" --members-csv noraster.csv
+  # A key both set and varied: the --set value would be replaced in every member.
+  expect 2 "--set physics.manning=0.9: --vary varies physics.manning in every member, which would replace this value" -- \
+    "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --set physics.manning=0.9
   # A spreadsheet's byte-order mark does not become part of the first key; a mistyped number is
   # no raster path.
   expect 2 "--seed: expected a whole number from 0 to 18446744073709551615, got '-1'" -- \
     "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --seed -1
   printf '\xef\xbb\xbfphysics.manning\n0.02\n0.03x\n' > bom.csv
-  expect 2 "member 1 \(physics.manning=0.03x\): --set physics.manning: .*neither a number nor an existing file" -- \
+  expect 2 "member 1 \(physics.manning=0.03x\): bom.csv:3: physics.manning: .*neither a number nor an existing file" -- \
     "${E[@]}" --members-csv bom.csv
   for k in 0 3x +3 ' 3' AUTO 99999999999; do
     expect 2 "--concurrent '${k/+/\\+}': expected the number of members run at once, >= 1, or auto" -- \

@@ -474,6 +474,15 @@ bench_estuary)  # `ria bench --estuary` runs the embedded default scenario as `r
   err=$(echo "$estuary" | sed 's/.*"water_balance_rel_error":\([-0-9.e+]*\).*/\1/')
   awk -v e="$err" 'BEGIN { exit !(e < 1e-12 && e > -1e-12) }' || { cat bench.json; fail "water balance error $err"; }
   echo "ok: bench estuary took the $run_steps steps of ria run; water balance error $err"
+  # Shorter than the scenario's output interval (1 h): runs (it was refused after the grids).
+  "$RIA" bench --backend serial --sizes 16 --steps 32 --estuary --estuary-size 40 --estuary-hours 0.25 \
+    --json short.json > short.txt 2>&1 || { cat short.txt; fail "ria bench --estuary-hours 0.25 failed"; }
+  grep -q '"simulated_s": *900' short.json || { cat short.json; fail "the quarter-hour estuary is not in short.json"; }
+  # One the scenario refuses is refused before any grid is measured, naming the options.
+  expect 2 "^ria bench: --estuary-size 40 --estuary-hours 1e\+09: .*time.duration: expected a duration of at most 1000 years" -- \
+    "$RIA" bench --backend serial --sizes 16 --steps 32 --estuary --estuary-size 40 --estuary-hours 1e9 --json long.json
+  if grep -q "cell-updates" out.txt || [ -e long.json ]; then fail "measured before refusing"; fi
+  echo "ok: --estuary-hours 0.25 runs; 1e9 h is refused before measuring"
   ;;
 threads)  # OpenMP threads sleep while they wait unless the user chose; OMP_NUM_THREADS is obeyed
   T=(--backend openmp --set time.duration=10min --set time.output_interval=10min --set output.png_times=[] --set output.netcdf=false)

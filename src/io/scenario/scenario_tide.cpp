@@ -111,7 +111,9 @@ void read_harmonic_tide(const Table& b, sim::BoundarySpec& o, const std::string&
   if (b.has("station_lead") && !b.has("station"))
     b.fail("station_lead", "is the lead of a station's tide: give station too");
   if (b.has("station")) {
-    if (b.has("constituents")) b.fail("constituents", "give either station or constituents, not both");
+    // (constituents = [] is none: `--set boundary.N.constituents=[]` clears a file's for a station.)
+    if (b.has("constituents") && !b.tables("constituents").empty())
+      b.fail("constituents", "give either station or constituents, not both");
     if (!start_given)
       b.fail("station", "a station's tide depends on the date: give time.start (the UTC date-time of t = 0, e.g. "
                         "\"2026-11-23T00:00:00Z\")");
