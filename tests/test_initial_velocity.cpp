@@ -10,6 +10,7 @@
 
 #include "app/domain.hpp"
 #include "io/io_error.hpp"
+#include "ria/sim/diagnostics.hpp"
 #include "ria/sim/model.hpp"
 #include "run_fixture.hpp"
 #include "scenario_fixture.hpp"
@@ -132,6 +133,12 @@ TEST(InitialConcentration, WetCellsCarryItDryCellsHoldNonePatchesSetTheirOwn) {
   const sim::Model m = sim::build_model(sc, d, f);
   for (std::size_t k = 0; k < d.grid.cells(); ++k)
     EXPECT_EQ(m.init.hc[k], k == 0 ? 2.5 * 2.0 : k == 2 * 4 + 1 ? 0.0 : 2.5 * 0.4) << k;
+  // The maps' colour bar reaches the largest concentration brought in: the patch's here, and the
+  // carried field's where it is the largest (a cell of 3).
+  EXPECT_EQ(sim::largest_concentration_brought(sc, m), 2.0);
+  f.c[6] = 3.0;
+  EXPECT_DOUBLE_EQ(sim::largest_concentration_brought(sc, sim::build_model(sc, d, f)), 3.0);
+  f.c[6] = 0.4;
   f.c[5] = -0.1;
   try {
     sim::build_model(sc, d, f);

@@ -188,15 +188,7 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
       files_.push_back(gif);
     }
   }
-  // Colour scale of the concentration maps: the largest concentration the scenario brings in, its
-  // initial state's (initial.concentration) among them.
-  double c = 0;
-  for (std::size_t k = 0; k < m.init.h.size(); ++k)
-    if (swe::is_wet(m.init.h[k], m.setup.physics.h_dry)) c = std::max(c, m.init.hc[k] / m.init.h[k]);
-  for (const sim::PatchSpec& p : sc.patches) c = std::max(c, p.concentration);
-  for (const sim::ReleaseSpec& r : sc.releases) c = std::max(c, r.concentration);
-  for (const sim::BoundarySpec& b : sc.boundaries) c = std::max(c, b.concentration);
-  c_scale_ = c > 0 ? c : 1.0;
+  c_scale_ = sim::largest_concentration_brought(sc, m);
 }
 
 std::string RunOutputs::time_label(double t) const {

@@ -40,4 +40,14 @@ std::vector<double> wet_depth(const swe::HostState& s, double h_dry) {
   return h;
 }
 
+double largest_concentration_brought(const Scenario& sc, const Model& m) {
+  double c = 0;
+  for (std::size_t k = 0; k < m.init.h.size(); ++k)
+    if (swe::is_wet(m.init.h[k], m.setup.physics.h_dry)) c = std::max(c, m.init.hc[k] / m.init.h[k]);
+  for (const PatchSpec& p : sc.patches) c = std::max(c, p.concentration);  // as given (hc / h may round)
+  for (const ReleaseSpec& r : sc.releases) c = std::max(c, r.concentration);
+  for (const BoundarySpec& b : sc.boundaries) c = std::max(c, b.concentration);
+  return c > 0 ? c : 1.0;
+}
+
 }  // namespace ria::sim

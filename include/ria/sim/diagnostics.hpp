@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "ria/sim/model.hpp"
+#include "ria/sim/scenario.hpp"
 #include "ria/swe/solver.hpp"
 
 namespace ria::sim {
@@ -30,5 +32,10 @@ PrimitiveMaps primitive_maps(const swe::HostState& s, const std::vector<double>&
 
 /// The depth of wet cells, NaN where dry (the depth quicklook).
 std::vector<double> wet_depth(const swe::HostState& s, double h_dry);
+
+/// The largest concentration scenario sc brings into model m: its initial state's (wet cells;
+/// initial.concentration and the patches), its releases' and boundaries' inflows. 1 when none is
+/// positive. The top of the concentration maps' colour bar.
+double largest_concentration_brought(const Scenario& sc, const Model& m);
 
 }  // namespace ria::sim
