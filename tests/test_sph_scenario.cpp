@@ -196,17 +196,21 @@ TEST(SphScenario, FluidBoxesOutsideTheDomainOrATankAreRefused) {
 // beyond 2h = 0.03 m of any water, it reads 0). A wall probe on the floor's face and a pressure probe
 // on it are fine.
 TEST(SphScenario, ProbesThatReadNothingAreWarnedOf) {
+  // Wall 1, a block, with water against its east face (fluid 1): D is 2h = 0.03 m and a little
+  // inside that face, N 0.006 m inside it.
   const std::string probes =
       "[[wall]]\nkind = \"block\"\nmin = [0.25, 0.0]\nmax = [0.35, 0.1]\n"
+      "[[fluid]]\nmin = [0.35, 0.0]\nmax = [0.4, 0.1]\n"
       "[[probe]]\nname = \"W\"\nkind = \"wall_pressure\"\nat = [0.1, 0.1]\n"
       "[[probe]]\nname = \"P\"\nkind = \"pressure\"\nat = [-0.006, 0.05]\n"
       "[[probe]]\nname = \"F\"\nkind = \"wall_pressure\"\nat = [0.2, 0.0]\n"
       "[[probe]]\nname = \"B\"\nkind = \"pressure\"\nat = [0.05, 0.0]\n"
-      "[[probe]]\nname = \"D\"\nkind = \"pressure\"\nat = [0.3, 0.05]\n";
+      "[[probe]]\nname = \"D\"\nkind = \"pressure\"\nat = [0.319, 0.05]\n"
+      "[[probe]]\nname = \"N\"\nkind = \"pressure\"\nat = [0.344, 0.05]\n";
   std::vector<std::string> warnings;
   const sph::Scenario sc = io::parse_sph_scenario(kColumn + probes, "col.toml", "/base");
   const sph::Setup setup = sph::make_setup(sc, exec::Backend::serial, warnings);
-  ASSERT_EQ(warnings.size(), 3u) << (warnings.empty() ? "" : warnings[0]);
+  ASSERT_EQ(warnings.size(), 4u) << (warnings.empty() ? "" : warnings[0]);
   EXPECT_EQ(warnings[0], "probe 'W' (wall_pressure) has no wall particle within 2h = 0.03 m: it reads 0 for the whole run; "
                          "put it on a wall's face");
   EXPECT_EQ(warnings[1], "probe 'P' (pressure) lies inside wall 0: it reads the fluid beyond the wall's face, within 2h = "
@@ -214,11 +218,14 @@ TEST(SphScenario, ProbesThatReadNothingAreWarnedOf) {
                          "in the water or use kind = \"wall_pressure\"");
   EXPECT_EQ(warnings[2], "probe 'D' (pressure) lies inside wall 1 by 2h = 0.03 m or more, where no fluid comes within the "
                          "kernel's reach: it reads 0 for the whole run");
-  // What they read: P the water's pressure (~rho0 g 0.15 m at its depth), D nothing.
+  EXPECT_EQ(warnings[3].substr(0, 51), "probe 'N' (pressure) lies inside wall 1: it reads t");
+  // What they read: P the water's pressure (~rho0 g 0.15 m at its depth); N that of the water
+  // beside it (~rho0 g 0.05 m); D nothing, the water's first particles 0.036 m away.
   const sph::Measures m = sph::make_solver(setup)->measure(sc.probes);
-  ASSERT_EQ(m.probes.size(), 6u);
+  ASSERT_EQ(m.probes.size(), 7u);
   EXPECT_GT(m.probes[2], 1000.0);
   EXPECT_FALSE(m.probes[5] > 0);
+  EXPECT_GT(m.probes[6], 200.0);
 }
 
 TEST(SphScenario, SizesBeyondTheLimitsAreRefusedBeforeAllocating) {
