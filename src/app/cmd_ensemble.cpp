@@ -56,13 +56,9 @@ extern "C" void on_ensemble_signal(int sig) {
 struct SignalsCaught {
   SignalsCaught() {
     g_signals.store(0), g_first_signal.store(0), g_stop_member.store(0);
-    std::signal(SIGINT, on_ensemble_signal);
-    std::signal(SIGTERM, on_ensemble_signal);
+    catch_stop_signals(on_ensemble_signal);
   }
-  ~SignalsCaught() {
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
-  }
+  ~SignalsCaught() { release_stop_signals(); }
 };
 
 /// Set when every rank finished its set-up: from here on a failure of one rank alone ends the job.

@@ -13,8 +13,10 @@ int main(int argc, char** argv) {
   ria::exec::adopt_passive_wait(argv);
   // Under mpirun or srun MPI is started here (mpi/job.hpp); a plain start stays one process.
   ria::mpi::start(argc, argv);
-  // A file-size limit (or a full disk) must make writes fail with an error, not kill the process.
+  // A file-size limit (or a full disk) must make writes fail with an error, not kill the process;
+  // so must a reader of the console lines that goes away (`ria run | head`, a dead tee).
   std::signal(SIGXFSZ, SIG_IGN);
+  std::signal(SIGPIPE, SIG_IGN);
   CLI::App app{"ria: GPU shallow-water simulator with pollutant transport (Roe scheme, Viñas et al. 2012)"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "ria 0.1.0");

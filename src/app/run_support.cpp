@@ -19,16 +19,20 @@ extern "C" void on_signal(int sig) { g_stop.store(sig); }
 
 const std::atomic<int>& stop_signal() { return g_stop; }
 
-SignalsCaught::SignalsCaught() {
-  g_stop.store(0);
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
+void catch_stop_signals(void (*handler)(int)) {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, handler);
 }
 
-SignalsCaught::~SignalsCaught() {
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
+void release_stop_signals() {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, SIG_DFL);
 }
+
+SignalsCaught::SignalsCaught() {
+  g_stop.store(0);
+  catch_stop_signals(on_signal);
+}
+
+SignalsCaught::~SignalsCaught() { release_stop_signals(); }
 
 bool interrupted_during(const char* cmd, const char* what) {
   if (!g_stop.load()) return false;

@@ -8,10 +8,16 @@
 
 namespace ria::app {
 
-/// Set to the signal number by SIGINT or SIGTERM while a SignalsCaught lives, else 0.
+/// Set to the signal number by SIGINT, SIGTERM or SIGHUP while a SignalsCaught lives, else 0.
 const std::atomic<int>& stop_signal();
 
-/// SIGINT and SIGTERM set stop_signal() while the object lives (from before the inputs are read).
+/// While a run lives: `handler` takes the signals that stop it with a checkpoint (SIGINT, SIGTERM,
+/// and SIGHUP: a closed terminal or a dropped ssh session); release_stop_signals() gives them
+/// their defaults again. (SIGPIPE is ignored by the whole process: main.cpp.)
+void catch_stop_signals(void (*handler)(int));
+void release_stop_signals();
+
+/// catch_stop_signals setting stop_signal() while the object lives (from before the inputs are read).
 struct SignalsCaught {
   SignalsCaught();
   ~SignalsCaught();

@@ -27,8 +27,8 @@ expect() {
   echo "ok: exit $rc, message: $(grep -E -m1 -- "$regex" out.txt)"
 }
 # interrupt_after PATTERN OUT -- command...: runs the command in the background, its output in
-# OUT; once OUT holds a line matching PATTERN (or after 10 s), and a second more, sends it SIGINT.
-# Its exit code is left in rc.
+# OUT; once OUT holds a line matching PATTERN (or after 10 s), and a second more, sends it SIGINT
+# (or the signal named by $SIG, e.g. SIG=HUP). Its exit code is left in rc.
 interrupt_after() {
   local pattern=$1 out=$2
   shift 3
@@ -36,7 +36,7 @@ interrupt_after() {
   local pid=$!
   for _ in $(seq 1 200); do grep -q -- "$pattern" "$out" && break; sleep 0.05; done
   sleep 1
-  kill -INT $pid
+  kill -"${SIG:-INT}" $pid
   wait $pid
   rc=$?
 }

@@ -107,6 +107,16 @@ signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical t
   "$RIA" run --output part --quiet "${ARGS[@]}" --restart sig.ckpt || fail "resumed run"
   cmp full/checkpoint.ckpt part/checkpoint.ckpt || fail "resumed run differs from the uninterrupted one"
   echo "ok: interrupted and resumed run identical to the uninterrupted one"
+  # SIGHUP (a closed terminal, a dropped ssh session) stops it the same way.
+  SIG=HUP interrupt_after '^balance' hup.txt -- "$RIA" run --output hup "${ARGS[@]}"
+  [ "$rc" -eq 6 ] || { cat hup.txt; fail "exit code $rc after SIGHUP, expected 6"; }
+  grep -q '"interrupted": true' hup/summary.json || fail "summary does not say interrupted after SIGHUP"
+  # A reader of its lines that goes away (| head) fails those writes, not the run.
+  "$RIA" run --output piped "${ARGS[@]}" | head -1 > /dev/null
+  rc=${PIPESTATUS[0]}
+  [ "$rc" -eq 0 ] || fail "exit code $rc with its reader gone (SIGPIPE), expected 0"
+  cmp full/checkpoint.ckpt piped/checkpoint.ckpt || fail "the run whose reader went away differs"
+  echo "ok: SIGHUP checkpoints and exits 6; a run piped into head finishes"
   ;;
 bad_inputs)
   printf 'name = "x"\n[domain]\nsource = "synthetic_estuary"\n[time]\nduration = "1 h"\n[physics]\nmanining = 0.03\n' > typo.toml
