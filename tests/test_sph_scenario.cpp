@@ -8,6 +8,7 @@
 
 #include "io/io_error.hpp"
 #include "io/scenario/sph_scenario_toml.hpp"
+#include "ria/sph/driver.hpp"
 #include "ria/sph/setup.hpp"
 #include "ria/sph/solver.hpp"
 
@@ -305,4 +306,18 @@ TEST(SphScenario, ShippedScenariosParseAndSetUp) {
     ++parsed;
   }
   EXPECT_GE(parsed, 3);
+}
+
+// Rows every 0.05 s and checkpoints every 0.075 s meet at 0.15 s, where 3 x 0.05 is one ulp above
+// 2 x 0.075: one stop there, not a second one a step of 1e-17 s later (it wrote the row, the
+// snapshot and the checkpoint twice).
+TEST(SphDriver, StopsOfTwoIntervalsWithinRoundOffAreOne) {
+  const sph::Scenario sc = io::parse_sph_scenario(kColumn, "col.toml", "/base",
+                                                  {"time.output_interval=0.05", "output.checkpoint_interval=0.075"});
+  ASSERT_NE(3 * 0.05, 2 * 0.075);  // the round-off this is about
+  std::vector<double> stops;
+  for (double t = 0; t < sc.duration;) stops.push_back(t = sph::next_stop(sc, t));
+  const std::vector<double> want = {0.05, 0.075, 0.1, 2 * 0.075, 0.2, 0.225, 0.25, 0.3, 0.35, 3 * 0.125, 0.4, 0.45, 0.5};
+  ASSERT_EQ(stops.size(), want.size());
+  for (std::size_t k = 0; k < want.size(); ++k) EXPECT_NEAR(stops[k], want[k], 1e-12) << k;
 }

@@ -31,9 +31,12 @@ bool on_multiple(double t, double interval) {
 
 double next_stop(const Scenario& sc, double t) {
   double next = sc.duration;
+  // A multiple within on_multiple's round-off of t is the stop at t (3 x 0.05 s is one ulp above
+  // 2 x 0.075 s: one stop, not a second a step of 1e-17 s later).
+  const double after = t + 1e-9 * std::max(1.0, std::fabs(t));
   // Snapshot times are stops only when snapshots are written (a stop shortens the steps before it).
   for (double interval : {sc.output_interval, sc.snapshots ? sc.snapshot_interval : 0.0, sc.checkpoint_interval})
-    if (interval > 0) next = std::min(next, next_multiple(interval, t));
+    if (interval > 0) next = std::min(next, next_multiple(interval, after));
   return next;
 }
 

@@ -36,8 +36,8 @@ struct RunOptions {
 
 enum class RunEnd { finished, interrupted, not_started };
 
-/// The next stop after t: the smallest multiple k * I > t (k >= 1) of the scenario's intervals,
-/// or the end time.
+/// The next stop after t: the smallest multiple k * I (k >= 1) of the scenario's intervals beyond
+/// t by more than round-off (1e-9 max(1, t): a multiple that close is the stop at t), or the end.
 double next_stop(const Scenario& sc, double t);
 
 /// Runs from the solver's time to the scenario's end. On a NumericalError, writes a checkpoint of
