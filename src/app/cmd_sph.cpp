@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -27,6 +28,7 @@
 #include "io/scenario/scenario_toml.hpp"
 #include "io/scenario/sph_scenario_toml.hpp"
 #include "mpi/job.hpp"
+#include "ria/number_text.hpp"
 #include "ria/sph/driver.hpp"
 #include "ria/sph/memory.hpp"
 #include "ria/sph/setup.hpp"
@@ -120,6 +122,37 @@ void check_restart(const io::SphCheckpoint& ck, const std::string& path,
                            " in the set-up); a restart keeps the [[wall]] boxes");
 }
 
+/// The probes as checkpoints store them: "probe.<name>" = "<kind> at (x, ...)" (a height probe's
+/// coordinates are the horizontal ones).
+std::vector<std::pair<std::string, std::string>> probe_identity(const sph::Scenario& sc) {
+  std::vector<std::pair<std::string, std::string>> v;
+  for (const sph::Probe& p : sc.probes) {
+    const int n = p.kind == sph::Probe::Kind::height ? sc.dim - 1 : sc.dim;
+    std::string at;
+    for (int c = 0; c < n; ++c) at += (c ? ", " : "") + shortest_text(p.at[c]);
+    const char* kind = p.kind == sph::Probe::Kind::height ? "height" : p.kind == sph::Probe::Kind::pressure ? "pressure"
+                                                                                                         : "wall_pressure";
+    v.push_back({"probe." + p.name, std::string(kind) + " at (" + at + ")"});
+  }
+  return v;
+}
+
+/// A restart that continues the series file of its directory (its rows up to the checkpoint) keeps
+/// each probe of the checkpoint's run where it was: InputError naming the first that moved (its
+/// column would go on at another place). Into another directory, or from a checkpoint that stores
+/// no probes (written before they were stored), anything goes.
+void check_probes_kept(const io::SphCheckpoint& ck, const std::string& path, const sph::Scenario& sc) {
+  std::error_code ec;
+  const std::string series = PartialFiles::newest_of(sc.directory + "/series.csv");
+  if (!std::filesystem::exists(series, ec)) return;
+  for (const auto& [key, here] : probe_identity(sc))
+    for (const auto& [k, there] : ck.identity)
+      if (k == key && there != here)
+        throw io::InputError("cannot continue series file '" + series + "' from '" + path + "': " + key.substr(6) +
+                             " was a " + there + " in the run that wrote the checkpoint, and is a " + here +
+                             " now; keep the probe where it was, or restart into another output directory");
+}
+
 std::string every_text(double interval, const char* none) {
   if (!(interval > 0)) return none;
   char buf[64];
@@ -202,6 +235,7 @@ int run_sph(const SphArgs& a) {
   if (!a.restart.empty()) {
     ck = io::read_sph_checkpoint(a.restart);
     check_restart(*ck, a.restart, identity, sc, setup);
+    check_probes_kept(*ck, a.restart, sc);
   }
   auto solver = sph::make_solver(setup);
   if (ck) {
@@ -211,7 +245,9 @@ int run_sph(const SphArgs& a) {
   if (interrupted_during(kCmd, "setting up the solver")) return kInterrupted;
 
   const sph::Physics& f = setup.physics;
-  SphRunContext ctx{sc.directory, sph::Tait::make(f.rho0, f.c0, f.gamma), identity, ck ? ck->t : -1.0,
+  std::vector<std::pair<std::string, std::string>> stored = identity;  // and the probes (check_probes_kept)
+  for (const auto& kv : probe_identity(sc)) stored.push_back(kv);
+  SphRunContext ctx{sc.directory, sph::Tait::make(f.rho0, f.c0, f.gamma), stored, ck ? ck->t : -1.0,
                     ck ? static_cast<long long>(ck->steps) : 0, a.quiet};
   SphOutputs out(sc, ctx);
   if (!a.quiet)

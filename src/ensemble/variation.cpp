@@ -57,21 +57,6 @@ std::string value_at(const VaryRange& r, double u, const sim::Scenario& base) {
 
 }  // namespace
 
-std::string shortest_text(double v) {
-  char buf[40];
-  int p = 1;
-  for (; p < 17; ++p) {
-    std::snprintf(buf, sizeof buf, "%.*g", p, v);
-    if (std::strtod(buf, nullptr) == v) break;
-  }
-  // Whole numbers below 1e17 without an exponent (5400, not 5.4e+03): %g writes an exponent when
-  // the decimal exponent is at least the precision.
-  const int e = v != 0 && std::isfinite(v) ? static_cast<int>(std::floor(std::log10(std::fabs(v)))) : 0;
-  if (e >= p && e < 17) p = e + 1;
-  std::snprintf(buf, sizeof buf, "%.*g", p, v);
-  return buf;
-}
-
 std::string shift_date(const std::string& iso, long long seconds) {
   int y, mo, d, h, mi, s;
   char z = 0;

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "ria/number_text.hpp"
 #include "ria/sim/scenario.hpp"
 
 namespace ria::io {
@@ -76,8 +77,7 @@ MemberTable members_from_table(const io::CsvTable& t);
 /// appears twice.
 void check_varied_keys(const std::vector<std::string>& keys, const std::string& source);
 
-/// The shortest decimal text that reads back (strtod) as exactly v.
-std::string shortest_text(double v);
+using ria::shortest_text;  // (ria/number_text.hpp)
 
 /// "YYYY-MM-DDTHH:MM:SSZ" plus whole `seconds` (may be negative), in the same form.
 /// std::invalid_argument when `iso` is not in that form.

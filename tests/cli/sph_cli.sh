@@ -137,6 +137,12 @@ signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical t
   expect 2 "series file 'other/series.csv': its row at t = .* steps\) has more steps than the checkpoint's, taken later .*it is another run's" -- \
     "$RIA" sph run column.toml --output other --quiet "${ARGS[@]}" --restart sig.sphck
   cmp other0.csv other/series.csv || fail "the refused restart changed the other run's series"
+  # A probe moved since the checkpoint: its column of the continued series would go on at another
+  # place. Into another directory it may move.
+  expect 2 "cannot continue series file 'part/series.csv' from 'sig.sphck': P was a pressure at \(0.03, 0.02\) in the run that wrote the checkpoint, and is a pressure at \(0.3, 0.02\) now" -- \
+    "$RIA" sph run column.toml --output part --quiet "${ARGS[@]}" --restart sig.sphck --set 'probe.1.at=[0.3, 0.02]'
+  "$RIA" sph run column.toml --output movedp --quiet "${ARGS[@]}" --restart sig.sphck --set 'probe.1.at=[0.3, 0.02]' \
+    || fail "a restart into another directory with a probe moved"
   # The same counts, dp and physics with the tank and the column moved 0.1 m: the walls differ.
   expect 2 "cannot restart from 'sig.sphck': its walls are not those of column.toml \(a wall particle at" -- \
     "$RIA" sph run column.toml --output moved --quiet "${ARGS[@]}" --restart sig.sphck \
