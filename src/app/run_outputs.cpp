@@ -109,19 +109,25 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
   if (ctx.resumed) {
     const long long here = std::lround(t_resume);
     const double lag = sc.time.output_interval + std::max(0.0, sc.output.gauge_interval);
-    const auto spans_restart = [&](const std::string& name) {
+    // An adopted file may reach past the checkpoint (the killed run wrote on after it): this run's
+    // files go on after its last time (what it writes up to there is the same, a restart being
+    // bitwise the uninterrupted run), so that no time is in two files.
+    const auto spans_restart = [&](const std::string& name, double& until) {
       const std::array<double, 2> span = io::netcdf_time_span(ctx.dir + "/" + name + ".partial");
       const double tol = 1e-6 * std::max(1.0, t_resume);
-      return span[0] <= t_resume + tol && span[1] >= t_resume - lag - tol;
+      const bool spans = span[0] <= t_resume + tol && span[1] >= t_resume - lag - tol;
+      if (spans) until = std::max(until, span[1]);
+      return spans;
     };
     const std::vector<std::string> earlier = partial_.adopt(ctx.dir, [&](const std::string& name) -> std::string {
       std::string kind, ext;
       double t = 0;
       long long T = 0;
       if (io::parse_map_name(name, kind, t)) return t <= t_resume ? name : "";
-      if (name == "ria.nc" || name == "gauges.nc") return spans_restart(name) ? name : "";
+      if (name == "ria.nc") return spans_restart(name, maps_until_) ? name : "";
+      if (name == "gauges.nc") return spans_restart(name, gauges_until_) ? name : "";
       if (io::parse_restart_name(name, kind, T, ext) && T < here && ext == "nc" && (kind == "ria" || kind == "gauges") &&
-          spans_restart(name))
+          spans_restart(name, kind == "ria" ? maps_until_ : gauges_until_))
         return name;
       return "";
     });
@@ -215,12 +221,12 @@ void RunOutputs::gauges(double t, const std::vector<swe::Conserved<double>>& val
     r.values.push_back({p.h, p.eta, p.u, p.v, p.c});
   }
   if (csv_) csv_->append(t, r.values);
-  if (gauge_nc_) pending_gauges_.push_back(std::move(r));
+  if (gauge_nc_ && t > gauges_until_ + 1e-6 * std::max(1.0, t)) pending_gauges_.push_back(std::move(r));
 }
 
 void RunOutputs::output(double t, long steps, const swe::HostState& s, const swe::Totals& totals,
                         const swe::Balance& b) {
-  if (nc_) {
+  if (nc_ && t > maps_until_ + 1e-6 * std::max(1.0, t)) {
     const sim::PrimitiveMaps p = sim::primitive_maps(s, m_.setup.H, m_.setup.physics.h_dry);
     nc_->append(t, io::NcFields{&s.h, &p.eta, &p.u, &p.v, &p.c});
   }

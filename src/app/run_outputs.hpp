@@ -4,6 +4,7 @@
 // arrival times) come from sim/diagnostics.hpp.
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -88,6 +89,10 @@ class RunOutputs final : public sim::Observer {
   std::unique_ptr<io::GifAnimation> gif_;
   double gif_depth_max_ = 0;  // colour-bar maximum of a depth animation: its first frame's deepest water
   std::vector<io::NcGaugeRecord> pending_gauges_;  // gauge samples not yet in gauges.nc
+  // A resumed run: the last times of the adopted ria and gauges NetCDF files of the run it
+  // continues; its own go on after them.
+  double maps_until_ = -std::numeric_limits<double>::infinity();
+  double gauges_until_ = -std::numeric_limits<double>::infinity();
   /// Writes the pending gauge samples of times <= until into gauges.nc.
   void write_gauges_until(double until);
   swe::HostExtremes extremes_;  // the latest the driver passed on (a restart: the checkpoint's)

@@ -53,8 +53,8 @@ SweepSetup<T> make_sweep_setup(const SolverSetup& s) {
 inline void check_dt(double dt, double t, long step) {
   if (!(dt > 0) || !std::isfinite(dt)) {
     std::ostringstream o;
-    o << "time step became " << dt << " at t = " << t << " s, step " << step
-      << " (non-finite state: NaN or negative depth)";
+    o << "no finite positive time step at t = " << t << " s, step " << step
+      << " (the state holds a NaN or negative depth)";
     throw NumericalError(o.str());
   }
 }

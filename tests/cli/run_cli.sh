@@ -383,6 +383,19 @@ lost_results)  # a run that cannot finish never damages the results of an earlie
   # put in place by the resumed run.
   if [ -e out/ria.nc.partial ]; then fail "the killed run's ria.nc.partial was left after the resumed run"; fi
   if [ -e out/gauges.nc.partial ]; then fail "the killed run's gauges.nc.partial was left after the resumed run"; fi
+  if [ -n "${RIA_EXPECT_NETCDF:-}" ]; then
+    # A killed run that wrote on past its checkpoint (here the whole 6 h run's files, left partial,
+    # continued from the 3 h checkpoint of the same trajectory): the resumed run's ria_restart file
+    # goes on after the adopted ria.nc's last slice, so that no time is in both (it held the 4, 5
+    # and 6 h slices again). Its slices are read with initial.time, whose error lists them.
+    rm -rf past && cp -r full past && mv past/ria.nc past/ria.nc.partial && mv past/gauges.nc past/gauges.nc.partial
+    "$RIA" run --output h3 --quiet "${K[@]}" --set time.duration=3h || fail "the 3 h run"
+    "$RIA" run --output past --quiet "${K[@]}" --restart h3/checkpoint.ckpt || fail "resumed over a run that went on"
+    [ -e past/ria.nc ] && [ -e past/gauges.nc ] || fail "the partial NetCDF files that reach past the checkpoint were not adopted"
+    printf 'name = "t"\n[domain]\nsource = "synthetic_estuary"\ncells = 80\n[time]\nduration = "1 h"\n[initial]\n' > t.toml
+    printf 'kind = "netcdf"\npath = "past/ria_restart_10800s.nc"\ntime = 1\n' >> t.toml
+    expect 2 "ria_restart_10800s.nc' variable 'eta' has no time slice$" -- "$RIA" run t.toml --output tt
+  fi
   if [ -n "${RIA_EXPECT_NETCDF:-}" ] && command -v flock >/dev/null; then
     # A reader holding ria.nc open (HDF5 takes a shared flock) does not stop a new run.
     flock -s out/ria.nc sleep 30 &
