@@ -132,6 +132,18 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
       return "";
     });
     files_.insert(files_.end(), earlier.begin(), earlier.end());
+    // A GIF cannot be continued: the animation the continued run left partial stays as it is, said.
+    for (const std::string& name : PartialFiles::partials_in(ctx.dir)) {
+      std::string stem, ext;
+      long long T = 0;
+      const std::string final_name = name.substr(0, name.size() - std::string(".partial").size());
+      if (final_name == "animation.gif" ||
+          (io::parse_restart_name(final_name, stem, T, ext) && stem == "animation" && ext == "gif" && T < here))
+        std::fprintf(stderr, "ria run: warning: %s/%s, the animation of the run this continues, is left as it is (a GIF "
+                             "cannot be continued; its frames reach to where that run stopped, its end may be missing); "
+                             "this run's frames go into animation%s.gif\n",
+                     ctx.dir.c_str(), name.c_str(), io::restart_part(t_resume).c_str());
+    }
   }
   // A build without NetCDF or GDAL still runs every scenario: what it cannot write is said once,
   // at the start, and the CSV gauges, checkpoints and summary are written as usual.
