@@ -331,6 +331,16 @@ void run_members(Setup& s, MemberProgress& progress, std::vector<MemberOutcome>&
   if (error) std::rethrow_exception(error);
 }
 
+std::string what_of(const std::exception_ptr& e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const std::exception& x) {
+    return x.what();
+  } catch (...) {
+    return "an unknown error";
+  }
+}
+
 int run_ensemble(const EnsembleArgs& a) {
   const SignalsCaught signals;
   std::unique_ptr<Setup> s;
@@ -358,7 +368,15 @@ int run_ensemble(const EnsembleArgs& a) {
   const auto w0 = std::chrono::steady_clock::now();
   std::vector<MemberOutcome> out(n);
   MemberProgress progress(s->mine.size(), s->concurrent, quiet);
-  run_members(*s, progress, out);
+  // An error that is not numerical (a device's, an I/O error) ends the ensemble; in one process the
+  // members finished before it are written first (under mpirun it ends every rank at once).
+  std::exception_ptr stopped;
+  try {
+    run_members(*s, progress, out);
+  } catch (...) {
+    if (mpi::world().started) throw;
+    stopped = std::current_exception();
+  }
   progress.announce_signal();
   if (mpi::world().started) gather_outcomes(s->mine, out, g.cells(), s->base_model->gauges.size());
   if (!is_root()) return g_signals.load() ? kInterrupted : kOk;
@@ -367,8 +385,9 @@ int run_ensemble(const EnsembleArgs& a) {
   for (const MemberOutcome& o : out) ++count[static_cast<int>(o.status)];
   const int done = count[static_cast<int>(MemberOutcome::Status::finished)];
   const int fails = count[static_cast<int>(MemberOutcome::Status::failed)];
-  const bool interrupted = count[static_cast<int>(MemberOutcome::Status::not_run)] +
-                               count[static_cast<int>(MemberOutcome::Status::interrupted)] > 0;
+  const bool interrupted = !stopped && count[static_cast<int>(MemberOutcome::Status::not_run)] +
+                                              count[static_cast<int>(MemberOutcome::Status::interrupted)] > 0;
+  if (stopped && done == 0) std::rethrow_exception(stopped);  // nothing to keep
   if (count[static_cast<int>(MemberOutcome::Status::not_run)] == static_cast<int>(n)) {
     std::printf("interrupted by signal %d before the first member: nothing written\n", g_first_signal.load());
     return kInterrupted;
@@ -389,8 +408,14 @@ int run_ensemble(const EnsembleArgs& a) {
   r.ranks = mpi::world().size;
   r.concurrent = s->concurrent;
   r.interrupted = interrupted;
+  if (stopped) r.error = what_of(stopped);
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
   write_ensemble_outputs(r);
+  if (stopped) {
+    std::fprintf(stderr, "ria ensemble: stopped by an error after %d of %zu members finished; statistics over them in "
+                         "%s/ (members.csv lists the members not run)\n", done, n, a.output.c_str());
+    std::rethrow_exception(stopped);
+  }
   if (interrupted) {
     std::printf("interrupted by signal %d: %d of %zu members finished, %d failed; %s in %s/ (members.csv lists the "
                 "members not run)\n",

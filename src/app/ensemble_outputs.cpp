@@ -162,7 +162,9 @@ std::string summary_json(const EnsembleRecord& r, const std::vector<std::string>
   io::JsonWriter w;
   w.begin_object().value(kSummaryCommandKey, kEnsembleCommand).value("scenario", r.base->name).value("file", r.base->file).value("backend", r.backend);
   w.value("ranks", r.ranks).value("concurrent", r.concurrent).value("dry_skip", r.model->setup.dry_skip);
-  w.value("interrupted", r.interrupted).value("wall_s", r.wall_s);
+  w.value("interrupted", r.interrupted);
+  if (!r.error.empty()) w.value("stopped_by_error", r.error);
+  w.value("wall_s", r.wall_s);
   const int finished = count[static_cast<int>(MemberOutcome::Status::finished)];
   w.value("members_per_hour", r.wall_s > 0 ? 3600.0 * finished / r.wall_s : 0.0);
   w.begin_object("members").value("planned", static_cast<int>(r.table->size())).value("finished", finished);

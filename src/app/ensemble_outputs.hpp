@@ -30,6 +30,7 @@ struct EnsembleRecord {
   int ranks = 1;
   int concurrent = 1;                   // members run at once per rank (--concurrent, clamped)
   bool interrupted = false;
+  std::string error;  // an error that is not numerical stopped the members (summary "stopped_by_error")
   double wall_s = 0;
 };
 

@@ -250,17 +250,25 @@ concurrent_failure)  # --concurrent 2: a failed member is reported and the other
   RIA_ENSEMBLE_FAULT=1 "${E[@]}" "${ARGS[@]}" --quiet --output one >one.txt 2>&1 || { cat one.txt; fail "one at a time"; }
   cmp one/gauges_percentiles.csv out/gauges_percentiles.csv || fail "other statistics than one member at a time"
   diff <(cut -d, -f1-3,5- one/members.csv) <(cut -d, -f1-3,5- out/members.csv) || fail "members.csv differs"
-  # An error that is not numerical (as a device's) in one thread: the threads take no new member,
-  # wait for the running ones, and the error is reported as without threads (exit 1, nothing written).
+  # An error that is not numerical (as a device's): no new member starts, the running ones finish,
+  # the statistics over the members finished are written (they were lost), and the error ends the
+  # ensemble (exit 1); in one thread of two as without threads.
   expect 1 "^ria ensemble: RIA_ENSEMBLE_FAULT: error injected into member 1$" -- \
     env RIA_ENSEMBLE_FAULT=1:error "${E[@]}" --set domain.cells=60 --members 6 --vary physics.manning=0.02:0.04 --output e1
+  grep -q "stopped by an error after 1 of 6 members finished; statistics over them in e1/" out.txt \
+    || { cat out.txt; fail "the finished member's statistics are not said to be written"; }
+  grep -q '"stopped_by_error": "RIA_ENSEMBLE_FAULT: error injected into member 1"' e1/summary.json \
+    || { cat e1/summary.json; fail "summary.json does not say the error stopped it"; }
+  [ "$(status_count e1/members.csv finished)" -eq 1 ] && [ "$(status_count e1/members.csv not_run)" -eq 5 ] \
+    || { cat e1/members.csv; fail "members.csv should list 1 finished and 5 not run"; }
+  awk -F, 'NR > 1 && $3 != 1 { exit 1 }' e1/gauges_percentiles.csv || fail "gauge percentiles not over the finished member"
   expect 1 "^ria ensemble: RIA_ENSEMBLE_FAULT: error injected into member 1$" -- \
     env RIA_ENSEMBLE_FAULT=1:error "${E[@]}" --set domain.cells=60 --members 6 --vary physics.manning=0.02:0.04 \
     --concurrent 2 --output e2
   grep -qi 'terminate' out.txt && { cat out.txt; fail "the error ended the process by std::terminate"; }
   [ "$(grep -c ') finished in ' out.txt)" -lt 5 ] || { cat out.txt; fail "members kept starting after the error"; }
-  [ ! -e e2/summary.json ] || fail "files written after the error"
-  echo "ok: a failed member among 2 at once; an error in one thread reported as without threads"
+  grep -q '"stopped_by_error"' e2/summary.json || fail "the running member's statistics were not written"
+  echo "ok: a failed member among 2 at once; an error keeps the members finished before it"
   ;;
 concurrent_signal)  # --concurrent 2: the first SIGINT lets the running members finish, the second stops them
   ARGS=("${LONGER[@]}" --members 6 --vary physics.manning=0.02:0.04 --concurrent 2)
