@@ -206,6 +206,12 @@ std::unique_ptr<Prepared> prepare_inputs(const RunArgs& a) {
       }
     }
     check_restart_time(*p->ck, restart, sc);
+    if (const std::string changed = forcing_changes(*p->ck, sc); !changed.empty() && is_root())
+      std::fprintf(stderr, "ria run: warning: %s differ%s from the run that wrote checkpoint '%s': the run goes on with "
+                           "this scenario's from t = %s s (in a directory that holds that run's outputs, its own continue "
+                           "them: restart into another --output to keep the two apart)\n",
+                   changed.c_str(), changed.find(',') == std::string::npos ? "s" : "", restart.c_str(),
+                   number_text(p->ck->t).c_str());
   } else if (is_root()) {  // a restart starts from the checkpoint's state, not the model's
     for (const std::string& w : sim::model_warnings(sc, m)) std::fprintf(stderr, "ria run: warning: %s\n", w.c_str());
     for (const std::string& w : initial_state_warnings(sc)) std::fprintf(stderr, "ria run: warning: %s\n", w.c_str());
@@ -238,7 +244,9 @@ void prepare_solver(const RunArgs& a, Prepared& prep) {
   }
   if (interrupted_during("setting up the solver")) throw QuietExit{kInterrupted};
   if (is_root()) {
-    RunContext ctx{sc.output.directory, p->prec, p->key.fingerprint, p->key.identity, p->ck.get(), a.quiet};
+    std::vector<std::pair<std::string, std::string>> stored = p->key.identity;  // and the forcing (forcing_changes)
+    for (const auto& kv : forcing_identity(sc)) stored.push_back(kv);
+    RunContext ctx{sc.output.directory, p->prec, p->key.fingerprint, stored, p->ck.get(), a.quiet};
     p->out = std::make_unique<RunOutputs>(sc, m, ctx, initial);
   }
 }

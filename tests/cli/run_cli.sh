@@ -72,6 +72,12 @@ restart)  # a run resumed from a checkpoint ends bitwise identical to an uninter
     cmp full/checkpoint.ckpt part/checkpoint.ckpt || fail "restarted run differs from the uninterrupted one ($p)"
     echo "ok: $p final checkpoints identical ($(stat -c %s full/checkpoint.ckpt) bytes)"
   done
+  # Forcing changed at a restart (a forecast's new river flow) goes on with the new values, said;
+  # unchanged, nothing is said.
+  expect 0 "warning: release.0 differs from the run that wrote checkpoint 'half.ckpt': the run goes on with this scenario's from t = 7200 s" -- \
+    "$RIA" run --output forced --quiet --precision mixed --set time.duration=4h --restart half.ckpt --set release.0.discharge=9
+  "$RIA" run --output same --quiet --precision mixed --set time.duration=4h --restart half.ckpt > same.txt 2>&1 || fail "restart"
+  if grep -q "differ" same.txt; then cat same.txt; fail "an unchanged forcing was said to differ"; fi
   # A gauge moved since the checkpoint: its column of the continued gauges.csv would go on
   # elsewhere. Into another directory it may move.
   expect 2 "cannot continue gauge file 'part/gauges.csv': gauge 'mouth' was at cell \(i, j\) = \([0-9]+, [0-9]+\) in the run that wrote the checkpoint, and is at \([0-9]+, [0-9]+\) now" -- \
