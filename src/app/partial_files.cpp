@@ -30,9 +30,11 @@ void PartialFiles::promote() {
 }
 
 std::string PartialFiles::note(const std::string& dir) const {
-  if (partial_.empty()) return "";
   std::string list;
-  for (const std::string& p : partial_) list += (list.empty() ? "" : ", ") + p;
+  std::error_code ec;
+  for (const std::string& p : partial_)  // (a write that failed at its start left none)
+    if (std::filesystem::exists(p, ec)) list += (list.empty() ? "" : ", ") + p;
+  if (list.empty()) return partial_.empty() ? "" : "; the files of earlier runs in " + dir + "/ are kept as they were";
   return "; the files of earlier runs in " + dir + "/ are kept as they were; the partial files of this run are " + list;
 }
 

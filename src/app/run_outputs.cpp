@@ -112,13 +112,27 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     // An adopted file may reach past the checkpoint (the killed run wrote on after it): this run's
     // files go on after its last time (what it writes up to there is the same, a restart being
     // bitwise the uninterrupted run), so that no time is in two files.
-    const auto spans_restart = [&](const std::string& name, double& until) {
-      const std::array<double, 2> span = io::netcdf_time_span(ctx.dir + "/" + name + ".partial");
+    const auto spans = [&](const std::string& path, double* until) {
+      const std::array<double, 2> span = io::netcdf_time_span(path);
       const double tol = 1e-6 * std::max(1.0, t_resume);
-      const bool spans = span[0] <= t_resume + tol && span[1] >= t_resume - lag - tol;
-      if (spans) until = std::max(until, span[1]);
-      return spans;
+      const bool yes = span[0] <= t_resume + tol && span[1] >= t_resume - lag - tol;
+      if (yes && until) *until = std::max(*until, span[1]);
+      return yes;
     };
+    const auto spans_restart = [&](const std::string& name, double& until) {
+      return spans(ctx.dir + "/" + name + ".partial", &until);
+    };
+    // A ria.nc or gauges.nc in place that does not reach the checkpoint, or a ria.nc of another
+    // grid, is another run's (the run this continues, stopped in order, left its own in place
+    // reaching it): named at the end.
+    for (const char* name : {"ria.nc", "gauges.nc"}) {
+      std::error_code ec;
+      const std::string path = ctx.dir + "/" + name;
+      if (!std::filesystem::exists(path, ec) || !io::netcdf_built()) continue;
+      const std::array<double, 2> n = io::netcdf_grid_size(path);
+      const bool other_grid = std::string(name) == "ria.nc" && !(n[0] == m.setup.grid.nx && n[1] == m.setup.grid.ny);
+      if (other_grid || !spans(path, nullptr)) foreign_.push_back(name);
+    }
     const std::vector<std::string> earlier = partial_.adopt(ctx.dir, [&](const std::string& name) -> std::string {
       std::string kind, ext;
       double t = 0;
@@ -397,7 +411,8 @@ std::vector<std::string> RunOutputs::finish() {
     long long T = 0;
     if (io::parse_map_name(name, kind, t)) return t > t_resume;
     if (io::parse_restart_name(name, kind, T, ext)) return T > here;
-    return !ctx_.resumed && (name == "ria.nc" || name == "gauges.nc" || name == "gauges.csv" || name == "animation.gif");
+    if (ctx_.resumed) return std::find(foreign_.begin(), foreign_.end(), name) != foreign_.end();
+    return name == "ria.nc" || name == "gauges.nc" || name == "gauges.csv" || name == "animation.gif";
   }, files_);
   if (const std::string note = PartialFiles::others_note(ctx_.dir, others, "output file(s)"); !note.empty())
     std::fprintf(stderr, "ria run: warning: %s\n", note.c_str());

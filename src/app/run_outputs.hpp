@@ -93,6 +93,7 @@ class RunOutputs final : public sim::Observer {
   // continues; its own go on after them.
   double maps_until_ = -std::numeric_limits<double>::infinity();
   double gauges_until_ = -std::numeric_limits<double>::infinity();
+  std::vector<std::string> foreign_;  // a resumed run: ria.nc, gauges.nc in place that are another run's
   /// Writes the pending gauge samples of times <= until into gauges.nc.
   void write_gauges_until(double until);
   swe::HostExtremes extremes_;  // the latest the driver passed on (a restart: the checkpoint's)

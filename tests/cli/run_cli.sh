@@ -403,6 +403,11 @@ lost_results)  # a run that cannot finish never damages the results of an earlie
     printf 'name = "t"\n[domain]\nsource = "synthetic_estuary"\ncells = 80\n[time]\nduration = "1 h"\n[initial]\n' > t.toml
     printf 'kind = "netcdf"\npath = "past/ria_restart_10800s.nc"\ntime = 1\n' >> t.toml
     expect 2 "ria_restart_10800s.nc' variable 'eta' has no time slice$" -- "$RIA" run t.toml --output tt
+    # A restart into a directory whose ria.nc is another run's (another grid): named at the end.
+    rm -rf mix && cp -r full mix && rm mix/gauges.csv
+    "$RIA" run --output h3b --quiet "${K[@]}" --set time.duration=3h --set domain.cells=60 || fail "the 3 h run at 60 cells"
+    expect 0 "mix/ also holds [0-9]+ output file\(s\) this run did not write \(.*ria.nc\)" -- \
+      "$RIA" run --output mix --quiet "${K[@]}" --set domain.cells=60 --restart h3b/checkpoint.ckpt
   fi
   if [ -n "${RIA_EXPECT_NETCDF:-}" ] && command -v flock >/dev/null; then
     # A reader holding ria.nc open (HDF5 takes a shared flock) does not stop a new run.

@@ -324,6 +324,29 @@ double netcdf_slice_date(const std::string& path, const std::string& variable, d
   return NAN;
 }
 
+std::array<double, 2> netcdf_grid_size(const std::string& path) {
+  try {
+    const std::vector<double> n = read_in_child(
+        [&]() -> std::vector<double> {
+          File f;
+          if (nc_open(path.c_str(), NC_NOWRITE, &f.id) != NC_NOERR) {
+            f.id = -1;
+            return {NAN, NAN};
+          }
+          int dx = 0, dy = 0;
+          std::size_t nx = 0, ny = 0;
+          if (nc_inq_dimid(f.id, "x", &dx) != NC_NOERR || nc_inq_dimid(f.id, "y", &dy) != NC_NOERR ||
+              nc_inq_dimlen(f.id, dx, &nx) != NC_NOERR || nc_inq_dimlen(f.id, dy, &ny) != NC_NOERR)
+            return {NAN, NAN};
+          return {static_cast<double>(nx), static_cast<double>(ny)};
+        },
+        "'" + path + "'", "the NetCDF/HDF5 library");
+    if (n.size() == 2) return {n[0], n[1]};
+  } catch (const std::exception&) {
+  }
+  return {NAN, NAN};
+}
+
 std::array<double, 2> netcdf_time_span(const std::string& path) {
   const std::array<double, 2> none = {NAN, NAN};
   try {

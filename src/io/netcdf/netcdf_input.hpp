@@ -51,6 +51,10 @@ std::vector<double> read_netcdf_concentration(const std::string& path, const std
 /// (the reads of the fields report what is wrong with the file).
 double netcdf_slice_date(const std::string& path, const std::string& variable, double time);
 
+/// The lengths of the x and y dimensions of a file ria wrote (ria.nc), or NaN, NaN when it has
+/// none, cannot be read, or ria was built without NetCDF.
+std::array<double, 2> netcdf_grid_size(const std::string& path);
+
 /// The first and last values of the `time` coordinate of a file ria wrote (ria.nc, gauges.nc), in
 /// its own units (ria writes seconds), or NaN, NaN when the file cannot be read, has no time or
 /// none yet, or ria was built without NetCDF. Read in a child process, as the fields are.

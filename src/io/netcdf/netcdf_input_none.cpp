@@ -24,6 +24,8 @@ std::vector<double> read_netcdf_concentration(const std::string& path, const std
 
 double netcdf_slice_date(const std::string&, const std::string&, double) { return NAN; }
 
+std::array<double, 2> netcdf_grid_size(const std::string&) { return {NAN, NAN}; }
+
 std::array<double, 2> netcdf_time_span(const std::string&) { return {NAN, NAN}; }
 
 }  // namespace ria::io
