@@ -288,8 +288,8 @@ int run_scenario(const RunArgs& a) {
   const auto w0 = std::chrono::steady_clock::now();
   sim::RunEnd end = sim::RunEnd::finished;
   // The partial outputs replace the earlier files only when the run ends in order (also after a
-  // signal or a numerical failure with its checkpoint); an I/O failure, or a numerical failure
-  // before any checkpoint of this run (its initial state is not physical), leaves both.
+  // signal, or a numerical failure whose checkpoint is past the start); an I/O failure, or a
+  // numerical failure before any progress (its last good state the start, or none), leaves both.
   auto commit = [&]() -> std::vector<std::string> {
     if (!p->out) return {};
     try {
@@ -301,7 +301,7 @@ int run_scenario(const RunArgs& a) {
   try {
     end = sim::run(solver, sc, m, obs, opt);
   } catch (const swe::NumericalError& e) {
-    if (!p->out || p->out->wrote_checkpoint()) {
+    if (!p->out || p->out->checkpointed_progress()) {
       const std::vector<std::string> files = commit();
       // The summary goes with the files it describes (an earlier run's would name replaced files).
       if (p->out && is_root()) {

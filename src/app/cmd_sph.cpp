@@ -265,8 +265,8 @@ int run_sph(const SphArgs& a) {
   const double pairs0 = solver->pair_interactions();
   const auto w0 = std::chrono::steady_clock::now();
   // The partial outputs replace an earlier run's only when this one ends in order (also after a
-  // signal, or a numerical failure with its checkpoint); an I/O failure, or a numerical failure
-  // before any checkpoint, leaves both.
+  // signal, or a numerical failure whose checkpoint is past the start); an I/O failure, or a
+  // numerical failure before any progress, leaves both.
   const auto commit = [&] {
     try {
       out.finish();
@@ -278,7 +278,7 @@ int run_sph(const SphArgs& a) {
   try {
     end = sph::run(*solver, sc, out, opt);
   } catch (const sph::NumericalError& e) {
-    if (out.wrote_checkpoint()) {
+    if (out.checkpointed_progress()) {
       commit();
       throw;
     }

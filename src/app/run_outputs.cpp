@@ -376,7 +376,7 @@ void RunOutputs::checkpoint(double t, long steps, const swe::HostState& s, const
   c.state = s;
   c.extremes = e;
   io::write_checkpoint(checkpoint_path_, c);
-  ++checkpoints_;
+  checkpoint_t_ = t;
 }
 
 void RunOutputs::progress(const sim::Progress& p) {

@@ -39,7 +39,7 @@ struct RunContext {
 
 /// Gauge CSV and NetCDF files are written as `<name>.partial` beside the files of an earlier run
 /// and renamed into place by finish() when the run ends in an orderly way (finished, after a
-/// signal, after a numerical failure with its checkpoint); abandon() leaves the earlier files as
+/// signal, after a numerical failure whose checkpoint is past the start); abandon() leaves the earlier files as
 /// they are and the partial ones beside them.
 class RunOutputs final : public sim::Observer {
  public:
@@ -62,16 +62,17 @@ class RunOutputs final : public sim::Observer {
   /// run leaves them (its partial gauges may be the only copy of the rows before the restart).
   void discard();
   const std::string& checkpoint_path() const { return checkpoint_path_; }
-  /// Whether this run wrote a checkpoint (its outputs then belong with it: finish() may promote
-  /// them; a run that failed before any checkpoint leaves the earlier run's files, abandon()).
-  bool wrote_checkpoint() const { return checkpoints_ > 0; }
+  /// Whether this run wrote a checkpoint of a state past its start (its outputs then belong with
+  /// it: finish() may promote them; a run that failed before, whose last good state is where it
+  /// started, leaves the earlier run's files, abandon()).
+  bool checkpointed_progress() const { return checkpoint_t_ > (ctx_.resumed ? ctx_.resumed->t : 0.0); }
   double last_balance_error_water() const { return water_error_; }
   double last_balance_error_pollutant() const { return pollutant_error_; }
   const swe::Balance& last_balance() const { return last_balance_; }
   const swe::Totals& last_totals() const { return last_totals_; }
 
  private:
-  int checkpoints_ = 0;  // written by this run
+  double checkpoint_t_ = -1;  // the time of the last checkpoint this run wrote (-1: none)
   std::string time_label(double t) const;
   /// The styles of the concentration and depth maps at t (quicklooks and animation frames).
   io::MapStyle concentration_style(double t) const;

@@ -132,7 +132,7 @@ void SphOutputs::checkpoint(double t, long steps, const sph::Particles& p) {
   c.particles = p;
   c.identity = ctx_.identity;
   io::write_sph_checkpoint(checkpoint_path_, c);
-  ++checkpoints_;
+  checkpoint_t_ = t;
 }
 
 void SphOutputs::progress(const sph::Progress& p) {

@@ -3,6 +3,7 @@
 // checkpoint (checkpoint.sphck) and the progress line on the console.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
@@ -62,8 +63,9 @@ class SphOutputs final : public sph::Observer {
   /// Closes and removes the partial files (a run interrupted before its first step); a resumed
   /// run leaves them (its partial series may be the only copy of the rows before the restart).
   void discard();
-  /// Whether this run wrote a checkpoint (its outputs then belong with it).
-  bool wrote_checkpoint() const { return checkpoints_ > 0; }
+  /// Whether this run wrote a checkpoint of a state past its start (its outputs then belong with
+  /// it; a run whose last good state is where it started leaves the earlier run's files).
+  bool checkpointed_progress() const { return checkpoint_t_ > std::max(0.0, ctx_.resume_after); }
   /// The largest fluid speed of the series rows [m/s].
   double u_max() const { return u_max_; }
 
@@ -76,7 +78,7 @@ class SphOutputs final : public sph::Observer {
   std::string checkpoint_path_;
   std::vector<std::string> files_;    // final names
   PartialFiles partial_;               // written by this run, renamed into place by finish()
-  int checkpoints_ = 0;
+  double checkpoint_t_ = -1;  // the time of the last checkpoint this run wrote (-1: none)
   double u_max_ = 0;
 };
 

@@ -360,6 +360,10 @@ lost_results)  # a run that cannot finish never damages the results of an earlie
   # advance, about 3 of its 10 min: no valid input fails) replaces the files with its own, and its
   # summary.json goes with them.
   grid eta.asc 0.5
+  # A numerical failure before any progress (its last good state the start, t = 0) leaves them too.
+  RIA_RUN_FAULT=1 expect 4 "checkpoint of the last good state \(t = 0 s, step 0\) written; the files of earlier runs in lr/ are kept as they were" -- \
+    "$RIA" run lr.toml --backend serial --quiet --output lr
+  cmp lr0.csv lr/gauges.csv || fail "gauges.csv of the earlier run was replaced by a run that failed at its start"
   RIA_RUN_FAULT=100 expect 4 "NaN" -- "$RIA" run lr.toml --backend serial --quiet --output lr
   grep -q '"failed": ".*NaN' lr/summary.json \
     || { cat lr/summary.json; fail "summary.json does not go with the failed run's files"; }
