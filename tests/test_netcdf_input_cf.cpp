@@ -31,7 +31,8 @@ double eta_at(int i, int j) { return 0.5 + 0.01 * i + 0.1 * j; }
 struct FieldFile {
   bool x_first = false;   // dimensions (x, y) instead of (y, x)
   bool x_reversed = false;
-  bool packed = false;    // short, eta = stored * 0.001 + 0.25; cell (1, 2) _FillValue, (3, 0) missing_value
+  bool packed = false;    // short, eta = stored * 0.001 + 0.25; cell (1, 2) _FillValue, (3, 0) and (0, 1) the
+                          // two values of missing_value (CF allows a vector)
 };
 
 std::string write(TempDir& tmp, const FieldFile& ff) {
@@ -47,11 +48,11 @@ std::string write(TempDir& tmp, const FieldFile& ff) {
   nc_def_var(id, "eta", ff.packed ? NC_SHORT : NC_DOUBLE, 2, dims, &var);
   const std::string units = "m";
   nc_put_att_text(id, var, "units", units.size(), units.c_str());
-  const short fill = -32767, missing = -32000;
+  const short fill = -32767, missing[2] = {-32000, -31999};
   const double scale = 0.001, offset = 0.25;
   if (ff.packed) {
     nc_def_var_fill(id, var, 0, &fill);
-    nc_put_att_short(id, var, "missing_value", NC_SHORT, 1, &missing);
+    nc_put_att_short(id, var, "missing_value", NC_SHORT, 2, missing);
     nc_put_att_double(id, var, "scale_factor", NC_DOUBLE, 1, &scale);
     nc_put_att_double(id, var, "add_offset", NC_DOUBLE, 1, &offset);
   }
@@ -70,7 +71,8 @@ std::string write(TempDir& tmp, const FieldFile& ff) {
       const int j = ff.x_first ? b : a;
       if (ff.x_reversed) i = g.nx - 1 - i;
       double v = eta_at(i, j);
-      if (ff.packed) v = i == 1 && j == 2 ? fill : i == 3 && j == 0 ? missing : std::round((v - offset) / scale);
+      if (ff.packed)
+        v = i == 1 && j == 2 ? fill : i == 3 && j == 0 ? missing[0] : i == 0 && j == 1 ? missing[1] : std::round((v - offset) / scale);
       stored.push_back(v);
     }
   nc_put_var_double(id, var, stored.data());
@@ -88,7 +90,7 @@ TEST(NetcdfInputCf, APackedFieldIsUnpackedAndItsFillAndMissingValuesAreDry) {
   for (int j = 0; j < 3; ++j)
     for (int i = 0; i < 4; ++i) {
       const double got = eta[static_cast<std::size_t>(j) * 4 + i];
-      if ((i == 1 && j == 2) || (i == 3 && j == 0))
+      if ((i == 1 && j == 2) || (i == 3 && j == 0) || (i == 0 && j == 1))
         EXPECT_TRUE(std::isnan(got)) << i << "," << j;
       else  // to the packing's step, 0.001 m: read raw it would be hundreds of metres
         EXPECT_NEAR(got, eta_at(i, j), 0.0005 + 1e-12) << i << "," << j;

@@ -52,12 +52,12 @@ struct BenchReport {
 std::string device_description(const std::vector<std::string>& backends);
 /// The copy bandwidths of the benchmarked backends, measured now, into rep.
 void measure_copy_bandwidths(const std::vector<std::string>& backends, BenchReport& rep);
-/// The row's achieved bandwidth and its fraction of its backend's copy bandwidth.
 /// The steps timed per measurement for --steps `requested`: rounded up to a multiple of 32, since the
 /// fused kernel runs whole CUDA graphs of 32 steps (steps past a limit only copy the state); the
 /// warm-up is 32 steps for every variant.
 inline long timed_steps(long requested) { return (requested + 31) / 32 * 32; }
 
+/// The row's achieved bandwidth and its fraction of its backend's copy bandwidth.
 void finish_row(BenchRow& r, const BenchReport& rep);
 void print_row(std::ostream& o, const BenchRow& r);
 std::string to_json(const BenchReport& rep, long steps);
@@ -67,9 +67,8 @@ std::string to_json(const BenchReport& rep, long steps);
 /// for what the scenario reader refuses, so that `ria bench` checks it before measuring.
 sim::Scenario estuary_scenario(int n, double hours);
 
-/// Runs estuary_scenario(n, hours)
-/// simulated hours, as `ria run` runs it but writing nothing (bench_estuary.cpp); reports wall
-/// time, the speed-up over real time and the closure of the water balance.
+/// Runs estuary_scenario(n, hours) as `ria run` runs it but writing nothing (bench_estuary.cpp);
+/// reports wall time, the speed-up over real time and the closure of the water balance.
 /// dry_skip: SolverSetup::dry_skip (edges between dry cells not evaluated; the same results).
 EstuaryResult run_estuary(const std::string& backend, const std::string& kernel, Precision p, int n, double hours,
                           bool dry_skip, std::ostream& log);

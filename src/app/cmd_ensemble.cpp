@@ -303,8 +303,14 @@ void run_members(Setup& s, MemberProgress& progress, std::vector<MemberOutcome>&
         if (i >= s.mine.size()) break;
         const std::size_t m = s.mine[i];
         progress.start(slot, m, i);
-        out[m] = run_member(m, s.scenarios[m], *s.models, &g_stop_member,
-                            [&](const sim::Progress& pr) { progress.during(slot, pr); });
+        try {
+          out[m] = run_member(m, s.scenarios[m], *s.models, &g_stop_member,
+                              [&](const sim::Progress& pr) { progress.during(slot, pr); });
+        } catch (const std::exception& e) {  // members.csv names the member the error came from
+          out[m].status = MemberOutcome::Status::failed;
+          out[m].message = e.what();
+          throw;
+        }
         out[m].rank = mpi::world().rank;
         progress.done(slot, out[m], member_label(s.plan.table, m));
         s.scenarios[m] = sim::Scenario{};  // its series are not needed any more

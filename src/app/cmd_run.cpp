@@ -245,7 +245,7 @@ void prepare_solver(const RunArgs& a, Prepared& prep) {
   if (interrupted_during("setting up the solver")) throw QuietExit{kInterrupted};
   if (is_root()) {
     std::vector<std::pair<std::string, std::string>> stored = p->key.identity;  // and the forcing (forcing_changes)
-    for (const auto& kv : forcing_identity(sc)) stored.push_back(kv);
+    stored.push_back({kForcingKey, forcing_text(sc)});
     RunContext ctx{sc.output.directory, p->prec, p->key.fingerprint, stored, p->ck.get(), a.quiet};
     p->out = std::make_unique<RunOutputs>(sc, m, ctx, initial);
   }

@@ -122,35 +122,46 @@ void check_restart(const io::SphCheckpoint& ck, const std::string& path,
                            " in the set-up); a restart keeps the [[wall]] boxes");
 }
 
-/// The probes as checkpoints store them: "probe.<name>" = "<kind> at (x, ...)" (a height probe's
-/// coordinates are the horizontal ones).
-std::vector<std::pair<std::string, std::string>> probe_identity(const sph::Scenario& sc) {
-  std::vector<std::pair<std::string, std::string>> v;
+/// The probes as checkpoints store them, under one key (kProbesKey): a line "<name>\t<kind> at (x,
+/// ...)" each (a height probe's coordinates are the horizontal ones).
+constexpr const char* kProbesKey = "probes";
+std::string probes_text(const sph::Scenario& sc) {
+  std::string text;
   for (const sph::Probe& p : sc.probes) {
     const int n = p.kind == sph::Probe::Kind::height ? sc.dim - 1 : sc.dim;
     std::string at;
     for (int c = 0; c < n; ++c) at += (c ? ", " : "") + shortest_text(p.at[c]);
     const char* kind = p.kind == sph::Probe::Kind::height ? "height" : p.kind == sph::Probe::Kind::pressure ? "pressure"
                                                                                                          : "wall_pressure";
-    v.push_back({"probe." + p.name, std::string(kind) + " at (" + at + ")"});
+    text += p.name + "\t" + kind + " at (" + at + ")\n";
   }
-  return v;
+  return text;
 }
 
-/// A restart that continues the series file of its directory (its rows up to the checkpoint) keeps
-/// each probe of the checkpoint's run where it was: InputError naming the first that moved (its
-/// column would go on at another place). Into another directory, or from a checkpoint that stores
-/// no probes (written before they were stored), anything goes.
+/// A restart that continues the series file of its directory keeps each probe of the checkpoint's
+/// run where it was: InputError naming the first that moved (its column would go on at another
+/// place). Into another directory, or from a checkpoint that stores no probes (written before they
+/// were stored), anything goes.
 void check_probes_kept(const io::SphCheckpoint& ck, const std::string& path, const sph::Scenario& sc) {
   std::error_code ec;
   const std::string series = PartialFiles::newest_of(sc.directory + "/series.csv");
   if (!std::filesystem::exists(series, ec)) return;
-  for (const auto& [key, here] : probe_identity(sc))
-    for (const auto& [k, there] : ck.identity)
-      if (k == key && there != here)
-        throw io::InputError("cannot continue series file '" + series + "' from '" + path + "': " + key.substr(6) +
-                             " was a " + there + " in the run that wrote the checkpoint, and is a " + here +
-                             " now; keep the probe where it was, or restart into another output directory");
+  const auto lines = [](const std::string& text) {
+    std::map<std::string, std::string> m;  // name -> "<kind> at (...)"
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+      if (const std::size_t tab = line.find('\t'); tab != std::string::npos) m[line.substr(0, tab)] = line.substr(tab + 1);
+    return m;
+  };
+  std::string stored;
+  for (const auto& [k, v] : ck.identity)
+    if (k == kProbesKey) stored = v;
+  const std::map<std::string, std::string> then = lines(stored), now = lines(probes_text(sc));
+  for (const auto& [name, here] : now)
+    if (const auto it = then.find(name); it != then.end() && it->second != here)
+      throw io::InputError("cannot continue series file '" + series + "' from '" + path + "': " + name + " was a " +
+                           it->second + " in the run that wrote the checkpoint, and is a " + here +
+                           " now; keep the probe where it was, or restart into another output directory");
 }
 
 std::string every_text(double interval, const char* none) {
@@ -246,7 +257,7 @@ int run_sph(const SphArgs& a) {
 
   const sph::Physics& f = setup.physics;
   std::vector<std::pair<std::string, std::string>> stored = identity;  // and the probes (check_probes_kept)
-  for (const auto& kv : probe_identity(sc)) stored.push_back(kv);
+  stored.push_back({kProbesKey, probes_text(sc)});
   SphRunContext ctx{sc.directory, sph::Tait::make(f.rho0, f.c0, f.gamma), stored, ck ? ck->t : -1.0,
                     ck ? static_cast<long long>(ck->steps) : 0, a.quiet};
   SphOutputs out(sc, ctx);

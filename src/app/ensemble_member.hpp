@@ -20,7 +20,7 @@ namespace ria::app {
 struct MemberOutcome {
   enum class Status { not_run, finished, failed, interrupted };
   Status status = Status::not_run;
-  std::string message;  // failed: the numerical failure; interrupted: the signal
+  std::string message;  // failed: the numerical failure (or the error that ended the ensemble); interrupted: the signal
   double wall_s = 0;
   int rank = 0;                  // the MPI rank that ran it
   ensemble::MemberFields fields;  // finished members only

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <sstream>
 
 #include "io/io_error.hpp"
@@ -94,48 +95,45 @@ std::string moved_gauge(const io::Checkpoint& ck, const sim::Model& m) {
 RunKey run_key(const sim::Scenario& sc, const sim::Model& m) { return {run_fingerprint(m), run_identity(sc, m)}; }
 
 namespace {
-/// The values of a boundary's or release's forcing, in order, hashed (FNV-1a of the doubles).
-std::string forcing_hash(std::vector<double> v) { return hash_text(v); }
+/// "<key>\t<value>" lines as a map.
+std::map<std::string, std::string> lines_of(const std::string& text) {
+  std::map<std::string, std::string> m;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (const std::size_t tab = line.find('\t'); tab != std::string::npos) m[line.substr(0, tab)] = line.substr(tab + 1);
+  return m;
+}
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> forcing_identity(const sim::Scenario& sc) {
-  std::vector<std::pair<std::string, std::string>> f;
+std::string forcing_text(const sim::Scenario& sc) {
+  std::string text;
   for (std::size_t k = 0; k < sc.boundaries.size(); ++k) {
     const sim::BoundarySpec& b = sc.boundaries[k];
     std::vector<double> v = {static_cast<double>(b.side), static_cast<double>(b.kind), b.has_segment ? 1.0 : 0.0, b.from,
                              b.to, b.mean_level, b.station_lead, b.radiating ? 1.0 : 0.0, b.discharge, b.concentration};
     for (const sim::ConstituentSpec& c : b.constituents) v.insert(v.end(), {c.amplitude, c.period, c.phase});
     for (const sim::SeriesPoint& p : b.series) v.insert(v.end(), {p.t, p.value});
-    f.push_back({kForcingPrefix + std::string("boundary.") + std::to_string(k), forcing_hash(v)});
+    text += "boundary." + std::to_string(k) + "\t" + hash_text(v) + "\n";
   }
   for (std::size_t k = 0; k < sc.releases.size(); ++k) {
     const sim::ReleaseSpec& r = sc.releases[k];
-    f.push_back({kForcingPrefix + std::string("release.") + std::to_string(k),
-                 forcing_hash({r.x, r.y, r.radius, r.discharge, r.concentration, r.start, r.duration})});
+    text += "release." + std::to_string(k) + "\t" +
+            hash_text({r.x, r.y, r.radius, r.discharge, r.concentration, r.start, r.duration}) + "\n";
   }
-  f.push_back({kForcingPrefix + std::string("time.cfl"), exact(sc.time.cfl)});
-  return f;
+  return text + "time.cfl\t" + exact(sc.time.cfl) + "\n";
 }
 
 std::string forcing_changes(const io::Checkpoint& ck, const sim::Scenario& sc) {
-  const std::vector<std::pair<std::string, std::string>> now = forcing_identity(sc);
-  std::vector<std::string> changed;
-  for (const auto& [key, then] : ck.identity) {
-    if (key.compare(0, std::string(kForcingPrefix).size(), kForcingPrefix) != 0) continue;
-    const auto it = std::find_if(now.begin(), now.end(), [&](const auto& kv) { return kv.first == key; });
-    if (it == now.end() || it->second != then) changed.push_back(key.substr(std::string(kForcingPrefix).size()));
-  }
-  // Boundaries or releases the checkpoint's run did not have (a checkpoint that lists its forcing).
-  const bool listed = std::any_of(ck.identity.begin(), ck.identity.end(), [](const auto& kv) {
-    return kv.first.compare(0, std::string(kForcingPrefix).size(), kForcingPrefix) == 0;
-  });
-  if (listed)
-    for (const auto& [key, value] : now)
-      if (std::none_of(ck.identity.begin(), ck.identity.end(), [&](const auto& kv) { return kv.first == key; }))
-        changed.push_back(key.substr(std::string(kForcingPrefix).size()));
-  std::string text;
-  for (const std::string& c : changed) text += (text.empty() ? "" : ", ") + c;
-  return text;
+  const std::string stored = identity_value(ck, kForcingKey);
+  if (stored.empty()) return "";  // a checkpoint written before the forcing was stored
+  const std::map<std::string, std::string> then = lines_of(stored), now = lines_of(forcing_text(sc));
+  std::string changed;
+  const auto add = [&](const std::string& key) { changed += (changed.empty() ? "" : ", ") + key; };
+  for (const auto& [key, value] : then)
+    if (const auto it = now.find(key); it == now.end() || it->second != value) add(key);
+  for (const auto& [key, value] : now)
+    if (then.find(key) == then.end()) add(key);
+  return changed;
 }
 
 void check_restart_time(const io::Checkpoint& ck, const std::string& path, const sim::Scenario& sc) {

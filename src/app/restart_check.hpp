@@ -27,14 +27,14 @@ struct RunKey {
 };
 RunKey run_key(const sim::Scenario& sc, const sim::Model& m);
 
-/// The forcing of a scenario as checkpoints store it beside the run's identity, each key prefixed
-/// kForcingPrefix: "boundary.<i>" and "release.<i>" (a hash of each one's values: side, kind,
-/// segment, levels, constituents, series, discharge, concentration; a release's place, rates and
-/// times) and "time.cfl". A restart may change them (a forecast's new river flow); forcing_changes
-/// names those that differ from the checkpoint's ("boundary.0, release.1"; "" when none does, or
-/// the checkpoint lists none: one written before they were stored), for a warning.
-constexpr const char* kForcingPrefix = "forcing: ";
-std::vector<std::pair<std::string, std::string>> forcing_identity(const sim::Scenario& sc);
+/// The forcing of a scenario as checkpoints store it beside the run's identity, under kForcingKey:
+/// a line "<key>\t<value>" each for "boundary.<i>" and "release.<i>" (a hash of each one's values:
+/// side, kind, segment, levels, constituents, series, discharge, concentration; a release's place,
+/// rates and times) and "time.cfl". A restart may change them (a forecast's new river flow);
+/// forcing_changes names those that differ from the checkpoint's ("boundary.0, release.1"; ""
+/// when none does, or the checkpoint stores none: one written before they were stored).
+constexpr const char* kForcingKey = "forcing";
+std::string forcing_text(const sim::Scenario& sc);
 std::string forcing_changes(const io::Checkpoint& ck, const sim::Scenario& sc);
 
 /// The identity key under which a checkpoint lists its gauges' cells ("<i> <j>\t<name>" a line).

@@ -112,26 +112,22 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     // An adopted file may reach past the checkpoint (the killed run wrote on after it): this run's
     // files go on after its last time (what it writes up to there is the same, a restart being
     // bitwise the uninterrupted run), so that no time is in two files.
-    const auto spans = [&](const std::string& path, double* until) {
-      const std::array<double, 2> span = io::netcdf_time_span(path);
-      const double tol = 1e-6 * std::max(1.0, t_resume);
-      const bool yes = span[0] <= t_resume + tol && span[1] >= t_resume - lag - tol;
-      if (yes && until) *until = std::max(*until, span[1]);
-      return yes;
-    };
+    // (With another forcing, changed at this restart, they are another run's from the checkpoint
+    // on: this run's files then start there.)
+    const bool same_forcing = forcing_changes(*ctx.resumed, sc).empty();
     const auto spans_restart = [&](const std::string& name, double& until) {
-      return spans(ctx.dir + "/" + name + ".partial", &until);
+      const std::array<double, 2> span = io::netcdf_time_span(ctx.dir + "/" + name + ".partial");
+      const double tol = 1e-6 * std::max(1.0, t_resume);
+      const bool spans = span[0] <= t_resume + tol && span[1] >= t_resume - lag - tol;
+      if (spans && same_forcing) until = std::max(until, span[1]);
+      return spans;
     };
-    // A ria.nc or gauges.nc in place that does not reach the checkpoint, or a ria.nc of another
-    // grid, is another run's (the run this continues, stopped in order, left its own in place
-    // reaching it): named at the end.
-    for (const char* name : {"ria.nc", "gauges.nc"}) {
-      std::error_code ec;
-      const std::string path = ctx.dir + "/" + name;
-      if (!std::filesystem::exists(path, ec) || !io::netcdf_built()) continue;
-      const std::array<double, 2> n = io::netcdf_grid_size(path);
-      const bool other_grid = std::string(name) == "ria.nc" && !(n[0] == m.setup.grid.nx && n[1] == m.setup.grid.ny);
-      if (other_grid || !spans(path, nullptr)) foreign_.push_back(name);
+    // A ria.nc in place of another grid is another run's: named at the end. (Its times cannot
+    // tell: after a chain of restarts the first part's ends before the latest checkpoint.)
+    std::error_code ec;
+    if (std::filesystem::exists(ctx.dir + "/ria.nc", ec) && io::netcdf_built()) {
+      const std::array<double, 2> n = io::netcdf_grid_size(ctx.dir + "/ria.nc");
+      if (!(n[0] == m.setup.grid.nx && n[1] == m.setup.grid.ny)) foreign_.push_back("ria.nc");
     }
     const std::vector<std::string> earlier = partial_.adopt(ctx.dir, [&](const std::string& name) -> std::string {
       std::string kind, ext;
@@ -154,9 +150,11 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
       if (final_name == "animation.gif" ||
           (io::parse_restart_name(final_name, stem, T, ext) && stem == "animation" && ext == "gif" && T < here))
         std::fprintf(stderr, "ria run: warning: %s/%s, the animation of the run this continues, is left as it is (a GIF "
-                             "cannot be continued; its frames reach to where that run stopped, its end may be missing); "
-                             "this run's frames go into animation%s.gif\n",
-                     ctx.dir.c_str(), name.c_str(), io::restart_part(t_resume).c_str());
+                             "cannot be continued; its frames reach to where that run stopped, its end may be missing)%s\n",
+                     ctx.dir.c_str(), name.c_str(),
+                     sc.output.animation != sim::OutputSpec::Animation::none && io::gif_built() && io::png_built()
+                         ? ("; this run's frames go into animation" + io::restart_part(t_resume) + ".gif").c_str()
+                         : "");
     }
   }
   // A build without NetCDF or GDAL still runs every scenario: what it cannot write is said once,

@@ -19,12 +19,23 @@ extern "C" void on_signal(int sig) { g_stop.store(sig); }
 
 const std::atomic<int>& stop_signal() { return g_stop; }
 
+namespace {
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+// What each stop signal did before catch_stop_signals. A SIGHUP that was ignored (nohup) stays
+// ignored, as its starter asked; SIGINT and SIGTERM are always taken (a shell starts background
+// commands ignoring SIGINT, and a `kill -INT` to one means stop).
+void (*g_before[3])(int) = {SIG_DFL, SIG_DFL, SIG_DFL};
+}  // namespace
+
 void catch_stop_signals(void (*handler)(int)) {
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, handler);
+  for (int k = 0; k < 3; ++k) {
+    g_before[k] = std::signal(kStopSignals[k], handler);
+    if (kStopSignals[k] == SIGHUP && g_before[k] == SIG_IGN) std::signal(SIGHUP, SIG_IGN);
+  }
 }
 
 void release_stop_signals() {
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, SIG_DFL);
+  for (int k = 0; k < 3; ++k) std::signal(kStopSignals[k], g_before[k] == SIG_ERR ? SIG_DFL : g_before[k]);
 }
 
 SignalsCaught::SignalsCaught() {

@@ -12,8 +12,9 @@ namespace ria::app {
 const std::atomic<int>& stop_signal();
 
 /// While a run lives: `handler` takes the signals that stop it with a checkpoint (SIGINT, SIGTERM,
-/// and SIGHUP: a closed terminal or a dropped ssh session); release_stop_signals() gives them
-/// their defaults again. (SIGPIPE is ignored by the whole process: main.cpp.)
+/// and SIGHUP: a closed terminal or a dropped ssh session), but a SIGHUP that the process was
+/// started ignoring (`nohup`) stays ignored; release_stop_signals() gives them back what they did
+/// before. (SIGPIPE is ignored by the whole process: main.cpp.)
 void catch_stop_signals(void (*handler)(int));
 void release_stop_signals();
 

@@ -280,13 +280,18 @@ class RunLoop {
     return true;
   }
 
-  /// Stops with a NumericalError after a checkpoint of the last good state.
+  /// Stops with a NumericalError after a checkpoint of the last good state when it is past the
+  /// start (the start's is the scenario's initial state or the restart's checkpoint: written again
+  /// it would only replace the checkpoint of an earlier run in the directory).
   [[noreturn]] void fail(const std::string& what) {
     std::ostringstream o;
     o << what;
-    if (have_good_) {
+    if (have_good_ && good_t_ > opt_.t_start) {
       obs_.checkpoint(good_t_, good_steps_, good_, good_balance_, good_ext_);
       o << "; checkpoint of the last good state (t = " << good_t_ << " s, step " << good_steps_ << ") written";
+    } else if (have_good_) {
+      o << "; no checkpoint written: the run failed before its first stop after its start (t = " << opt_.t_start
+        << " s), where it can be started again";
     } else {
       o << "; the initial state is not physical, no checkpoint written";
     }

@@ -259,9 +259,12 @@ concurrent_failure)  # --concurrent 2: a failed member is reported and the other
     || { cat out.txt; fail "the finished member's statistics are not said to be written"; }
   grep -q '"stopped_by_error": "RIA_ENSEMBLE_FAULT: error injected into member 1"' e1/summary.json \
     || { cat e1/summary.json; fail "summary.json does not say the error stopped it"; }
-  [ "$(status_count e1/members.csv finished)" -eq 1 ] && [ "$(status_count e1/members.csv not_run)" -eq 5 ] \
-    || { cat e1/members.csv; fail "members.csv should list 1 finished and 5 not run"; }
-  awk -F, 'NR > 1 && $3 != 1 { exit 1 }' e1/gauges_percentiles.csv || fail "gauge percentiles not over the finished member"
+  [ "$(status_count e1/members.csv finished)" -eq 1 ] && [ "$(status_count e1/members.csv not_run)" -eq 4 ] \
+    || { cat e1/members.csv; fail "members.csv should list 1 finished and 4 not run"; }
+  grep -q '^1,.*,failed,.*RIA_ENSEMBLE_FAULT: error injected into member 1' e1/members.csv \
+    || { cat e1/members.csv; fail "members.csv does not name the member the error came from"; }
+  awk -F, 'NR > 1 && $3 != 1 { exit 1 } END { exit NR < 2 }' e1/gauges_percentiles.csv \
+    || fail "gauge percentiles not over the finished member"
   expect 1 "^ria ensemble: RIA_ENSEMBLE_FAULT: error injected into member 1$" -- \
     env RIA_ENSEMBLE_FAULT=1:error "${E[@]}" --set domain.cells=60 --members 6 --vary physics.manning=0.02:0.04 \
     --concurrent 2 --output e2

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <sstream>
 
 #include "io/io_error.hpp"
@@ -59,6 +60,16 @@ std::string text_attribute(int id, int var, const char* name) {
   if (len && nc_get_att_text(id, var, name, &s[0]) != NC_NOERR) return "";
   while (!s.empty() && (s.back() == '\0' || s.back() == ' ')) s.pop_back();
   return s;
+}
+
+/// The values of a numeric attribute of a variable (empty when absent or text).
+std::vector<double> numeric_attribute(int id, int var, const char* name) {
+  nc_type type;
+  std::size_t len = 0;
+  if (nc_inq_att(id, var, name, &type, &len) != NC_NOERR || type == NC_CHAR || type == NC_STRING || len == 0) return {};
+  std::vector<double> v(len);
+  if (nc_get_att_double(id, var, name, v.data()) != NC_NOERR) return {};
+  return v;
 }
 
 /// 'X' or 'Y' when the dimension `dim_name` is that axis by its coordinate variable's `axis`
@@ -251,12 +262,16 @@ std::vector<double> read_field_here(const std::string& path, const std::string& 
   if (st != NC_NOERR) throw IoError("cannot read " + what + ": " + nc_strerror(st));
   // CF: the stored value is compared with _FillValue and missing_value (NaN: dry or no data), and
   // a packed one is unpacked as stored * scale_factor + add_offset.
-  double fill = NAN, missing = NAN, scale = 1, offset = 0;
-  nc_get_att_double(f.id, var, "_FillValue", &fill);
-  nc_get_att_double(f.id, var, "missing_value", &missing);
-  nc_get_att_double(f.id, var, "scale_factor", &scale);
-  nc_get_att_double(f.id, var, "add_offset", &offset);
-  for (double& x : v) x = x == fill || x == missing ? NAN : x * scale + offset;
+  const std::vector<double> fill = numeric_attribute(f.id, var, "_FillValue"),
+                            missing = numeric_attribute(f.id, var, "missing_value"),  // CF: one or more
+                            scale = numeric_attribute(f.id, var, "scale_factor"), offset = numeric_attribute(f.id, var, "add_offset");
+  if (fill.size() > 1 || scale.size() > 1 || offset.size() > 1)
+    throw InputError(what + ": its _FillValue, scale_factor and add_offset must be single numbers");
+  const double a = scale.empty() ? 1.0 : scale[0], b = offset.empty() ? 0.0 : offset[0];
+  const auto no_data = [&](double x) {
+    return (!fill.empty() && x == fill[0]) || std::find(missing.begin(), missing.end(), x) != missing.end();
+  };
+  for (double& x : v) x = no_data(x) ? NAN : x * a + b;
   const auto row = [&](int j) { return v.begin() + static_cast<std::ptrdiff_t>(j) * g.nx; };
   if (flip_x)  // stored east-first
     for (int j = 0; j < g.ny; ++j) std::reverse(row(j), row(j + 1));
@@ -287,93 +302,80 @@ std::vector<double> read_netcdf_concentration(const std::string& path, const std
                        "'" + path + "'", "the NetCDF/HDF5 library");
 }
 
-double netcdf_slice_date(const std::string& path, const std::string& variable, double time) {
+namespace {
+/// What `probe` reads from the file `path`, opened read-only, in a child process (isolated_read.hpp,
+/// as the fields are read); `none` when the file cannot be opened, the probe throws, or the child
+/// fails: the reads of the fields say what is wrong with the file.
+std::vector<double> probe_file(const std::string& path, const std::function<std::vector<double>(int)>& probe,
+                               const std::vector<double>& none) {
   try {
-    const std::vector<double> d = read_in_child(
+    return read_in_child(
         [&]() -> std::vector<double> {
           File f;
           if (nc_open(path.c_str(), NC_NOWRITE, &f.id) != NC_NOERR) {
             f.id = -1;
-            return {NAN};
+            return none;
           }
-          int var = 0, ndims = 0, dims[3];
-          if (nc_inq_varid(f.id, variable.c_str(), &var) != NC_NOERR || nc_inq_varndims(f.id, var, &ndims) != NC_NOERR ||
-              ndims != 3 || nc_inq_vardimid(f.id, var, dims) != NC_NOERR)
-            return {NAN};
-          char name[NC_MAX_NAME + 1];
-          std::size_t len = 0;
-          int tv = 0;
-          if (nc_inq_dim(f.id, dims[0], name, &len) != NC_NOERR || nc_inq_varid(f.id, name, &tv) != NC_NOERR)
-            return {NAN};
-          const std::string what = "'" + path + "' variable '" + variable + "'";
-          const std::size_t k = slice_at(f.id, name, len, time, what);
-          // "<unit> since <date>": the date as ria writes it ("2026-01-01 00:00:00", an offset
-          // after a space) or in ISO 8601.
-          const std::string units = text_attribute(f.id, tv, "units");
-          const std::size_t since = units.find(" since ");
-          if (since == std::string::npos) return {NAN};
-          std::string date = units.substr(since + 7);
-          const std::size_t sign = date.find_last_of("+-");
-          if (sign != std::string::npos && sign > 11 && date[sign - 1] == ' ') date.erase(sign - 1, 1);
-          return {parse_utc_time(date, what + " time units") + slice_seconds(f.id, name, len, what)[k]};
+          return probe(f.id);
         },
         "'" + path + "'", "the NetCDF/HDF5 library");
-    if (d.size() == 1) return d[0];
-  } catch (const std::exception&) {  // the reads of the fields say what is wrong with the file
+  } catch (const std::exception&) {
+    return none;
   }
-  return NAN;
+}
+}  // namespace
+
+double netcdf_slice_date(const std::string& path, const std::string& variable, double time) {
+  const std::vector<double> d = probe_file(path, [&](int id) -> std::vector<double> {
+    int var = 0, ndims = 0, dims[3];
+    if (nc_inq_varid(id, variable.c_str(), &var) != NC_NOERR || nc_inq_varndims(id, var, &ndims) != NC_NOERR ||
+        ndims != 3 || nc_inq_vardimid(id, var, dims) != NC_NOERR)
+      return {NAN};
+    char name[NC_MAX_NAME + 1];
+    std::size_t len = 0;
+    int tv = 0;
+    if (nc_inq_dim(id, dims[0], name, &len) != NC_NOERR || nc_inq_varid(id, name, &tv) != NC_NOERR) return {NAN};
+    const std::string what = "'" + path + "' variable '" + variable + "'";
+    const std::size_t k = slice_at(id, name, len, time, what);
+    // "<unit> since <date>": the date as ria writes it ("2026-01-01 00:00:00", an offset after a
+    // space) or in ISO 8601.
+    const std::string units = text_attribute(id, tv, "units");
+    const std::size_t since = units.find(" since ");
+    if (since == std::string::npos) return {NAN};
+    std::string date = units.substr(since + 7);
+    const std::size_t sign = date.find_last_of("+-");
+    if (sign != std::string::npos && sign > 11 && date[sign - 1] == ' ') date.erase(sign - 1, 1);
+    return {parse_utc_time(date, what + " time units") + slice_seconds(id, name, len, what)[k]};
+  }, {NAN});
+  return d.size() == 1 ? d[0] : NAN;
 }
 
 std::array<double, 2> netcdf_grid_size(const std::string& path) {
-  try {
-    const std::vector<double> n = read_in_child(
-        [&]() -> std::vector<double> {
-          File f;
-          if (nc_open(path.c_str(), NC_NOWRITE, &f.id) != NC_NOERR) {
-            f.id = -1;
-            return {NAN, NAN};
-          }
-          int dx = 0, dy = 0;
-          std::size_t nx = 0, ny = 0;
-          if (nc_inq_dimid(f.id, "x", &dx) != NC_NOERR || nc_inq_dimid(f.id, "y", &dy) != NC_NOERR ||
-              nc_inq_dimlen(f.id, dx, &nx) != NC_NOERR || nc_inq_dimlen(f.id, dy, &ny) != NC_NOERR)
-            return {NAN, NAN};
-          return {static_cast<double>(nx), static_cast<double>(ny)};
-        },
-        "'" + path + "'", "the NetCDF/HDF5 library");
-    if (n.size() == 2) return {n[0], n[1]};
-  } catch (const std::exception&) {
-  }
-  return {NAN, NAN};
+  const std::vector<double> n = probe_file(path, [](int id) -> std::vector<double> {
+    int dx = 0, dy = 0;
+    std::size_t nx = 0, ny = 0;
+    if (nc_inq_dimid(id, "x", &dx) != NC_NOERR || nc_inq_dimid(id, "y", &dy) != NC_NOERR ||
+        nc_inq_dimlen(id, dx, &nx) != NC_NOERR || nc_inq_dimlen(id, dy, &ny) != NC_NOERR)
+      return {NAN, NAN};
+    return {static_cast<double>(nx), static_cast<double>(ny)};
+  }, {NAN, NAN});
+  return n.size() == 2 ? std::array<double, 2>{n[0], n[1]} : std::array<double, 2>{NAN, NAN};
 }
 
 std::array<double, 2> netcdf_time_span(const std::string& path) {
-  const std::array<double, 2> none = {NAN, NAN};
-  try {
-    const std::vector<double> span = read_in_child(
-        [&]() -> std::vector<double> {
-          File f;
-          if (nc_open(path.c_str(), NC_NOWRITE, &f.id) != NC_NOERR) {
-            f.id = -1;
-            return {NAN, NAN};
-          }
-          int var = 0, dim = 0, ndims = 0;
-          std::size_t n = 0;
-          if (nc_inq_varid(f.id, "time", &var) != NC_NOERR || nc_inq_varndims(f.id, var, &ndims) != NC_NOERR ||
-              ndims != 1 || nc_inq_vardimid(f.id, var, &dim) != NC_NOERR || nc_inq_dimlen(f.id, dim, &n) != NC_NOERR ||
-              n == 0)
-            return {NAN, NAN};
-          double first = NAN, last = NAN;
-          const std::size_t k0 = 0, k1 = n - 1;
-          if (nc_get_var1_double(f.id, var, &k0, &first) != NC_NOERR || nc_get_var1_double(f.id, var, &k1, &last) != NC_NOERR)
-            return {NAN, NAN};
-          return {first, last};
-        },
-        "'" + path + "'", "the NetCDF/HDF5 library");
-    if (span.size() == 2) return {span[0], span[1]};
-  } catch (const std::exception&) {
-  }
-  return none;
+  const std::vector<double> span = probe_file(path, [](int id) -> std::vector<double> {
+    int var = 0, dim = 0, ndims = 0;
+    std::size_t n = 0;
+    if (nc_inq_varid(id, "time", &var) != NC_NOERR || nc_inq_varndims(id, var, &ndims) != NC_NOERR || ndims != 1 ||
+        nc_inq_vardimid(id, var, &dim) != NC_NOERR || nc_inq_dimlen(id, dim, &n) != NC_NOERR || n == 0)
+      return {NAN, NAN};
+    double first = NAN, last = NAN;
+    const std::size_t k0 = 0, k1 = n - 1;
+    if (nc_get_var1_double(id, var, &k0, &first) != NC_NOERR || nc_get_var1_double(id, var, &k1, &last) != NC_NOERR)
+      return {NAN, NAN};
+    return {first, last};
+  }, {NAN, NAN});
+  return span.size() == 2 ? std::array<double, 2>{span[0], span[1]} : std::array<double, 2>{NAN, NAN};
 }
 
 }  // namespace ria::io
