@@ -66,8 +66,8 @@ namespace {
 /// The driver's message of a numerical failure ends by saying where the checkpoint of the last
 /// good state went; a member writes no checkpoint (its recorder ignores it), so that part is cut.
 std::string without_checkpoint_note(std::string s) {
-  const auto k = s.find("; checkpoint of the last good state");
-  if (k != std::string::npos) s.erase(k);
+  for (const char* note : {"; checkpoint of the last good state", "; no checkpoint written: the run failed before"})
+    if (const auto k = s.find(note); k != std::string::npos) s.erase(k);
   const auto k2 = s.find("; the initial state is not physical, no checkpoint written");
   if (k2 != std::string::npos) s.replace(k2, std::string::npos, "; the initial state is not physical");
   return s;
