@@ -416,7 +416,7 @@ int run_ensemble(const EnsembleArgs& a) {
   r.interrupted = interrupted;
   if (stopped) r.error = what_of(stopped);
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
-  write_ensemble_outputs(r);
+  const std::vector<std::string> written = write_ensemble_outputs(r);
   if (stopped) {
     std::fprintf(stderr, "ria ensemble: stopped by an error after %d of %zu members finished; statistics over them in "
                          "%s/ (members.csv lists the members not run)\n", done, n, a.output.c_str());
@@ -430,8 +430,11 @@ int run_ensemble(const EnsembleArgs& a) {
     return kInterrupted;
   }
   if (done == 0) {
-    std::fprintf(stderr, "ria ensemble: no member finished (%d failed); their messages are in %s/members.csv\n", fails,
-                 a.output.c_str());
+    std::fprintf(stderr, "ria ensemble: no member finished (%d failed); their messages are in %s%s\n", fails,
+                 written.front().c_str(),
+                 written.size() == 1 ? " (the statistics, members.csv and summary.json of the earlier ensemble in the "
+                                       "directory are kept as they were)"
+                                     : "");
     return kNumericalError;
   }
   if (fails > 0)

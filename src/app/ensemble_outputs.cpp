@@ -218,14 +218,19 @@ std::vector<std::string> write_ensemble_outputs(const EnsembleRecord& r) {
   // an ensemble that fails to write (a full disk) leaves an earlier ensemble's files as they were.
   PartialFiles partial;
   std::vector<std::string> files;
+  std::vector<const ensemble::MemberFields*> done;
+  for (const MemberOutcome& m : *r.members)
+    if (m.status == MemberOutcome::Status::finished) done.push_back(&m.fields);
+  // An ensemble without a finished member has no statistics: an earlier ensemble's in the
+  // directory stay, and with them the members.csv and summary.json that describe them; this one's
+  // table goes to members_unfinished.csv.
+  std::error_code ec;
+  const bool keep_earlier = done.empty() && (std::filesystem::exists(r.dir + "/ensemble.nc", ec) ||
+                                             std::filesystem::exists(r.dir + "/gauges_percentiles.csv", ec));
   try {
-    const std::string members_path = r.dir + "/members.csv";
+    const std::string members_path = r.dir + (keep_earlier ? "/members_unfinished.csv" : "/members.csv");
     io::write_file_atomic(partial.add(members_path), members_csv(r));
     files.push_back(members_path);
-
-    std::vector<const ensemble::MemberFields*> done;
-    for (const MemberOutcome& m : *r.members)
-      if (m.status == MemberOutcome::Status::finished) done.push_back(&m.fields);
     if (!done.empty()) {
       const ensemble::CellStatistics s = ensemble::cell_statistics(done, r.thresholds);
       if (r.base->output.netcdf && io::netcdf_built()) {
@@ -249,13 +254,13 @@ std::vector<std::string> write_ensemble_outputs(const EnsembleRecord& r) {
       }
     }
     partial.promote();
-    // An ensemble without a finished member has no statistics: an earlier ensemble's stay.
     if (!done.empty()) remove_stale(r.dir, files);
   } catch (const io::IoError& e) {
     partial.remove();
     throw io::IoError(std::string(e.what()) + "; no statistics file of this ensemble was put in place: the files of an "
                                               "earlier ensemble in " + r.dir + "/ are kept as they were");
   }
+  if (keep_earlier) return files;
   const std::string summary = r.dir + "/summary.json";
   files.push_back(summary);
   io::write_file_atomic(summary, summary_json(r, files));

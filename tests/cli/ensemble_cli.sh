@@ -104,10 +104,17 @@ failure)  # a failed member is reported and the ensemble goes on; all failed: ex
   expect 4 "no member finished \(2 failed\)" -- env RIA_ENSEMBLE_FAULT=0,1 "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --output all
   [ -s all/members.csv ] && [ -s all/summary.json ] || fail "no members.csv and summary.json when all members failed"
   [ ! -e all/gauges_percentiles.csv ] || fail "statistics written without a finished member"
-  # Into the directory of the ensemble above: its statistics stay as they were.
+  # Into the directory of the ensemble above: its statistics stay as they were, and so do the
+  # members.csv and summary.json that describe them; this one's table is members_unfinished.csv.
   cp out/gauges_percentiles.csv before.csv
-  expect 4 "no member finished \(2 failed\)" -- env RIA_ENSEMBLE_FAULT=0,1 "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --output out
+  cp out/members.csv members_before.csv
+  cp out/summary.json summary_before.json
+  expect 4 "no member finished \(2 failed\); their messages are in out/members_unfinished.csv \(the statistics, members.csv and summary.json of the earlier ensemble" -- \
+    env RIA_ENSEMBLE_FAULT=0,1 "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --output out
   cmp before.csv out/gauges_percentiles.csv || fail "an ensemble without a finished member replaced an earlier one's statistics"
+  cmp members_before.csv out/members.csv || fail "an ensemble without a finished member replaced the earlier members.csv"
+  cmp summary_before.json out/summary.json || fail "an ensemble without a finished member replaced the earlier summary.json"
+  [ "$(status_count out/members_unfinished.csv failed)" -eq 2 ] || { cat out/members_unfinished.csv; fail "members_unfinished.csv"; }
   # An ensemble that cannot write its statistics (a file-size limit) puts none in place: the
   # earlier ensemble's files are kept, not mixed with its own. (Without NetCDF its CSV files may
   # fit under the limit: checked where ensemble.nc is written.)
