@@ -337,16 +337,6 @@ void run_members(Setup& s, MemberProgress& progress, std::vector<MemberOutcome>&
   if (error) std::rethrow_exception(error);
 }
 
-std::string what_of(const std::exception_ptr& e) {
-  try {
-    std::rethrow_exception(e);
-  } catch (const std::exception& x) {
-    return x.what();
-  } catch (...) {
-    return "an unknown error";
-  }
-}
-
 int run_ensemble(const EnsembleArgs& a) {
   const SignalsCaught signals;
   std::unique_ptr<Setup> s;
@@ -414,7 +404,7 @@ int run_ensemble(const EnsembleArgs& a) {
   r.ranks = mpi::world().size;
   r.concurrent = s->concurrent;
   r.interrupted = interrupted;
-  if (stopped) r.error = what_of(stopped);
+  if (stopped) exit_code_of(stopped, r.error);  // the message, as the user is told it
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
   const std::vector<std::string> written = write_ensemble_outputs(r);
   if (stopped) {

@@ -20,6 +20,7 @@
 #include "app/run_support.hpp"
 #include "app/sph_memory.hpp"
 #include "app/sph_outputs.hpp"
+#include "io/checkpoint/identity.hpp"
 #include "io/checkpoint/sph_checkpoint.hpp"
 #include "io/io_error.hpp"
 #include "io/json.hpp"
@@ -146,17 +147,9 @@ void check_probes_kept(const io::SphCheckpoint& ck, const std::string& path, con
   std::error_code ec;
   const std::string series = PartialFiles::newest_of(sc.directory + "/series.csv");
   if (!std::filesystem::exists(series, ec)) return;
-  const auto lines = [](const std::string& text) {
-    std::map<std::string, std::string> m;  // name -> "<kind> at (...)"
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);)
-      if (const std::size_t tab = line.find('\t'); tab != std::string::npos) m[line.substr(0, tab)] = line.substr(tab + 1);
-    return m;
-  };
-  std::string stored;
-  for (const auto& [k, v] : ck.identity)
-    if (k == kProbesKey) stored = v;
-  const std::map<std::string, std::string> then = lines(stored), now = lines(probes_text(sc));
+  // name -> "<kind> at (...)"
+  const std::map<std::string, std::string> then = io::keyed_lines(io::identity_value(ck.identity, kProbesKey)),
+                                           now = io::keyed_lines(probes_text(sc));
   for (const auto& [name, here] : now)
     if (const auto it = then.find(name); it != then.end() && it->second != here)
       throw io::InputError("cannot continue series file '" + series + "' from '" + path + "': " + name + " was a " +

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <map>
 #include <sstream>
 
+#include "io/checkpoint/identity.hpp"
 #include "io/io_error.hpp"
 
 namespace ria::app {
@@ -71,15 +71,11 @@ std::vector<std::pair<std::string, std::string>> run_identity(const sim::Scenari
           {kGaugeCellsKey, gauge_cells_text(m)}};
 }
 
-std::string identity_value(const io::Checkpoint& ck, const std::string& key) {
-  const auto it = std::find_if(ck.identity.begin(), ck.identity.end(), [&](const auto& kv) { return kv.first == key; });
-  return it == ck.identity.end() ? "" : it->second;
-}
 
 std::string moved_gauge(const io::Checkpoint& ck, const sim::Model& m) {
   // Empty in a checkpoint written before its gauges were listed: nothing to compare.
   const int nx = m.setup.grid.nx;
-  std::istringstream in(identity_value(ck, kGaugeCellsKey));
+  std::istringstream in(io::identity_value(ck.identity, kGaugeCellsKey));
   for (std::string line; std::getline(in, line);) {
     const std::size_t tab = line.find('\t');
     if (tab == std::string::npos) continue;
@@ -93,17 +89,6 @@ std::string moved_gauge(const io::Checkpoint& ck, const sim::Model& m) {
 }
 
 RunKey run_key(const sim::Scenario& sc, const sim::Model& m) { return {run_fingerprint(m), run_identity(sc, m)}; }
-
-namespace {
-/// "<key>\t<value>" lines as a map.
-std::map<std::string, std::string> lines_of(const std::string& text) {
-  std::map<std::string, std::string> m;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    if (const std::size_t tab = line.find('\t'); tab != std::string::npos) m[line.substr(0, tab)] = line.substr(tab + 1);
-  return m;
-}
-}  // namespace
 
 std::string forcing_text(const sim::Scenario& sc) {
   std::string text;
@@ -124,9 +109,9 @@ std::string forcing_text(const sim::Scenario& sc) {
 }
 
 std::string forcing_changes(const io::Checkpoint& ck, const sim::Scenario& sc) {
-  const std::string stored = identity_value(ck, kForcingKey);
+  const std::string stored = io::identity_value(ck.identity, kForcingKey);
   if (stored.empty()) return "";  // a checkpoint written before the forcing was stored
-  const std::map<std::string, std::string> then = lines_of(stored), now = lines_of(forcing_text(sc));
+  const std::map<std::string, std::string> then = io::keyed_lines(stored), now = io::keyed_lines(forcing_text(sc));
   std::string changed;
   const auto add = [&](const std::string& key) { changed += (changed.empty() ? "" : ", ") + key; };
   for (const auto& [key, value] : then)

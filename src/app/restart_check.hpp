@@ -47,9 +47,6 @@ inline constexpr const char* kGaugeCellsKey = "gauge cells";
 /// (TimeSeriesCsv's ResumeRow). check_restart does not compare it.
 inline constexpr const char* kLastGaugeRowKey = "last gauge row";
 
-/// The value a checkpoint's identity holds under `key`, or "" where it holds none.
-std::string identity_value(const io::Checkpoint& ck, const std::string& key);
-
 /// "" or, where the checkpoint lists its gauges' cells, the first gauge (by name) whose cell is
 /// not the model's now: "gauge 'NAME' was at cell (i, j) = ... in the run that wrote the
 /// checkpoint, and is at (i', j') now".

@@ -12,6 +12,7 @@
 #include <limits>
 
 #include "app/restart_check.hpp"
+#include "io/checkpoint/identity.hpp"
 #include "io/io_error.hpp"
 #include "io/maps/gif_animation.hpp"
 #include "io/maps/image.hpp"
@@ -96,7 +97,7 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     // It must hold the row the checkpoint's run wrote last, where it holds rows up to then.
     csv_ = std::make_unique<io::GaugeCsv>(partial_.add(csv), names, t_resume, sc.pollutant.units, from,
                                           sc.output.gauge_interval,
-                                          ctx.resumed ? identity_value(*ctx.resumed, kLastGaugeRowKey) : "");
+                                          ctx.resumed ? io::identity_value(ctx.resumed->identity, kLastGaugeRowKey) : "");
     files_.push_back(csv);
   }
   // A resumed run also promotes what the run it continues left partial (killed or failed): the
