@@ -28,6 +28,7 @@
 #include "app/ensemble_plan.hpp"
 #include "app/option_checks.hpp"
 #include "app/options.hpp"
+#include "app/partial_files.hpp"
 #include "app/run_outputs.hpp"
 #include "app/run_support.hpp"
 #include "ensemble/variation.hpp"
@@ -183,6 +184,14 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
     prepare_output_dir(a.output);
     s->lock = std::make_unique<io::OutputLock>(a.output);
     require_no_other_results(a.output, kEnsembleCommand);
+    if (const std::vector<std::string> left = PartialFiles::partials_in(a.output); !left.empty())
+      std::fprintf(stderr, "ria ensemble: warning: %s/ holds %zu partial file%s (%s%s) of an ensemble killed while it wrote "
+                           "or renamed its files%s; this one replaces them with its own when it finishes\n",
+                   a.output.c_str(), left.size(), left.size() == 1 ? "" : "s", left.front().c_str(),
+                   left.size() > 1 ? (" .. " + left.back()).c_str() : "",
+                   std::filesystem::exists(a.output + "/summary.json") ? ""
+                                                                         : ": without its summary.json, the files beside them "
+                                                                           "may be two ensembles'");
   }
   return s;
 }

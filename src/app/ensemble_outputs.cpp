@@ -253,10 +253,15 @@ std::vector<std::string> write_ensemble_outputs(const EnsembleRecord& r) {
         files.push_back(path);
       }
     }
-    partial.promote();
+    // (An ensemble started into a directory whose renames were cut short names the partial files left.)
+    partial.promote(keep_earlier ? "" : r.dir + "/summary.json");
     if (!done.empty()) remove_stale(r.dir, files);
   } catch (const io::IoError& e) {
     partial.remove();
+    if (!partial.moved().empty())  // a rename failed part way
+      throw io::IoError(std::string(e.what()) + "; " + r.dir + "/ now holds this ensemble's " + partial.moved().front() +
+                        (partial.moved().size() > 1 ? " .. " + partial.moved().back() : "") +
+                        " beside an earlier ensemble's other files, and no summary.json: run the ensemble again");
     throw io::IoError(std::string(e.what()) + "; no statistics file of this ensemble was put in place: the files of an "
                                               "earlier ensemble in " + r.dir + "/ are kept as they were");
   }

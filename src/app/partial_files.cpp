@@ -19,23 +19,42 @@ std::string PartialFiles::add(const std::string& final_path) {
   return p;
 }
 
-void PartialFiles::promote() {
-  for (const std::string& p : partial_) {
+namespace {
+std::string listed(const std::vector<std::string>& paths) {
+  std::string list;
+  for (const std::string& p : paths) list += (list.empty() ? "" : ", ") + p;
+  return list;
+}
+}  // namespace
+
+void PartialFiles::promote(const std::string& summary) {
+  std::error_code gone;
+  if (!summary.empty() && !partial_.empty()) std::filesystem::remove(summary, gone);
+  for (std::size_t i = 0; i < partial_.size(); ++i) {
+    const std::string& p = partial_[i];
     const std::string final_path = p.substr(0, p.size() - std::string(kSuffix).size());
     std::error_code ec;
     std::filesystem::rename(p, final_path, ec);
-    if (ec) throw io::IoError("cannot rename '" + p + "' to '" + final_path + "': " + ec.message());
+    if (ec) {
+      const std::string error = "cannot rename '" + p + "' to '" + final_path + "': " + ec.message();
+      partial_.erase(partial_.begin(), partial_.begin() + std::ptrdiff_t(i));  // what is left partial
+      throw io::IoError(error);
+    }
+    moved_.push_back(final_path);
   }
   partial_.clear();
 }
 
 std::string PartialFiles::note(const std::string& dir) const {
-  std::string list;
+  std::vector<std::string> left;
   std::error_code ec;
   for (const std::string& p : partial_)  // (a write that failed at its start left none)
-    if (std::filesystem::exists(p, ec)) list += (list.empty() ? "" : ", ") + p;
-  if (list.empty()) return partial_.empty() ? "" : "; the files of earlier runs in " + dir + "/ are kept as they were";
-  return "; the files of earlier runs in " + dir + "/ are kept as they were; the partial files of this run are " + list;
+    if (std::filesystem::exists(p, ec)) left.push_back(p);
+  std::string kept = "; the files of earlier runs in " + dir + "/ are kept as they were";
+  if (!moved_.empty())  // a rename failed part way
+    kept = "; " + dir + "/ now holds this run's " + listed(moved_) + " beside the files of an earlier run";
+  if (left.empty()) return partial_.empty() && moved_.empty() ? "" : kept;
+  return kept + "; the partial files of this run are " + listed(left);
 }
 
 void PartialFiles::remove() {

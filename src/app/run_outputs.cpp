@@ -398,7 +398,7 @@ std::vector<std::string> RunOutputs::finish() {
   csv_.reset();
   if (gif_) gif_->close();
   gif_.reset();
-  partial_.promote();
+  partial_.promote(ctx_.dir + "/summary.json");
   // Outputs of an earlier run into this directory that this one did not write again (maps at
   // other times, a ria.nc under output.netcdf = false; a resumed run's maps before its checkpoint
   // and the files of its earlier parts are the run it continues): said, not removed.

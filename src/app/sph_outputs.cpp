@@ -71,7 +71,7 @@ SphOutputs::SphOutputs(const sph::Scenario& sc, SphRunContext ctx)
 
 const std::vector<std::string>& SphOutputs::finish() {
   csv_.reset();
-  partial_.promote();
+  partial_.promote(ctx_.dir + "/summary.json");
   // Snapshots of an earlier run into this directory that this one did not write again (a resumed
   // run's before its checkpoint are the run it continues): said, not removed.
   const long long last = ctx_.resume_after < 0 ? -1 : std::llround(ctx_.resume_after * (1 / sph::kSnapshotTick));

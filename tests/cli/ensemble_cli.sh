@@ -89,6 +89,21 @@ other_results)  # a directory holding another command's results (its summary.jso
   "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --quiet --output e --set output.netcdf=false \
     --set output.gauges_csv=false > nowhere.txt 2>&1 || { cat nowhere.txt; fail "the ensemble without gauge files failed"; }
   if grep -q "recorded nowhere" nowhere.txt; then fail "an ensemble warned that its gauges are recorded nowhere"; fi
+  # A rename that fails part way (gauges_percentiles.csv made a directory): the directory now holds
+  # two ensembles' files, which the message says; summary.json, removed before the renames and
+  # written after them, is not there to describe them.
+  "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --quiet --output p || fail "the ensemble into 'p' failed"
+  rm p/gauges_percentiles.csv && mkdir -p p/gauges_percentiles.csv/x
+  expect 3 "cannot rename 'p/gauges_percentiles.csv.partial' .*; p/ now holds this ensemble's p/members.csv( .. p/[a-z_.]+)? beside an earlier ensemble's other files, and no summary.json" -- \
+    "${E[@]}" --members 2 --vary physics.manning=0.03:0.05 --output p
+  [ ! -e p/summary.json ] || fail "summary.json describes a directory that holds two ensembles' files"
+  grep -q ',0\.0[34]' p/members.csv || fail "members.csv is not the second ensemble's"
+  # An ensemble killed while it renamed its files leaves partial files: the next one names them.
+  rm -r p/gauges_percentiles.csv && touch p/gauges_percentiles.csv.partial
+  expect 0 "warning: p/ holds 1 partial file \(gauges_percentiles.csv.partial\) of an ensemble killed while it wrote or renamed its files: without its summary.json, the files beside them may be two ensembles'" -- \
+    "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --output p
+  [ -s p/summary.json ] && [ -s p/gauges_percentiles.csv ] && [ ! -e p/gauges_percentiles.csv.partial ] \
+    || fail "the next ensemble did not put its files in place"
   ;;
 failure)  # a failed member is reported and the ensemble goes on; all failed: exit 4
   RIA_ENSEMBLE_FAULT=1 "${E[@]}" --members 3 --vary physics.manning=0.02:0.04 --output out >run.txt 2>&1 \
