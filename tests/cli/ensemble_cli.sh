@@ -139,6 +139,7 @@ failure)  # a failed member is reported and the ensemble goes on; all failed: ex
     echo $? > rc.txt )
   [ "$(cat rc.txt)" -eq 3 ] || { cat io.txt; fail "exit $(cat rc.txt) under a file-size limit, expected 3"; }
   grep -q "the files of an earlier ensemble in out/ are kept as they were" io.txt || { cat io.txt; fail "no word on the kept files"; }
+  if grep -q "ncFile.cpp" io.txt; then cat io.txt; fail "the NetCDF library's own line was printed"; fi
   md5sum --quiet -c before.md5 || fail "an ensemble that failed to write changed the earlier ensemble's files"
   if ls out/*.partial >/dev/null 2>&1; then fail "partial statistics files left behind"; fi
   echo "ok: an ensemble that could not write its statistics left the earlier ones as they were"

@@ -321,6 +321,10 @@ lost_results)  # a run that cannot finish never damages the results of an earlie
   cat io.txt
   [ "$(cat rc.txt)" -eq 3 ] || fail "exit $(cat rc.txt) under a file-size limit, expected 3"
   grep -q "files of earlier runs in out/ are kept.*out/gauges.csv.partial" io.txt || fail "no word on the kept and partial files"
+  # The cause is named once, by ria (HDF5 says only "HDF error"; netcdf-cxx4 printed its own line
+  # when a failed file was closed again).
+  if grep -q "ncFile.cpp" io.txt; then fail "the NetCDF library's own line was printed"; fi
+  if grep -q "NetCDF file" io.txt; then grep -q "file-size limit, ulimit -f, of 61440 bytes" io.txt || fail "the cause is not named"; fi
   cmp g0.csv out/gauges.csv || fail "gauges.csv of the earlier run was changed"
   [ -z "${RIA_EXPECT_NETCDF:-}" ] || cmp r0.nc out/ria.nc || fail "ria.nc of the earlier run was changed"
   # Maps are drawn partial until the run ends in order: a second run killed after drawing one

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include <sys/resource.h>
+
 #include "io/output_lock.hpp"
 
 namespace ria::io::nc_detail {
@@ -24,6 +26,24 @@ std::string cf_time_units(std::string s) {
 
 std::string nc_text(const nc::exceptions::NcException& e) {
   return e.errorCode() != 0 ? nc_strerror(e.errorCode()) : e.what();
+}
+
+std::string write_failure_cause(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  std::uintmax_t size = 0;
+  for (const std::string& p : {path, path + ".partial"})
+    if (const std::uintmax_t n = fs::file_size(p, ec); !ec) size = std::max(size, n);
+  rlimit lim{};
+  // An HDF5 chunk or metadata block that would have crossed the limit: within 1 MiB of it.
+  if (getrlimit(RLIMIT_FSIZE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY && size + (1u << 20) >= lim.rlim_cur)
+    return " (the file has reached the file-size limit, ulimit -f, of " + std::to_string(lim.rlim_cur) + " bytes)";
+  fs::path dir = fs::path(path).parent_path();
+  if (dir.empty()) dir = ".";
+  const fs::space_info space = fs::space(dir, ec);
+  if (!ec && space.available < (std::uintmax_t(64) << 20))
+    return " (its file system has " + std::to_string(space.available) + " bytes free)";
+  return "";
 }
 
 void create_file(nc::NcFile& file, const std::string& path) {

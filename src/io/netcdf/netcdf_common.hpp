@@ -46,15 +46,37 @@ std::string cf_time_units(std::string s);
 /// The netCDF error text of an exception (nc_strerror of its code when it has one).
 std::string nc_text(const nc::exceptions::NcException& e);
 
+/// Where HDF5 says only "HDF error" for a write into `path` (or `path`.partial) that failed: " (the
+/// file has reached the file-size limit, ulimit -f, of N bytes)" or " (its file system has N bytes
+/// free)" when one of them is the likely cause, "" otherwise.
+std::string write_failure_cause(const std::string& path);
+
 /// Runs f; a netCDF failure becomes IoError("cannot <verb> NetCDF file '<path>': <reason>").
 template <class F>
 void guarded(const std::string& path, const char* verb, F&& f) {
   try {
     f();
   } catch (const nc::exceptions::NcException& e) {
-    throw IoError(std::string("cannot ") + verb + " NetCDF file '" + path + "': " + nc_text(e));
+    throw IoError(std::string("cannot ") + verb + " NetCDF file '" + path + "': " + nc_text(e) +
+                  (e.errorCode() == NC_EHDFERR ? write_failure_cause(path) : ""));
   }
 }
+
+/// A file being written whose failed close is reported once, by close(): netcdf-cxx4's destructor
+/// closes a file again when its close threw, and prints the library's message to stderr. Here a
+/// close that fails (a full disk) marks the file closed before it throws; what netCDF holds of it
+/// stays until the process ends (nc_abort after a failed nc_close crashes in HDF5 1.10).
+class WriteFile : public nc::NcFile {
+ public:
+  void close() {
+    try {
+      nc::NcFile::close();
+    } catch (...) {
+      nullObject = true;
+      throw;
+    }
+  }
+};
 
 /// Opens `path` for writing (replacing it) as NetCDF-4; IoError naming the path and the reason
 /// (a missing directory is named as such: netCDF-4 reports every HDF5 create failure as EACCES).

@@ -121,7 +121,7 @@ void write_ensemble_netcdf(const std::string& path, const NcEnsemble& e) {
   check_size(e.arrival_median, n, "arrival_time_median");
   const std::string partial = path + ".partial";
   {
-    nc::NcFile file;
+    WriteFile file;
     create_file(file, partial);
     try {
       guarded(path, "write", [&] {  // the file asked for; its temporary name is ours

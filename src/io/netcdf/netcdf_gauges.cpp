@@ -12,7 +12,7 @@ namespace ria::io {
 using namespace nc_detail;
 
 struct GaugeNetcdf::Impl {
-  nc::NcFile file;
+  WriteFile file;
   std::size_t stations = 0;
   std::size_t k = 0;  // records written
   bool open = false;

@@ -38,7 +38,7 @@ void check_size(const std::vector<double>& a, std::size_t n, const char* what) {
 }  // namespace
 
 struct NetcdfOutput::Impl {
-  nc::NcFile file;
+  WriteFile file;
   Grid grid;
   std::string time_units;
   bool has_crs = false;
