@@ -144,7 +144,7 @@ TEST(InitialConcentration, WetCellsCarryItDryCellsHoldNonePatchesSetTheirOwn) {
     sim::build_model(sc, d, f);
     FAIL() << "a negative concentration was accepted";
   } catch (const sim::ModelError& e) {
-    EXPECT_TRUE(contains(e.what(), "initial.concentration: cell (i, j) = (1, 1) is wet (depth 2.5 m) and has concentration -0.1"))
+    EXPECT_TRUE(contains(e.what(), "initial.concentration: cell (i, j) = (1, 1) at x = 15, y = 15 is wet (depth 2.5 m) and has concentration -0.1"))
         << e.what();
   }
   f.c[5] = std::numeric_limits<double>::quiet_NaN();
@@ -167,7 +167,7 @@ TEST(InitialVelocity, WetCellWithoutVelocityIsRefused) {
     sim::build_model(sc, d, f);
     FAIL() << "a wet cell without a velocity was accepted";
   } catch (const sim::ModelError& e) {
-    EXPECT_TRUE(contains(e.what(), "initial.velocity: cell (i, j) = (3, 1) is wet (depth 2.5 m)")) << e.what();
+    EXPECT_TRUE(contains(e.what(), "initial.velocity: cell (i, j) = (3, 1) at x = 35, y = 15 is wet (depth 2.5 m)")) << e.what();
   }
   f.v[1 * 4 + 3] = 45.0;  // faster than any estuary: a unit mistake (cm/s, knots)
   EXPECT_THROW(sim::build_model(sc, d, f), sim::ModelError);

@@ -222,6 +222,7 @@ TEST(Gdal, HugeDeclaredSizeAndTruncatedFilesAreInputErrors) {
   // A VRT (XML) declaring 100000 x 100000 cells: refused before allocating 80 GB.
   const std::string vrt = write_text("huge.vrt",
                                      "<VRTDataset rasterXSize=\"100000\" rasterYSize=\"100000\">\n"
+                                     "  <GeoTransform>0, 1, 0, 100000, 0, -1</GeoTransform>\n"
                                      "  <VRTRasterBand dataType=\"Float32\" band=\"1\"/>\n</VRTDataset>\n");
   try {
     read_raster(vrt);

@@ -1,6 +1,8 @@
 // Scenario domain -> the model domain: grid, bed, Manning raster (domain.hpp).
 #include "app/domain.hpp"
 
+#include "ria/grid/cell_text.hpp"
+
 #include <cmath>
 #include <sstream>
 
@@ -12,6 +14,7 @@
 #include "io/scenario/scenario_reader.hpp"
 #include "io/scenario/scenario_time.hpp"
 #include "io/scenario/scenario_toml.hpp"
+#include "ria/grid/cell_text.hpp"
 #include "ria/number_text.hpp"
 #include "synthetic_estuary.hpp"
 #include "validate/problems.hpp"
@@ -47,6 +50,25 @@ void check_memory(double cells, exec::Backend backend, Precision precision, cons
 }
 
 namespace {
+/// InputError when cells of a raster that declares no nodata value hold exactly -9999 or -99999
+/// (in its unit, `metres` m each), the nodata values of ESRI and USGS grids: within the range
+/// check_elevations takes, they would become shafts 10 km deep that set every step's CFL.
+void check_undeclared_sentinel(const io::Raster& r, double metres, const std::string& what) {
+  for (const double sentinel : {-9999.0, -99999.0}) {
+    long long n = 0;
+    std::size_t first = 0;
+    for (std::size_t k = 0; k < r.v.size(); ++k)
+      if (r.v[k] == sentinel * metres && n++ == 0) first = k;
+    if (n == 0) continue;
+    std::ostringstream o;
+    o << what << ": " << n << " cell(s) hold exactly " << sentinel << " (the first, cell " << cell_at(r.grid(), first)
+      << "), the nodata value of ESRI and USGS grids, which the raster does not declare: declare it (gdal_edit.py "
+         "-a_nodata "
+      << sentinel << " FILE, or a NODATA_value line in an ESRI grid's header)";
+    throw io::InputError(o.str());
+  }
+}
+
 /// InputError unless every valid cell of `r` (after the bbox crop, before resampling) gives a bed
 /// within +-kMaxElevation as sign * value + offset: naming the count, the first cell and its bed.
 void check_elevations(const io::Raster& r, double sign, double offset, bool cropped, const std::string& what) {
@@ -58,8 +80,8 @@ void check_elevations(const io::Raster& r, double sign, double offset, bool crop
   if (beyond == 0) return;
   std::ostringstream o;
   o << what << ": " << beyond << " cell(s) have a bed elevation beyond +-" << io::detail::kMaxElevation << " "
-    << io::detail::kMaxElevationWhy << "; the first, cell (i, j) = (" << first % r.nx << ", " << first / r.nx
-    << ") of the raster" << (cropped ? " cropped to domain.bbox" : "") << ", is " << sign * r.v[first] + offset
+    << io::detail::kMaxElevationWhy << "; the first, cell " << cell_at(r.grid(), first) << " of the raster"
+    << (cropped ? " cropped to domain.bbox" : "") << ", is " << sign * r.v[first] + offset
     << " m. Declare the raster's nodata value (domain.nodata and fill_elevation then apply), or fix its unit";
   throw io::InputError(o.str());
 }
@@ -98,7 +120,10 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
     throw io::InputError(what + " holds " + std::to_string(info.nan_cells + info.inf_cells) +
                          " NaN or infinite elevation(s) that are not its declared nodata value; repair the raster or "
                          "`ria dem prepare --fill-nodata` it");
-  if (const std::string why = io::crs_unusable_reason(r.crs_wkt); !why.empty()) throw io::InputError(what + " " + why);
+  if (const std::string why = io::crs_unusable_reason(r.crs_wkt, r.x0 + 0.5 * r.nx * r.dx, r.y0 + 0.5 * r.ny * r.dy);
+      !why.empty())
+    throw io::InputError(what + " " + why);
+  if (!info.has_nodata_value) check_undeclared_sentinel(r, io::metres_per_unit(info.unit, what), what);
   if (d.node_registered) io::shift_to_node_registration(r);
   if (d.has_bbox) r = io::crop(r, d.bbox);
   // Before resampling, which would blend an undeclared nodata value (-32767) into its neighbours.
@@ -128,23 +153,29 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
 
 namespace {
 /// A raster that must lie on the model grid cell for cell (same size, cell size and origin).
-io::Raster read_on_grid(const std::string& path, const Grid& m, const std::string& what, bool elevation = false) {
+/// What a raster read onto the model grid holds: an elevation or level (converted to metres from
+/// its band's unit), a velocity (metres per second, the only unit taken), or a number without unit.
+enum class OnGrid { level, velocity, plain };
+
+io::Raster read_on_grid(const std::string& path, const Grid& m, const std::string& what, OnGrid kind = OnGrid::plain) {
   io::Raster r;
   io::RasterInfo info;
   try {
-    r = elevation ? io::read_elevation_raster(path, &info) : io::read_raster(path, &info);
+    r = kind == OnGrid::level ? io::read_elevation_raster(path, &info) : io::read_raster(path, &info);
   } catch (const io::InputError& e) {
     throw io::InputError(what + ": " + e.what());
   } catch (const io::IoError& e) {
     throw io::IoError(what + ": " + e.what());
   }
-  const Grid g = r.grid();
-  if (r.nx != m.nx || r.ny != m.ny || std::fabs(g.dx - m.dx) > 1e-9 * m.dx || std::fabs(g.x0 - m.x0) > 1e-6 * m.dx ||
-      std::fabs(g.y0 - m.y0) > 1e-6 * m.dy) {
+  if (kind == OnGrid::velocity && !info.unit.empty() && !io::is_metres_per_second(info.unit))
+    throw io::InputError(what + ": its values are in '" + info.unit + "'; expected metres per second (m s-1)");
+  if (r.nx != m.nx || r.ny != m.ny || std::fabs(r.dx - m.dx) > 1e-9 * m.dx || std::fabs(r.dy - m.dy) > 1e-9 * m.dy ||
+      std::fabs(r.x0 - m.x0) > 1e-6 * m.dx || std::fabs(r.y0 - m.y0) > 1e-6 * m.dy) {
     std::ostringstream o;
-    o << what << " is a " << r.nx << " x " << r.ny << " raster of " << g.dx << " m cells at (" << g.x0 << ", " << g.y0
-      << "); the model grid is " << m.nx << " x " << m.ny << " of " << m.dx << " m at (" << m.x0 << ", " << m.y0
-      << ") (`ria dem prepare` with the domain's resolution and bbox makes one)";
+    o << what << " is a " << r.nx << " x " << r.ny << " raster of " << r.dx;
+    if (r.dy != r.dx) o << " x " << r.dy;
+    o << " m cells at (" << r.x0 << ", " << r.y0 << "); the model grid is " << m.nx << " x " << m.ny << " of " << m.dx
+      << " m at (" << m.x0 << ", " << m.y0 << ") (`ria dem prepare` with the domain's resolution and bbox makes one)";
     throw io::InputError(o.str());
   }
   if (info.inf_cells > 0)  // NaN and nodata are dry cells; an infinity is damage
@@ -159,8 +190,8 @@ void check_levels(const std::vector<double>& eta, const Grid& g, const std::stri
   for (std::size_t k = 0; k < eta.size(); ++k)
     if (!std::isnan(eta[k]) && !(std::fabs(eta[k]) <= io::detail::kMaxLevel)) {
       std::ostringstream o;
-      o << what << ": the level " << eta[k] << " m at cell (" << k % g.nx << ", " << k / g.nx
-        << ") is not within +-" << io::detail::kMaxLevel << " m (" << io::detail::kMaxLevelWhy << ")";
+      o << what << ": the level " << eta[k] << " m at cell " << cell_at(g, k) << " is not within +-"
+        << io::detail::kMaxLevel << " m (" << io::detail::kMaxLevelWhy << ")";
       throw io::InputError(o.str());
     }
 }
@@ -179,11 +210,11 @@ sim::InitialFields load_initial_fields(const sim::Scenario& sc, const sim::Domai
     if (!in.concentration.empty())
       f.c = io::read_netcdf_concentration(in.path, in.concentration, in.time, domain.grid, sc.pollutant.units);
   } else if (in.kind == sim::InitialSpec::Kind::raster) {
-    f.eta = read_on_grid(in.path, domain.grid, sc.file + ": initial.path '" + in.path + "'", true).v;
+    f.eta = read_on_grid(in.path, domain.grid, sc.file + ": initial.path '" + in.path + "'", OnGrid::level).v;
     check_levels(f.eta, domain.grid, sc.file + ": initial.path '" + in.path + "'");
     if (!in.velocity.empty()) {
       const auto velocity = [&](const std::string& path) {
-        return read_on_grid(path, domain.grid, sc.file + ": initial.velocity '" + path + "'").v;
+        return read_on_grid(path, domain.grid, sc.file + ": initial.velocity '" + path + "'", OnGrid::velocity).v;
       };
       f.u = velocity(in.velocity[0]);
       f.v = velocity(in.velocity[1]);
@@ -218,7 +249,7 @@ void load_manning(const sim::Scenario& sc, sim::Domain& domain) {
     const double n = r.v[k];
     if (!(n >= 0 && n <= 1)) {  // NaN (nodata) included
       std::ostringstream o;
-      o << what << ": cell (i, j) = (" << k % r.nx << ", " << k / r.nx << ") holds " << n
+      o << what << ": cell " << cell_at(r.grid(), k) << " holds " << n
         << "; expected a Manning n in [0, 1] s/m^(1/3) in every cell (typical 0.01-0.1)";
       throw io::InputError(o.str());
     }

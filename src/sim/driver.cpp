@@ -1,5 +1,6 @@
 // The simulation loop of driver.hpp.
 #include "ria/sim/driver.hpp"
+#include "ria/grid/cell_text.hpp"
 
 #include "ria/sim/gauge_times.hpp"
 #include "ria/sim/schedule.hpp"
@@ -32,14 +33,6 @@ long long bad_cell(const swe::HostState& s) {
         !std::isfinite(s.hc[k]))
       return static_cast<long long>(k);
   return -1;
-}
-
-/// "(i, j) = (.., ..) at x = .., y = .." of cell k.
-std::string cell_at(const Grid& g, std::size_t k) {
-  std::ostringstream o;
-  o << "(i, j) = (" << k % g.nx << ", " << k / g.nx << ") at x = " << g.x_centre(static_cast<int>(k % g.nx))
-    << ", y = " << g.y_centre(static_cast<int>(k / g.nx));
-  return o.str();
 }
 
 /// "cell (i, j) = .. at x, y: h = .., ..." for the first bad cell of a state.

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "ria/grid/cell_text.hpp"
 #include "ria/number_text.hpp"
 #include "ria/sim/series.hpp"
 #include "ria/sim/tide.hpp"
@@ -293,7 +294,7 @@ void set_initial_velocity(const Scenario& sc, const Grid& g, const InitialFields
     const double u = f.u[k], v = f.v[k];
     if (!(std::fabs(u) <= kMaxSpeed && std::fabs(v) <= kMaxSpeed)) {
       std::ostringstream o;
-      o << "initial.velocity: cell (i, j) = (" << k % g.nx << ", " << k / g.nx << ") is wet (depth " << s.h[k]
+      o << "initial.velocity: cell " << cell_at(g, k) << " is wet (depth " << s.h[k]
         << " m) and has velocity (" << u << ", " << v << ") m/s; expected finite components of at most " << kMaxSpeed
         << " m/s in every wet cell (nodata only where the water surface is below the bed)";
       throw ModelError(o.str());
@@ -312,7 +313,7 @@ void set_initial_concentration(const Scenario& sc, const Grid& g, const InitialF
     const double c = f.c[k];
     if (!(c >= 0 && std::isfinite(c))) {
       std::ostringstream o;
-      o << "initial.concentration: cell (i, j) = (" << k % g.nx << ", " << k / g.nx << ") is wet (depth " << s.h[k]
+      o << "initial.concentration: cell " << cell_at(g, k) << " is wet (depth " << s.h[k]
         << " m) and has concentration " << (std::isnan(c) ? std::string("NaN (no value, or the fill value)") : number_text(c))
         << "; expected a finite concentration >= 0 in every wet cell (nodata only "
         << "where the water surface is below the bed)";

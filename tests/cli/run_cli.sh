@@ -259,11 +259,15 @@ dem)  # ria dem info / prepare, and the prepared GeoTIFF used as the domain of a
   sed 's/cellsize 50/cellsize 25/' n.asc > n25.asc
   expect 2 "physics.manning 'n25.asc'.*model grid is 6 x 4" -- "$RIA" run m.toml --set physics.manning=n25.asc
   sed '7s/0.02/-0.02/' n.asc > nneg.asc  # line 7: the second row from the north, j = 2
-  expect 2 "physics.manning 'nneg.asc'.*cell \(i, j\) = \(0, 2\) holds -0.02" -- "$RIA" run m.toml --set physics.manning=nneg.asc
+  expect 2 "physics.manning 'nneg.asc'.*cell \(i, j\) = \(0, 2\) at x = 125, y = 325 holds -0.02" -- "$RIA" run m.toml --set physics.manning=nneg.asc
   # An elevation beyond +-12 km is an undeclared nodata value (-32767 here) or a unit mistake: refused.
   sed '8s/^-5 /-32767 /' d.asc > dbig.asc  # line 8: the second row from the north, j = 2
-  expect 2 "domain.dem 'dbig.asc': 1 cell\(s\) have a bed elevation beyond \+-12000 .*cell \(i, j\) = \(0, 2\) of the raster, is -32767 m" -- \
+  expect 2 "domain.dem 'dbig.asc': 1 cell\(s\) have a bed elevation beyond \+-12000 .*cell \(i, j\) = \(0, 2\) at x = 125, y = 325 of the raster, is -32767 m" -- \
     "$RIA" run m.toml --set domain.dem=dbig.asc
+  # -9999 lies within that range: without a declared nodata value it is refused by itself.
+  grep -v NODATA_value d.asc > dundecl.asc
+  expect 2 "domain.dem 'dundecl.asc': 4 cell\(s\) hold exactly -9999 \(the first, cell \(i, j\) = \(4, 0\) at x = 325, y = 225\), the nodata value of ESRI and USGS grids, which the raster does not declare" -- \
+    "$RIA" run m.toml --set domain.dem=dundecl.asc
   # Also where the grid is resampled, which would blend the cell into its neighbours.
   expect 2 "domain.dem 'dbig.asc': 1 cell\(s\) have a bed elevation beyond \+-12000" -- \
     "$RIA" run m.toml --set domain.dem=dbig.asc --set domain.resolution=30

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "io/io_error.hpp"
+#include "io/raster/raster.hpp"
 #include "io/isolated_read.hpp"
 #include "io/scenario/scenario_toml.hpp"
 
@@ -97,23 +98,6 @@ bool free_surface_name(const std::string& n) {
 
 bool metres(const std::string& u) { return u == "m" || u == "meter" || u == "meters" || u == "metre" || u == "metres"; }
 
-/// Lower case, with the spellings of metre and second shortened and spaces, dots, '*' and '^' left out:
-/// "meters s-1", "m.s-1", "m s**-1" and "m s^-1" all become "ms-1", "meter/second" "m/s".
-std::string unit_key(const std::string& u) {
-  std::string s;
-  for (char c : u)
-    if (c != ' ' && c != '.' && c != '*' && c != '^') s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (const char* w : {"meters", "metres", "meter", "metre"})
-    for (std::size_t k; (k = s.find(w)) != std::string::npos;) s.replace(k, std::string(w).size(), "m");
-  for (const char* w : {"seconds", "second", "sec"})
-    for (std::size_t k; (k = s.find(w)) != std::string::npos;) s.replace(k, std::string(w).size(), "s");
-  return s;
-}
-
-bool metres_per_second(const std::string& u) {
-  const std::string k = unit_key(u);
-  return k == "ms-1" || k == "m/s";
-}
 
 /// A CF standard name of the x (y) component of a water velocity: sea_water_x_velocity,
 /// eastward_sea_water_velocity and their depth-averaged (barotropic_) and staggered-grid
@@ -165,7 +149,7 @@ void check_quantity(int id, int var, const std::string& path, const std::string&
   } else {
     const bool x = q == Quantity::velocity_x;
     name_ok = standard_name.empty() || velocity_name(standard_name, x);
-    units_ok = units.empty() || metres_per_second(units);
+    units_ok = units.empty() || is_metres_per_second(units);
     expected = std::string("it is not the ") + (x ? "x" : "y") + " velocity; expected m s-1 (standard_name " +
                (x ? "sea_water_x_velocity, as `u`" : "sea_water_y_velocity, as `v`") + " of a ria.nc)";
   }

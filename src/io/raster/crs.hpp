@@ -4,6 +4,7 @@
 // ASCII grid's .prj is checked by its keywords and gives no grid mapping (crs_nogdal.cpp).
 #pragma once
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -17,8 +18,9 @@ struct CfAttribute {
 };
 
 /// Why the model cannot use coordinates of this CRS ("" when it can, or when wkt is empty):
-/// geographic coordinates (degrees), or a projected CRS whose linear unit is not the metre.
-std::string crs_unusable_reason(const std::string& wkt);
+/// geographic coordinates (degrees), a projected or local CRS whose linear unit is not the metre,
+/// or (with GDAL, given the grid's centre) a Mercator projection more than 1% off true scale there.
+std::string crs_unusable_reason(const std::string& wkt, double x_centre = std::nan(""), double y_centre = std::nan(""));
 
 /// CF grid-mapping attributes (grid_mapping_name, projection parameters, ellipsoid) for the
 /// projections CF names that DEMs commonly use: transverse_mercator (UTM included) and

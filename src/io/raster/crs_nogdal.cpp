@@ -41,7 +41,7 @@ bool linear_unit(const std::string& wkt, std::string& name, double& metres) {
 
 }  // namespace
 
-std::string crs_unusable_reason(const std::string& wkt) {
+std::string crs_unusable_reason(const std::string& wkt, double, double) {
   if (wkt.empty()) return "";
   const std::string top = top_keyword(wkt);
   if (top == "GEOGCS" || top == "GEOGCRS" || top == "GEOGRAPHICCRS" || top == "GEODCRS" || top == "GEODETICCRS")

@@ -72,6 +72,26 @@ double metres_per_unit(const std::string& unit, const std::string& where) {
                    "survey), which ria converts to metres");
 }
 
+namespace {
+/// Lower case, with the spellings of metre and second shortened and spaces, dots, '*' and '^' left out:
+/// "meters s-1", "m.s-1", "m s**-1" and "m s^-1" all become "ms-1", "meter/second" "m/s".
+std::string unit_key(const std::string& u) {
+  std::string s;
+  for (char c : u)
+    if (c != ' ' && c != '.' && c != '*' && c != '^') s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* w : {"meters", "metres", "meter", "metre"})
+    for (std::size_t k; (k = s.find(w)) != std::string::npos;) s.replace(k, std::string(w).size(), "m");
+  for (const char* w : {"seconds", "second", "sec"})
+    for (std::size_t k; (k = s.find(w)) != std::string::npos;) s.replace(k, std::string(w).size(), "s");
+  return s;
+}
+}  // namespace
+
+bool is_metres_per_second(const std::string& unit) {
+  const std::string k = unit_key(unit);
+  return k == "ms-1" || k == "m/s";
+}
+
 Raster read_elevation_raster(const std::string& path, RasterInfo* info) {
   RasterInfo own;
   RasterInfo& i = info ? *info : own;
@@ -86,7 +106,7 @@ Raster read_elevation_raster(const std::string& path, RasterInfo* info) {
 
 std::string format_raster_info(const RasterInfo& a) {
   const long long cells = static_cast<long long>(a.nx) * a.ny;
-  const long long valid = cells - a.nodata_cells - a.nan_cells - a.inf_cells;
+  const long long valid = cells - a.nodata_cells - a.masked_cells - a.nan_cells - a.inf_cells;
   std::ostringstream o;
   o << "driver      " << a.driver << "\n";
   o << "size        " << a.nx << " x " << a.ny << " cells (" << cells << ")\n";
@@ -98,6 +118,7 @@ std::string format_raster_info(const RasterInfo& a) {
   o << "nodata      ";
   if (a.has_nodata_value) o << "value " << fmt(a.nodata_value) << ": " << a.nodata_cells << " cells";
   else o << "no nodata value";
+  if (a.masked_cells > 0) o << "; masked: " << a.masked_cells << " cells";
   o << "; NaN: " << a.nan_cells << " cells; inf: " << a.inf_cells << " cells; valid: " << valid << " cells (";
   char pct[16];
   std::snprintf(pct, sizeof pct, "%.1f%%", cells ? 100.0 * valid / cells : 0.0);

@@ -36,6 +36,7 @@ struct RasterInfo {
   double dx = 0, dy = 0, xmin = 0, ymin = 0, xmax = 0, ymax = 0;
   std::string crs_wkt, crs_name;  // empty when the file has no CRS
   long long nodata_cells = 0;     // cells equal to the nodata value
+  long long masked_cells = 0;     // cells a mask band (an internal mask, an alpha band) marks invalid
   long long nan_cells = 0;        // cells that are NaN in the file (and not its declared nodata)
   long long inf_cells = 0;        // cells that are +-inf in the file, not its declared nodata (read as NaN)
   double min = 0, max = 0;        // over valid cells; NaN when there are none
@@ -58,6 +59,9 @@ RasterInfo raster_info(const std::string& path);
 /// Metres in one unit of a band's unit `unit` ("" when the file names none: metres); InputError
 /// naming `where` for a unit that is not metres, centimetres or feet (international or US survey).
 double metres_per_unit(const std::string& unit, const std::string& where);
+
+/// True for a unit of metres per second as files spell it ("m s-1", "m/s", "meters second-1", ...).
+bool is_metres_per_second(const std::string& unit);
 
 /// read_raster for a length (a DEM's elevations, a free surface): the values converted to metres
 /// (metres_per_unit of the band's unit), and in `info` (when given) the range in metres too.

@@ -88,12 +88,21 @@ std::string fmt(double v) {
 
 }  // namespace
 
+namespace {
+/// The header keys of an ESRI ASCII grid (lower case); GDAL's reader takes them in any order.
+const char* const kHeaderKeys[] = {"ncols", "nrows", "xllcorner", "xllcenter", "yllcorner", "yllcenter",
+                                   "cellsize", "dx", "dy", "nodata_value"};
+bool is_header_key(const std::string& lower_key) {
+  return std::find(std::begin(kHeaderKeys), std::end(kHeaderKeys), lower_key) != std::end(kHeaderKeys);
+}
+}  // namespace
+
 bool looks_like_esri_ascii(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
   std::string first;
   if (!(f >> first)) return false;
-  const std::string k = lower(first);
-  return k == "ncols" || k == "nrows";
+  if (first.compare(0, 3, "\xEF\xBB\xBF") == 0) first.erase(0, 3);  // a UTF-8 byte-order mark
+  return is_header_key(lower(first));
 }
 
 void check_raster_size(double nx, double ny, const std::string& where) {
@@ -157,21 +166,21 @@ AsciiHeader read_header(std::istream& in, int& lineno, const std::string& where)
       break;
     }
     const std::string k = lower(t[0]);
-    if (h.keys.empty() && k != "ncols" && k != "nrows")
+    if (h.keys.empty() && !is_header_key(k))
       throw InputError(where + " is not an ESRI ASCII grid (it starts with '" + t[0].substr(0, 40) + "', expected 'ncols')");
-    static const char* known[] = {"ncols", "nrows", "xllcorner", "xllcenter", "yllcorner", "yllcenter",
-                                  "cellsize", "dx", "dy", "nodata_value"};
-    if (std::find(std::begin(known), std::end(known), k) == std::end(known))
+    if (!is_header_key(k))
       throw line_error(where, lineno,
                        "unknown ESRI ASCII grid header key '" + t[0] +
                            "' (expected ncols, nrows, xllcorner|xllcenter, yllcorner|yllcenter, cellsize or dx and "
                            "dy, NODATA_value)");
-    if (t.size() != 2 || !is_decimal(t[1]))
+    // NODATA_value may be nan, as GDAL writes a grid whose nodata is NaN.
+    const bool nan_nodata = k == "nodata_value" && t.size() == 2 && is_nan_word(t[1]);
+    if (t.size() != 2 || !(is_decimal(t[1]) || nan_nodata))
       throw line_error(where, lineno, "expected '" + t[0] + " <decimal number>', got '" + line.substr(0, 80) + "'");
     if (auto it = h.keys.find(k); it != h.keys.end())
       throw line_error(where, lineno,
                        "'" + t[0] + "' is given again (first on line " + std::to_string(it->second.second) + ")");
-    h.keys[k] = {std::strtod(t[1].c_str(), nullptr), lineno};
+    h.keys[k] = {nan_nodata ? kNaN : std::strtod(t[1].c_str(), nullptr), lineno};
   }
   return h;
 }
@@ -246,7 +255,7 @@ ValueCounts read_values(std::istream& in, int& lineno, const AsciiHeader& h, std
           throw line_error(where, l,
                            "'" + t[i].substr(0, 40) + "' (value " + std::to_string(i + 1) + " of row " +
                                std::to_string(rows + 1) + ") is not a decimal number");
-        if (std::isnan(x)) ++n.nan;
+        if (std::isnan(x)) ++(has_nodata && std::isnan(nodata) ? n.nodata : n.nan);  // NaN is nodata when declared so
         else if (has_nodata && is_nodata(x, nodata)) ++n.nodata, x = kNaN;
         else if (!std::isfinite(x)) throw line_error(where, l, "'" + t[i] + "' is out of the range of a double");
         r.v.push_back(x);

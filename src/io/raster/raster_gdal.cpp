@@ -5,6 +5,7 @@
 #include <gdal_priv.h>
 #include <ogr_spatialref.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -14,6 +15,7 @@
 #include <fstream>
 #include <sstream>
 #include <limits>
+#include <map>
 #include <mutex>
 
 #include "io/io_error.hpp"
@@ -55,10 +57,81 @@ class GdalErrors {
   std::string failure_, warning_;
 };
 
+/// True for a GDAL subdataset name, DRIVER:"file":variable (NETCDF:"dem.nc":z, HDF5:"f.h5"://z).
+bool is_subdataset_name(const std::string& path) {
+  const std::size_t colon = path.find(":\"");
+  if (colon == std::string::npos || colon == 0) return false;
+  for (std::size_t k = 0; k < colon; ++k)
+    if (!(std::isupper(static_cast<unsigned char>(path[k])) || std::isdigit(static_cast<unsigned char>(path[k])) || path[k] == '_'))
+      return false;
+  return true;
+}
+
+/// The subdatasets a container file (NetCDF, HDF) lists, "NAME (DESCRIPTION)" each, comma separated.
+std::string subdataset_list(GDALDataset& ds) {
+  std::string list;
+  char** md = ds.GetMetadata("SUBDATASETS");
+  for (int k = 0; md && md[k]; ++k) {
+    const std::string item = md[k];
+    const std::size_t eq = item.find('=');
+    if (eq == std::string::npos || item.compare(eq - 5, 5, "_NAME") != 0) continue;
+    list += (list.empty() ? "" : ", ") + item.substr(eq + 1);
+  }
+  return list;
+}
+
+/// InputError when a NetCDF raster's x or y coordinate variable (named x/y/X/Y, or with axis X/Y
+/// or a projection_x/y_coordinate standard name) is in a unit other than metres (km, say): GDAL
+/// takes the numbers as they are. Degrees are left to the CRS check.
+void check_netcdf_axis_units(GDALDataset& ds, const std::string& where) {
+  std::map<std::string, std::map<std::string, std::string>> attrs;  // variable -> attribute -> value
+  char** md = ds.GetMetadata();
+  for (int k = 0; md && md[k]; ++k) {
+    const std::string item = md[k];
+    const std::size_t hash = item.find('#'), eq = item.find('=');
+    if (hash == std::string::npos || eq == std::string::npos || hash > eq) continue;
+    attrs[item.substr(0, hash)][item.substr(hash + 1, eq - hash - 1)] = item.substr(eq + 1);
+  }
+  for (const auto& [var, a] : attrs) {
+    auto value = [&](const char* key) {
+      const auto it = a.find(key);
+      return it == a.end() ? std::string() : it->second;
+    };
+    const std::string axis = value("axis"), standard = value("standard_name");
+    const bool is_axis = var == "x" || var == "y" || var == "X" || var == "Y" || axis == "X" || axis == "Y" ||
+                         standard == "projection_x_coordinate" || standard == "projection_y_coordinate";
+    const std::string unit = value("units");
+    if (!is_axis || unit.empty() || unit.rfind("degree", 0) == 0) continue;
+    if (unit == "m" || unit == "metre" || unit == "meter" || unit == "metres" || unit == "meters") continue;
+    throw InputError(where + ": its coordinate variable '" + var + "' is in '" + unit +
+                     "'; the model needs coordinates in metres: convert them first (e.g. ncap2 -s '" + var + "=" + var +
+                     "*1000' for km, then set its units to \"m\")");
+  }
+}
+
+/// InputError when a raw raster's data file (ENVI, EHdr, a raw VRT band) is shorter than its header
+/// says band 1 needs: GDAL's raw readers give the missing part as zeros, a flat bed at 0 m.
+void check_raw_data_size(GDALDataset& ds, GDALRasterBand& band, const std::string& where) {
+  GDALDataset::RawBinaryLayout layout;
+  if (!ds.GetRawBinaryLayout(layout) || layout.osRawFilename.empty()) return;
+  const GIntBig nx = band.GetXSize(), ny = band.GetYSize();
+  const GIntBig value = GDALGetDataTypeSizeBytes(layout.eDataType);
+  const GIntBig last = GIntBig(layout.nImageOffset) + (ny - 1) * layout.nLineOffset + (nx - 1) * layout.nPixelOffset;
+  const GIntBig first = GIntBig(layout.nImageOffset) + std::min<GIntBig>(0, (ny - 1) * layout.nLineOffset) +
+                        std::min<GIntBig>(0, (nx - 1) * layout.nPixelOffset);
+  const GIntBig need = std::max(last, first) + value;
+  VSIStatBufL st;
+  if (VSIStatL(layout.osRawFilename.c_str(), &st) != 0) return;  // GDAL's own read reports it
+  if (GIntBig(st.st_size) < need)
+    throw InputError(where + " is shorter than its header says: its data file '" + layout.osRawFilename + "' holds " +
+                     std::to_string(GIntBig(st.st_size)) + " bytes, band 1's " + std::to_string(nx) + " x " +
+                     std::to_string(ny) + " values need " + std::to_string(need));
+}
+
 /// IoError naming the path and the reason when `path` is not a readable file. Paths GDAL resolves
 /// itself (/vsizip/..., directories of multi-file formats) are left to GDAL.
 void check_readable(const std::string& path) {
-  if (path.rfind("/vsi", 0) == 0) return;
+  if (path.rfind("/vsi", 0) == 0 || is_subdataset_name(path)) return;
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) return;  // GDAL reads some formats from a directory
   require_file_or_pipe(path, "raster");
@@ -136,7 +209,19 @@ Raster load(const std::string& path, RasterInfo* info) {
     ds.reset(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR));
   const std::string where = "'" + path + "'";
   if (!ds) throw InputError(where + " is not a raster GDAL can read (" + errors.message() + ")");
-  if (ds->GetRasterCount() < 1) throw InputError(where + " has no raster band");
+  if (ds->GetRasterCount() < 1) {
+    const std::string subdatasets = subdataset_list(*ds);
+    if (!subdatasets.empty())
+      throw InputError(where + " holds several rasters: " + subdatasets + "; give the one to read by its name");
+    throw InputError(where + " has no raster band");
+  }
+  // Band 1 is read; further bands are refused unless they are band 1's alpha (its mask, below).
+  for (int b = 2; b <= ds->GetRasterCount(); ++b)
+    if (ds->GetRasterBand(b)->GetColorInterpretation() != GCI_AlphaBand)
+      throw InputError(where + " has " + std::to_string(ds->GetRasterCount()) +
+                       " bands; ria reads single-band rasters: extract the one to read (gdal_translate -b N)");
+  const std::string driver = ds->GetDriver() ? ds->GetDriver()->GetDescription() : "unknown";
+  if (driver == "netCDF") check_netcdf_axis_units(*ds, where);
 
   Raster r;
   r.nx = ds->GetRasterXSize();
@@ -152,7 +237,13 @@ Raster load(const std::string& path, RasterInfo* info) {
     r.dy = std::abs(gt[5]);
     r.x0 = gt[0];
     r.y0 = north_first ? gt[3] + r.ny * gt[5] : gt[3];
-  }  // no geotransform: pixel coordinates, the first row at the top (north)
+  } else {
+    // GDAL's default (pixel coordinates, 1 x 1 cells at the origin) is no place on Earth.
+    const char* how = ds->GetGCPCount() > 0 ? "is located by ground control points, not a geotransform"
+                      : ds->GetMetadata("RPC") ? "is located by rational polynomial coefficients, not a geotransform"
+                                               : "has no geotransform (where its cells are and how large)";
+    throw InputError(where + " " + how + "; ria needs a north-up grid: warp it first (gdalwarp -t_srs EPSG:NNNN)");
+  }
   check_raster_geometry(r, where);
   check_raster_size(r.nx, r.ny, where);
   const OGRSpatialReference srs = dataset_crs(*ds, path);
@@ -163,10 +254,24 @@ Raster load(const std::string& path, RasterInfo* info) {
   }
 
   GDALRasterBand* band = ds->GetRasterBand(1);
+  check_raw_data_size(*ds, *band, where);
   std::vector<double> raw(r.cells());
   if (band->RasterIO(GF_Read, 0, 0, r.nx, r.ny, raw.data(), r.nx, r.ny, GDT_Float64, 0, 0, nullptr) != CE_None)
     throw InputError(where + " is damaged or shorter than its header says: reading its values failed (" +
                      errors.message() + ")");
+  // A mask other than the nodata value's (an internal mask, an alpha band): its 0 cells are no
+  // data. GDAL takes an alpha band for the mask only when the data are bytes or 16-bit integers;
+  // a float DEM's alpha band is taken here too.
+  GDALRasterBand* mask_band = nullptr;
+  const int mask_flags = band->GetMaskFlags();
+  if (!(mask_flags & GMF_ALL_VALID) && !(mask_flags & GMF_NODATA)) mask_band = band->GetMaskBand();
+  for (int b = 2; b <= ds->GetRasterCount() && !mask_band; ++b) mask_band = ds->GetRasterBand(b);  // alpha (checked above)
+  std::vector<double> mask;
+  if (mask_band) {
+    mask.resize(r.cells());
+    if (mask_band->RasterIO(GF_Read, 0, 0, r.nx, r.ny, mask.data(), r.nx, r.ny, GDT_Float64, 0, 0, nullptr) != CE_None)
+      throw InputError(where + " is damaged: reading its mask failed (" + errors.message() + ")");
+  }
   int has_nodata = 0, has_scale = 0, has_offset = 0;
   const double nodata = band->GetNoDataValue(&has_nodata);
   double scale = band->GetScale(&has_scale), offset = band->GetOffset(&has_offset);
@@ -175,15 +280,18 @@ Raster load(const std::string& path, RasterInfo* info) {
   const std::string unit = band->GetUnitType() ? band->GetUnitType() : "";
   const bool f32 = band->GetRasterDataType() == GDT_Float32;
   const bool nodata_nan = has_nodata && std::isnan(nodata);
-  long long nodata_cells = 0, nan_cells = 0, inf_cells = 0;
+  long long nodata_cells = 0, masked_cells = 0, nan_cells = 0, inf_cells = 0;
   r.v.resize(r.cells());
   for (int row = 0; row < r.ny; ++row) {
     const int j = north_first ? r.ny - 1 - row : row;
     for (int i = 0; i < r.nx; ++i) {
-      const double x = raw[static_cast<std::size_t>(row) * r.nx + i];
+      const std::size_t at = static_cast<std::size_t>(row) * r.nx + i;
+      const double x = raw[at];
       double& out = r.v[static_cast<std::size_t>(j) * r.nx + i];
       out = std::numeric_limits<double>::quiet_NaN();
-      if (std::isnan(x)) {
+      if (!mask.empty() && mask[at] == 0) {
+        ++masked_cells;
+      } else if (std::isnan(x)) {
         ++(nodata_nan ? nodata_cells : nan_cells);
       } else if (has_nodata && (x == nodata || (f32 && static_cast<float>(x) == static_cast<float>(nodata)))) {
         ++nodata_cells;
@@ -196,10 +304,11 @@ Raster load(const std::string& path, RasterInfo* info) {
   }
   if (info) {
     *info = RasterInfo{};
-    info->driver = ds->GetDriver() ? ds->GetDriver()->GetDescription() : "unknown";
+    info->driver = driver;
     describe_raster(r, *info);
     info->crs_name = crs_name(srs);
     info->nodata_cells = nodata_cells;
+    info->masked_cells = masked_cells;
     info->nan_cells = nan_cells;
     info->inf_cells = inf_cells;
     info->has_nodata_value = has_nodata != 0;
