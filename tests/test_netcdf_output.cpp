@@ -141,7 +141,7 @@ TEST(NetcdfOutput, DimensionsCoordinatesAndAttributesFollowCf) {
   EXPECT_EQ(r.att("x", "units"), "m");
   EXPECT_EQ(r.att("y", "axis"), "Y");
   EXPECT_EQ(r.att("time", "units"), "seconds since 2000-01-01 00:00:00");
-  EXPECT_EQ(r.att("time", "calendar"), "standard");
+  EXPECT_EQ(r.att("time", "calendar"), "proleptic_gregorian");
   EXPECT_EQ(r.att("time", "standard_name"), "time");
 
   EXPECT_EQ(r.att("depth", "standard_name"), "sea_floor_depth_below_sea_surface");
@@ -543,14 +543,43 @@ TEST(NetcdfInput, TheTimeCoordinateIsReadInItsUnits) {
   }
   // The slice's date: 600 h after the units' date, 2026-12-18T00:00:00Z; with an offset after a
   // space (as ria writes a time.start given with one) the instant in UTC.
-  EXPECT_EQ(format_utc_time(netcdf_slice_date(path, "eta", 600 * 3600.0)), "2026-12-18T00:00:00Z");
-  EXPECT_EQ(format_utc_time(netcdf_slice_date(path, "eta", -1)), "2026-12-18T00:00:00Z");  // the last
-  EXPECT_EQ(format_utc_time(netcdf_slice_date(path, "eta", 0)), "2026-11-23T00:00:00Z");
-  EXPECT_TRUE(std::isnan(netcdf_slice_date(path, "eta", 600)));  // no such slice
+  EXPECT_EQ(format_utc_time(netcdf_slice_date(path, "eta", 600 * 3600.0).t), "2026-12-18T00:00:00Z");
+  EXPECT_EQ(format_utc_time(netcdf_slice_date(path, "eta", -1).t), "2026-12-18T00:00:00Z");  // the last
+  EXPECT_EQ(format_utc_time(netcdf_slice_date(path, "eta", 0).t), "2026-11-23T00:00:00Z");
+  EXPECT_TRUE(std::isnan(netcdf_slice_date(path, "eta", 600).t));  // no such slice
   set_units("seconds since 2026-11-23 06:00:00 +05:30");
-  EXPECT_EQ(format_utc_time(netcdf_slice_date(path, "eta", 0)), "2026-11-23T00:30:00Z");
+  EXPECT_EQ(format_utc_time(netcdf_slice_date(path, "eta", 0).t), "2026-11-23T00:30:00Z");
+  // The reference dates of UDUNITS and other CF writers: a zone name, a short or unpadded offset,
+  // an unpadded date, a fraction of a second, ISO 8601.
+  for (const auto& [units, utc] : {std::pair<const char*, const char*>{"seconds since 2026-11-23 06:00:00 UTC", "2026-11-23T06:00:00Z"},
+                                   {"seconds since 2026-11-23 06:00:00.0 GMT", "2026-11-23T06:00:00Z"},
+                                   {"seconds since 2026-11-23 06:00:00 -08", "2026-11-23T14:00:00Z"},
+                                   {"seconds since 2026-11-23 06:00:00+0530", "2026-11-23T00:30:00Z"},
+                                   {"seconds since 2026-11-23T06:00:00Z", "2026-11-23T06:00:00Z"},
+                                   {"seconds since 1970-1-1 0:0:0", "1970-01-01T00:00:00Z"},
+                                   {"seconds since 2026-11-23", "2026-11-23T00:00:00Z"}}) {
+    set_units(units);
+    const SliceDate d = netcdf_slice_date(path, "eta", 0);
+    EXPECT_EQ(format_utc_time(d.t), utc) << units;
+    EXPECT_EQ(d.unreadable, "") << units;
+  }
+  set_units("seconds since 2026-02-30 00:00:00");  // no such day: said, not taken as no date
+  EXPECT_TRUE(std::isnan(netcdf_slice_date(path, "eta", 0).t));
+  EXPECT_NE(netcdf_slice_date(path, "eta", 0).unreadable.find("units name no date ria reads"), std::string::npos);
+  set_units("seconds since 2026-11-23");
+  {
+    int id = -1, var = -1;
+    const std::string calendar = "360_day";
+    ASSERT_EQ(nc_open(path.c_str(), NC_WRITE, &id), NC_NOERR);
+    ASSERT_EQ(nc_inq_varid(id, "time", &var), NC_NOERR);
+    ASSERT_EQ(nc_redef(id), NC_NOERR);
+    ASSERT_EQ(nc_put_att_text(id, var, "calendar", calendar.size(), calendar.c_str()), NC_NOERR);
+    ASSERT_EQ(nc_close(id), NC_NOERR);
+  }
+  EXPECT_TRUE(std::isnan(netcdf_slice_date(path, "eta", 0).t));
+  EXPECT_NE(netcdf_slice_date(path, "eta", 0).unreadable.find("calendar is not the Gregorian one"), std::string::npos);
   set_units("seconds");  // no date
-  EXPECT_TRUE(std::isnan(netcdf_slice_date(path, "eta", 0)));
+  EXPECT_TRUE(std::isnan(netcdf_slice_date(path, "eta", 0).t));
   set_units("furlongs since 2026-11-23");
   try {
     read_netcdf_free_surface(path, "eta", 600, h.grid);

@@ -331,9 +331,24 @@ TEST(Raster, FillNodataAndNodeRegistration) {
   fill_nodata(r, 5);
   EXPECT_EQ(r.v[0], 5);
   EXPECT_EQ(r.v[1], 7);
-  shift_to_node_registration(r);
+  shift_to_node_registration(r, RasterInfo{}, "r");
   EXPECT_DOUBLE_EQ(r.x0, -1);
   EXPECT_DOUBLE_EQ(r.y0, -2);
+  // A grid whose header already places its values at cell centres is not shifted again.
+  const std::string centred = write_text("centred.asc", "ncols 2\nnrows 1\nxllcenter 105\nyllcenter 205\ncellsize 10\n-1 -2\n");
+  RasterInfo info;
+  Raster c = read_raster(centred, &info);
+  EXPECT_DOUBLE_EQ(c.x0, 100);
+  try {
+    shift_to_node_registration(c, info, "'centred.asc'");
+    ADD_FAILURE() << "a grid placed by xllcenter was shifted again";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'centred.asc': node registration is asked for, but the file already says its "
+                                         "values are at cell centres (its xllcenter/yllcenter header)"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_DOUBLE_EQ(c.x0, 100);
 }
 
 TEST(Raster, FormatInfo) {

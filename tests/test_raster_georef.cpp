@@ -198,3 +198,20 @@ TEST(RasterGeoref, LongitudesFromAnotherPrimeMeridianSaySo) {
   EXPECT_TRUE(found);
   for (const CfAttribute& a : cf_grid_mapping(wkt_of("EPSG:32610"))) EXPECT_NE(a.name, "longitude_of_prime_meridian");
 }
+
+TEST(RasterGeoref, ValuesConvertedFromAVerticalCrsInFeetLoseIt) {
+  // UTM 10N + NAVD88 height in US survey feet (EPSG:6360): GDAL names the band's unit from the
+  // vertical CRS; once the values are metres that CRS would tell a GIS they are feet.
+  const std::string ft = tiff("navd88_ft.tif", 1, true, [](GDALDataset& ds) {
+    OGRSpatialReference srs;
+    EXPECT_EQ(srs.SetFromUserInput("EPSG:32610+6360"), OGRERR_NONE);
+    ds.SetSpatialRef(&srs);
+  });
+  RasterInfo info;
+  const Raster r = read_elevation_raster(ft, &info);
+  EXPECT_NEAR(r.at(0, 1), 1200.0 / 3937.0, 1e-12);  // 1 US survey foot
+  EXPECT_EQ(r.crs_wkt.find("VERT"), std::string::npos) << r.crs_wkt;
+  EXPECT_NE(r.crs_wkt.find("UTM zone 10N"), std::string::npos) << r.crs_wkt;
+  EXPECT_EQ(info.crs_wkt, r.crs_wkt);
+  EXPECT_NE(read_raster(ft).crs_wkt.find("VERT"), std::string::npos);  // the file's own, unconverted
+}

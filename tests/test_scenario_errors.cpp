@@ -84,7 +84,7 @@ TEST(ScenarioErrors, Ranges) {
   expect_error(kMinimal + "[[patch]]\nconcentration = 1\npolygon = [[0, 0], [1, 0]]\n", "polygon",
                "expected at least 3 [x, y] vertices, got 2");
   expect_error(kMinimal + "[[patch]]\nconcentration = 1\npolygon = [[0, 0], [1, 0], [1]]\n", "polygon",
-               "element 2 is an array");
+               "element 2 has 1 entry");
   expect_error(kMinimal + "[[patch]]\nconcentration = -2\ncircle = {x = 0, y = 0, radius = 1}\n", "concentration",
                "patch.0.concentration: expected a number >= 0");
   expect_error(kMinimal + rel + "discharge = 0\n", "discharge", "release.0.discharge: expected a number > 0");
@@ -131,6 +131,14 @@ TEST(ScenarioErrors, RequiredKeys) {
                "boundary.0.series: got 100000; expected in [-10000, 10000] (a level at t = 600 s (10 min): m above the datum");
   expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"discharge\"\ndischarge = 1\nseries = [[0, 1], [1, 2]]\n",
                "series", "either discharge or a series, not both");
+  // An inline series' element: what is wrong with it, not only that it is an array.
+  const std::string level = kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"level\"\n";
+  expect_error(level + "series = [[0, 0], [7200]]\n", "series", "element 1 has 1 entry");
+  expect_error(level + "series = [[0, 0, 5], [7200, 1]]\n", "series", "element 0 has 3 entries");
+  expect_error(level + "series = [[\"0 s\", 0], [7200, 1]]\n", "series",
+               "element 0: its x is string \"0 s\", not a number (x in seconds where it is a time)");
+  expect_error(level + "series = [[0, 0], [7200, nan]]\n", "series", "element 1: its y is number nan, not finite");
+  expect_error(level + "series = [[0, 0], 7200]\n", "series", "element 1 is integer 7200");
   expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"wall\"\nmean_level = 1\n", "mean_level",
                "boundary.0.mean_level: not used for kind = \"wall\" (keys used for kind = \"wall\": side, kind, segment)");
   expect_error(kMinimal + "[initial]\nkind = \"raster\"\n", "[initial]", "missing required key 'path' in [initial]");

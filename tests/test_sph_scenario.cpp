@@ -104,6 +104,10 @@ TEST(SphScenario, ErrorsNameFileLineKeyAndWhatWasExpected) {
   e = error_of(kColumn, {"time.snapshot_interval=2.5e-7"});
   EXPECT_TRUE(has(e, "expected 0 (the start and the end) or at least 1 us: snapshot files are named by their time in "
                      "microseconds")) << e;
+  // A run whose snapshot names would outgrow their 10 digits of microseconds (and sort out of order).
+  e = error_of(kColumn, {"time.duration=3h"});
+  EXPECT_TRUE(has(e, "time.duration: expected a duration in (0, 9999.999999] s, got 10800 s (3 h)")) << e;
+  EXPECT_EQ(error_of(kColumn, {"time.duration=9999"}), "(no error)");
   e = error_of(kColumn + "[physics]\nc0_coefficient = 1e6\n");
   EXPECT_TRUE(has(e, "physics.c0_coefficient: got 1000000; expected in [1, 1000]")) << e;
   // A choice.

@@ -56,9 +56,10 @@ int run_prepare(const PrepareArgs& a) {
     return kNotBuilt;
   }
   check_prepare_output(a);
-  io::Raster r = io::read_elevation_raster(a.file);  // written in metres
+  io::RasterInfo info;
+  io::Raster r = io::read_elevation_raster(a.file, &info);  // written in metres
   std::cout << "read        " << a.file << ": " << r.nx << " x " << r.ny << " cells of " << r.dx << " x " << r.dy << "\n";
-  if (a.node_registered) io::shift_to_node_registration(r);
+  if (a.node_registered) io::shift_to_node_registration(r, info, "'" + a.file + "' (--node-registered)");
   if (!a.bbox.empty()) {
     r = io::crop(r, {a.bbox[0], a.bbox[1], a.bbox[2], a.bbox[3]});
     std::cout << "cropped to  " << r.nx << " x " << r.ny << " cells\n";

@@ -78,6 +78,18 @@ struct Setup {
   std::unique_ptr<io::OutputLock> lock;       // rank 0
 };
 
+/// The scenario's and the model's warnings as they concern a member: members draw no quicklooks
+/// (output.png_times is not theirs), and their gauges go to gauges_percentiles.csv whatever
+/// output.gauges_csv says.
+std::vector<std::string> ensemble_warnings(const sim::Scenario& sc, const sim::Model& model) {
+  sim::Scenario quiet_maps = sc;
+  quiet_maps.output.png_times.clear();
+  quiet_maps.output.gauges_csv = true;
+  std::vector<std::string> w = sim::scenario_warnings(quiet_maps);
+  for (std::string& x : sim::model_warnings(sc, model)) w.push_back(std::move(x));
+  return w;
+}
+
 std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   auto s = std::make_unique<Setup>();
   s->plan = make_plan(a);
@@ -101,7 +113,12 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
                            "concentration and arrival time on the " + std::to_string(g.cells()) + " cells, about " +
                            io::format_gib(keep) + "; " + io::format_gib(have) + " are available");
   }
-  // Every member of this rank: its scenario and its model, checked before any runs.
+  // Every member of this rank: its scenario and its model, checked before any runs; a warning of
+  // a member's own (its release starting after the end: it spills nothing but counts in the
+  // statistics) is said with the member, the first few of them.
+  const std::vector<std::string> base_warnings = ensemble_warnings(p.base, *s->base_model);
+  constexpr int kMemberWarningsShown = 5;
+  int member_warnings = 0;
   s->scenarios.resize(p.table.size());
   for (std::size_t m = 0; m < p.table.size(); ++m) {
     if (static_cast<int>(m % mpi::world().size) != mpi::world().rank) continue;
@@ -112,12 +129,18 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
       const Grid& h = mm.setup.grid;
       if (h.nx != g.nx || h.ny != g.ny || h.dx != g.dx || h.dy != g.dy || h.x0 != g.x0 || h.y0 != g.y0)
         throw io::InputError("its grid differs from the base scenario's; the members must share one grid");
+      for (const std::string& w : ensemble_warnings(s->scenarios[m], mm))
+        if (std::find(base_warnings.begin(), base_warnings.end(), w) == base_warnings.end() &&
+            member_warnings++ < kMemberWarningsShown)
+          std::fprintf(stderr, "ria ensemble: warning: %s\n", member_error(p.table, m, w).c_str());
     } catch (const std::invalid_argument& e) {
       throw io::InputError(member_error(p.table, m, e.what()));
     } catch (const io::IoError& e) {  // a file that member names (a Manning raster) cannot be read
       throw io::IoError(member_error(p.table, m, e.what()));
     }
   }
+  if (member_warnings > kMemberWarningsShown)
+    std::fprintf(stderr, "ria ensemble: warning: and %d more warnings of members' own\n", member_warnings - kMemberWarningsShown);
   // The members run at once: their solvers divide the cores (OpenMP: the free cores of the node
   // over its ranks, and a rank's share over its members at once) and their memory adds up.
   // --concurrent auto: kAutoConcurrentCuda on the GPU, as many of them as fit in memory beside
@@ -171,14 +194,7 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   // The solver once, so that an unavailable backend is named before any member runs.
   s->backend = swe::make_solver(s->base_model->setup)->description();
   if (is_root()) {
-    // Members draw no quicklooks: output.png_times is not a concern of theirs.
-    sim::Scenario quiet_maps = p.base;
-    quiet_maps.output.png_times.clear();
-    quiet_maps.output.gauges_csv = true;  // the members' gauges go to gauges_percentiles.csv whatever it says
-    for (const std::string& w : sim::scenario_warnings(quiet_maps))
-      std::fprintf(stderr, "ria ensemble: warning: %s\n", w.c_str());
-    for (const std::string& w : sim::model_warnings(p.base, *s->base_model))
-      std::fprintf(stderr, "ria ensemble: warning: %s\n", w.c_str());
+    for (const std::string& w : base_warnings) std::fprintf(stderr, "ria ensemble: warning: %s\n", w.c_str());
     for (const std::string& w : initial_state_warnings(p.base))  // the base: a varied time.start is a what-if
       std::fprintf(stderr, "ria ensemble: warning: %s\n", w.c_str());
     prepare_output_dir(a.output);

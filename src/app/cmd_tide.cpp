@@ -119,6 +119,10 @@ int run_predict(const TideArgs& a) {
   if (!(t1 > t0)) throw std::invalid_argument("--to (" + a.to + ") must come after --from (" + a.from + ")");
   if (t1 - t0 > kMaxSpan) throw std::invalid_argument("--from to --to spans more than 10 years; predict less at a time");
   if (!(a.step_minutes > 0)) throw std::invalid_argument("--step must be > 0 minutes");
+  // The table prints whole seconds: a step that is not one would print times rounded, repeated.
+  if (const double s = a.step_minutes * 60; std::fabs(s - std::round(s)) > 1e-9 * s || s < 1)
+    throw std::invalid_argument("--step " + number_text(a.step_minutes) + ": expected a whole number of seconds (" +
+                                number_text(s) + " s given; times are printed to the second)");
   if ((t1 - t0) / (a.step_minutes * 60) > kMaxRows)
     throw std::invalid_argument("--step " + number_text(a.step_minutes) + " min from --from to --to makes more than " +
                                 std::to_string(static_cast<long long>(kMaxRows)) + " levels; give a longer --step");

@@ -124,7 +124,7 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
       !why.empty())
     throw io::InputError(what + " " + why);
   if (!info.has_nodata_value) check_undeclared_sentinel(r, io::metres_per_unit(info.unit, what), what);
-  if (d.node_registered) io::shift_to_node_registration(r);
+  if (d.node_registered) io::shift_to_node_registration(r, info, what + " (domain.node_registered = true)");
   if (d.has_bbox) r = io::crop(r, d.bbox);
   // Before resampling, which would blend an undeclared nodata value (-32767) into its neighbours.
   const double sign = d.values == sim::DomainSpec::Values::depth ? -1.0 : 1.0;
@@ -228,7 +228,12 @@ sim::InitialFields load_initial_fields(const sim::Scenario& sc, const sim::Domai
 std::vector<std::string> initial_state_warnings(const sim::Scenario& sc) {
   const sim::InitialSpec& in = sc.initial;
   if (in.kind != sim::InitialSpec::Kind::netcdf) return {};
-  const double slice = io::netcdf_slice_date(in.path, in.variable, in.time);
+  const io::SliceDate d = io::netcdf_slice_date(in.path, in.variable, in.time);
+  if (!d.unreadable.empty())
+    return {io::where_given(sc, "initial.path") + "initial.path '" + in.path + "': " + d.unreadable +
+            ", so the state's date is not checked against time.start = \"" + sc.time.start +
+            "\" (the tide, the releases and the outputs' dates count from time.start)"};
+  const double slice = d.t;
   const double start = io::parse_utc_time(sc.time.start, io::where_given(sc, "time.start") + "time.start");
   if (!std::isfinite(slice) || std::fabs(slice - start) < 1) return {};
   const std::string date = io::format_utc_time(slice);

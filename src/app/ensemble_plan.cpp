@@ -29,8 +29,19 @@ void check_not_set(const std::vector<std::string>& sets, const std::vector<std::
 }
 
 sim::Scenario load_ensemble_scenario(const EnsembleArgs& a, const std::vector<std::string>& sets) {
-  return a.scenario.empty() ? io::parse_scenario(kDefaultScenario, "<embedded default scenario>", ".", sets)
-                            : io::load_scenario(a.scenario, sets);
+  try {
+    return a.scenario.empty() ? io::parse_scenario(kDefaultScenario, "<embedded default scenario>", ".", sets)
+                              : io::load_scenario(a.scenario, sets);
+  } catch (const io::InputError& e) {
+    // --sample-interval reaches the members as --set time.output_interval, which the user did not give.
+    const std::string set = "--set time.output_interval: time.output_interval: ";
+    std::string m = e.what();
+    if (const std::size_t at = m.find(set); at != std::string::npos && !a.sample_interval.empty()) {
+      m.replace(at, set.size(), "--sample-interval " + a.sample_interval + " (the members' time.output_interval): ");
+      throw io::InputError(m);
+    }
+    throw;
+  }
 }
 
 std::vector<std::string> joined(std::vector<std::string> a, const std::vector<std::string>& b) {

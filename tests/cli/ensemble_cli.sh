@@ -31,6 +31,9 @@ bad_inputs)  # every refusal exits 2 before any member runs, naming the key, fil
   expect 2 "--grid with 2 varied dimensions .* needs --members = k\^2, got 5; e.g. 4 or 9" -- \
     "${E[@]}" --members 5 --grid --vary-point outfall=100
   expect 2 "nothing varies" -- "${E[@]}" --members 2
+  # --sample-interval reaches the members as time.output_interval: named as the user gave it.
+  expect 2 "^ria ensemble: --sample-interval 1e-3 \(the members' time.output_interval\): expected at most 100000 map outputs" -- \
+    "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --sample-interval 1e-3 --set output.gauge_interval=0
   expect 2 "--members N \(>= 1\) is required" -- "${E[@]}" --vary physics.manning=0.02:0.04
   expect 2 "--sample-interval 3h: expected a duration > 0 and <= time.duration" -- \
     "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --sample-interval 3h
@@ -113,6 +116,9 @@ failure)  # a failed member is reported and the ensemble goes on; all failed: ex
   grep -q '^1,.*,failed,.*numerical failure: .*h = nan' out/members.csv || fail "member 1's message is not in members.csv"
   grep -q 'checkpoint' out/members.csv && fail "the message speaks of a checkpoint, but members write none"
   grep -q "warning: 1 of 3 members failed" run.txt || fail "no warning about the failed member"
+  # A member whose release starts after the end spills nothing but counts in the statistics: said.
+  expect 0 "warning: member [0-9]+ \(release.0.start=[0-9.e+]+\): release 0 \('outfall'\) starts at .*it releases nothing" -- \
+    "${E[@]}" --members 4 --vary release.0.start=1h:3h --output late
   grep -q '"failed": 1' out/summary.json || fail "summary.json does not count the failed member"
   [ -s out/gauges_percentiles.csv ] || fail "no statistics over the finished members"
   awk -F, 'NR > 1 && $3 != 2 { exit 1 }' out/gauges_percentiles.csv || fail "gauge percentiles not over the 2 finished members"

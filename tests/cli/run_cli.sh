@@ -179,6 +179,9 @@ bad_inputs)
   printf '[output]\npng_at_end = false\nnetcdf = false\n' >> bom.toml
   expect 0 "^done: 600 s simulated" -- "$RIA" run bom.toml --output bomout
   expect 2 "--step: expected a finite number > 0, got 'inf'" -- "$RIA" tide Charleston --from 2026-11-23 --to 2026-11-24 --step inf
+  # The table prints whole seconds: 0.6 s would print repeated, rounded times.
+  expect 2 "--step 0.01: expected a whole number of seconds \(0.6 s given" -- \
+    "$RIA" tide Charleston --from 2026-11-23 --to 2026-11-24 --step 0.01
   # An empty search word would list every station of the database.
   expect 2 "--search: expected a word, got an empty or blank string" -- "$RIA" tide --search ""
   expect 2 "--search: expected a word, got an empty or blank string" -- "$RIA" tide --search "  "
@@ -364,7 +367,7 @@ lost_results)  # a run that cannot finish never damages the results of an earlie
   cp lr/gauges.csv lr0.csv
   cp lr/checkpoint.ckpt lr0.ckpt
   sed -i '7s/^0.5 /1e39 /' eta.asc
-  expect 2 "initial.path 'eta.asc': the level 1e\+39 m at cell \(0, 9\) is not within \+-10000 m" -- \
+  expect 2 "initial.path 'eta.asc': the level 1e\+39 m at cell \(i, j\) = \(0, 9\) at x = 5, y = 95 is not within \+-10000 m" -- \
     "$RIA" run lr.toml --backend serial --precision float --quiet --output lr
   cmp lr0.csv lr/gauges.csv || fail "gauges.csv of the earlier run was replaced by a refused run"
   cmp lr0.ckpt lr/checkpoint.ckpt || fail "checkpoint.ckpt of the earlier run was changed"
@@ -646,7 +649,7 @@ tide)  # `ria tide` and a station tide in `ria run`; RIA_EXPECT_TCD=1: built wit
   expect 2 'the closest are "Charleston, Coos Bay, Oregon"' -- "$RIA" tide "Charlston, Coos" --from 2026-11-23 --to 2026-11-24
   expect 2 'is ambiguous' -- "$RIA" tide "Coos" --from 2026-11-23 --to 2026-11-24
   expect 2 '--to \(2026-11-22\) must come after --from' -- "$RIA" tide "$STATION" --from 2026-11-23 --to 2026-11-22
-  expect 2 'give a longer --step' -- "$RIA" tide "$STATION" --from 2026-11-23 --to 2026-12-23 --step 0.01
+  expect 2 'give a longer --step' -- "$RIA" tide "$STATION" --from 2026-11-23 --to 2027-01-23 --step 0.05
   expect 2 '--from: invalid day 31 for month 11' -- "$RIA" tide "$STATION" --from 2026-11-31 --to 2026-12-02
   expect 2 'give a STATION' -- "$RIA" tide --from 2026-11-23 --to 2026-11-24
   expect 3 'no tide database: HFILE_PATH' -- env HFILE_PATH="$WORK/none" "$RIA" tide "$STATION" --from 2026-11-23 --to 2026-11-24

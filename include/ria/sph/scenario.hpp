@@ -14,6 +14,9 @@ namespace ria::sph {
 /// Snapshot files are named by their time in whole ticks (microseconds): a snapshot interval of
 /// at least one tick keeps every name its own.
 constexpr double kSnapshotTick = 1e-6;
+/// The longest run: its snapshot names keep their 10 digits of ticks (particles_%010lld), so that
+/// they sort in time order, up to 9999.999999 s (a WCSPH dam break lasts seconds).
+constexpr double kMaxDuration = 1e4 - kSnapshotTick;
 
 using Point = std::array<double, 3>;
 

@@ -76,7 +76,7 @@ nc::NcVar time_variable(nc::NcFile& file, const char* name, const nc::NcDim& d, 
   v.putAtt("standard_name", "time");
   v.putAtt("long_name", long_name);
   v.putAtt("units", units);
-  v.putAtt("calendar", "standard");
+  v.putAtt("calendar", kCalendar);
   v.putAtt("axis", "T");
   return v;
 }

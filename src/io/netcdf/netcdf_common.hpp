@@ -19,6 +19,9 @@ namespace ria::io::nc_detail {
 namespace nc = netCDF;
 
 constexpr std::size_t kSeriesChunk = 512;  // records per chunk along a time dimension
+// The calendar of every time ria writes: ISO 8601's, Gregorian also before 1582-10-15 (CF's
+// "standard" is Julian there, so a date before it would be read 10 days or more off).
+constexpr const char* kCalendar = "proleptic_gregorian";
 constexpr const char* kReferences =
     "Viñas et al. 2012, A multi-GPU shallow water simulation with transport of contaminants";
 constexpr const char* kConcComment =

@@ -89,7 +89,7 @@ void write(nc::NcFile& file, const NcEnsemble& e) {
                                (e.starts_differ ? "; seconds after each member's own time.start (the members start at "
                                                   "different dates)" : ""));
   for (nc::NcVar* v : {&early, &median}) {
-    if (!e.starts_differ) v->putAtt("calendar", "standard");
+    if (!e.starts_differ) v->putAtt("calendar", kCalendar);
     v->putAtt("threshold", nc::ncDouble, e.arrival_threshold);
   }
   if (e.starts_differ)

@@ -309,7 +309,8 @@ std::vector<double> probe_file(const std::string& path, const std::function<std:
 }
 }  // namespace
 
-double netcdf_slice_date(const std::string& path, const std::string& variable, double time) {
+SliceDate netcdf_slice_date(const std::string& path, const std::string& variable, double time) {
+  // {t}, or {NaN, 1} for a reference date ria cannot read, {NaN, 2} for another calendar.
   const std::vector<double> d = probe_file(path, [&](int id) -> std::vector<double> {
     int var = 0, ndims = 0, dims[3];
     if (nc_inq_varid(id, variable.c_str(), &var) != NC_NOERR || nc_inq_varndims(id, var, &ndims) != NC_NOERR ||
@@ -321,17 +322,27 @@ double netcdf_slice_date(const std::string& path, const std::string& variable, d
     if (nc_inq_dim(id, dims[0], name, &len) != NC_NOERR || nc_inq_varid(id, name, &tv) != NC_NOERR) return {NAN};
     const std::string what = "'" + path + "' variable '" + variable + "'";
     const std::size_t k = slice_at(id, name, len, time, what);
-    // "<unit> since <date>": the date as ria writes it ("2026-01-01 00:00:00", an offset after a
-    // space) or in ISO 8601.
+    // "<unit> since <date>" in the Gregorian calendar (proleptic, as ria counts: the same dates
+    // after 1582-10-15).
     const std::string units = text_attribute(id, tv, "units");
     const std::size_t since = units.find(" since ");
     if (since == std::string::npos) return {NAN};
-    std::string date = units.substr(since + 7);
-    const std::size_t sign = date.find_last_of("+-");
-    if (sign != std::string::npos && sign > 11 && date[sign - 1] == ' ') date.erase(sign - 1, 1);
-    return {parse_utc_time(date, what + " time units") + slice_seconds(id, name, len, what)[k]};
+    std::string calendar = text_attribute(id, tv, "calendar");
+    for (char& c : calendar) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!calendar.empty() && calendar != "standard" && calendar != "gregorian" && calendar != "proleptic_gregorian")
+      return {NAN, 2};
+    double t0 = NAN;
+    try {
+      t0 = parse_cf_reference_date(units.substr(since + 7), what + " time units");
+    } catch (const InputError&) {
+      return {NAN, 1};
+    }
+    return {t0 + slice_seconds(id, name, len, what)[k]};
   }, {NAN});
-  return d.size() == 1 ? d[0] : NAN;
+  if (d.size() == 2)
+    return {NAN, d[1] == 2 ? "its time coordinate's calendar is not the Gregorian one"
+                           : "its time coordinate's units name no date ria reads (\"seconds since 2026-01-01 00:00:00\")"};
+  return {d.size() == 1 ? d[0] : NAN, ""};
 }
 
 std::array<double, 2> netcdf_grid_size(const std::string& path) {

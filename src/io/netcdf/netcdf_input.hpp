@@ -5,6 +5,7 @@
 
 #include <array>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -44,12 +45,20 @@ std::vector<double> read_netcdf_velocity(const std::string& path, const std::str
 std::vector<double> read_netcdf_concentration(const std::string& path, const std::string& variable, double time,
                                               const Grid& grid, const std::string& units);
 
-/// The UTC instant [s since 1970-01-01] of the slice at `time` seconds (< 0: the last) of
-/// `variable` in `path`: its time coordinate after the date of that coordinate's units ("seconds
-/// since 2026-01-01 00:00:00", as ria writes them). NaN when the variable has no time axis or no
-/// such slice, the units name no date, the file cannot be read, or ria was built without NetCDF
-/// (the reads of the fields report what is wrong with the file).
-double netcdf_slice_date(const std::string& path, const std::string& variable, double time);
+/// The date of a slice (netcdf_slice_date): `t` [s since 1970-01-01T00:00:00Z], NaN when there is
+/// none; when the file's time coordinate names a date ria cannot read, or a calendar other than
+/// the Gregorian one, `unreadable` says so.
+struct SliceDate {
+  double t = NAN;
+  std::string unreadable;
+};
+
+/// The UTC instant of the slice at `time` seconds (< 0: the last) of `variable` in `path`: its
+/// time coordinate after the reference date of that coordinate's units ("seconds since 2026-01-01
+/// 00:00:00", as ria writes them; the UDUNITS forms of parse_cf_reference_date). NaN when the
+/// variable has no time axis or no such slice, the file cannot be read, or ria was built without
+/// NetCDF (the reads of the fields report what is wrong with the file).
+SliceDate netcdf_slice_date(const std::string& path, const std::string& variable, double time);
 
 /// The lengths of the x and y dimensions of a file ria wrote (ria.nc), or NaN, NaN when it has
 /// none, cannot be read, or ria was built without NetCDF.

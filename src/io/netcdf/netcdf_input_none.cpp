@@ -22,7 +22,7 @@ std::vector<double> read_netcdf_concentration(const std::string& path, const std
   return read_netcdf_free_surface(path, variable, time, grid);
 }
 
-double netcdf_slice_date(const std::string&, const std::string&, double) { return NAN; }
+SliceDate netcdf_slice_date(const std::string&, const std::string&, double) { return {}; }
 
 std::array<double, 2> netcdf_grid_size(const std::string&) { return {NAN, NAN}; }
 

@@ -105,10 +105,10 @@ void NetcdfOutput::Impl::define_and_write_static(const NcHeader& h) {
   max_conc.putAtt("cell_methods", "time: maximum");
   max_conc.putAtt("comment", kConcComment);
   first_wet = add_field("first_wet_time", yx, {ny, nx}, "time the cell was first wet", "", time_units);
-  first_wet.putAtt("calendar", "standard");
+  first_wet.putAtt("calendar", kCalendar);
   arrival = add_field("arrival_time", yx, {ny, nx},
                       "time of first arrival of concentration above threshold", "", time_units);
-  arrival.putAtt("calendar", "standard");
+  arrival.putAtt("calendar", kCalendar);
 
   // Data: coordinates and bed.
   put_cell_centres(axes, g);

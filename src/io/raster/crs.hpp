@@ -22,6 +22,10 @@ struct CfAttribute {
 /// or (with GDAL, given the grid's centre) a Mercator projection more than 1% off true scale there.
 std::string crs_unusable_reason(const std::string& wkt, double x_centre = std::nan(""), double y_centre = std::nan(""));
 
+/// The CRS without its vertical part (a compound CRS's horizontal one), for values converted to
+/// metres from the vertical CRS's unit; the WKT as it is when it has none (or without GDAL).
+std::string crs_without_vertical(const std::string& wkt);
+
 /// CF grid-mapping attributes (grid_mapping_name, projection parameters, ellipsoid) for the
 /// projections CF names that DEMs commonly use: transverse_mercator (UTM included) and
 /// lambert_conformal_conic (2SP). Empty for other or unreadable CRSs (the WKT is still written).

@@ -1,5 +1,6 @@
 // CRS checks and CF grid mappings with GDAL's OGRSpatialReference (crs.hpp).
 // CF-1.8 appendix F: transverse_mercator and lambert_conformal_conic parameter names.
+#include <cpl_conv.h>
 #include <ogr_spatialref.h>
 
 #include <cmath>
@@ -65,6 +66,16 @@ std::string crs_unusable_reason(const std::string& wkt, double x_centre, double 
     }
   }
   return "";
+}
+
+std::string crs_without_vertical(const std::string& wkt) {
+  OGRSpatialReference srs;
+  if (!parse(wkt, srs) || !srs.IsCompound() || srs.StripVertical() != OGRERR_NONE) return wkt;
+  char* out = nullptr;
+  std::string horizontal = wkt;
+  if (srs.exportToWkt(&out) == OGRERR_NONE && out) horizontal = out;
+  CPLFree(out);
+  return horizontal;
 }
 
 std::vector<CfAttribute> cf_grid_mapping(const std::string& wkt) {

@@ -68,4 +68,6 @@ std::string crs_unusable_reason(const std::string& wkt, double, double) {
 
 std::vector<CfAttribute> cf_grid_mapping(const std::string&) { return {}; }
 
+std::string crs_without_vertical(const std::string& wkt) { return wkt; }
+
 }  // namespace ria::io

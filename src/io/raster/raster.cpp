@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "io/io_error.hpp"
+#include "io/raster/crs.hpp"
 
 namespace ria::io {
 namespace {
@@ -100,6 +101,8 @@ Raster read_elevation_raster(const std::string& path, RasterInfo* info) {
   if (k != 1) {
     for (double& v : r.v) v *= k;
     i.min *= k, i.max *= k;
+    // A vertical CRS in that unit no longer describes the values (a GIS would take them as feet).
+    r.crs_wkt = i.crs_wkt = crs_without_vertical(r.crs_wkt);
   }
   return r;
 }
@@ -231,7 +234,10 @@ void fill_nodata(Raster& r, double value) {
     if (std::isnan(x)) x = value;
 }
 
-void shift_to_node_registration(Raster& r) {
+void shift_to_node_registration(Raster& r, const RasterInfo& info, const std::string& what) {
+  if (!info.nodes_said_by.empty())
+    throw InputError(what + ": node registration is asked for, but the file already says its values are at cell "
+                     "centres (" + info.nodes_said_by + "), which the reader takes into account; leave it out");
   r.x0 -= 0.5 * r.dx;
   r.y0 -= 0.5 * r.dy;
 }

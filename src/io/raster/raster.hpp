@@ -43,6 +43,8 @@ struct RasterInfo {
   bool has_nodata_value = false;
   double nodata_value = 0;
   std::string unit;  // the band's unit as the file names it (GDAL's unit type; "" when none)
+  std::string nodes_said_by;  // how the file says its values are at cell centres, which the reader took
+                              // into account ("its xllcenter header", "its AREA_OR_POINT=Point tag"); "" if not
 };
 
 /// Reads band 1 of any raster GDAL reads (north-up geotransforms only; a rotated one is an
@@ -112,7 +114,9 @@ void fill_nodata(Raster& r, double value);
 
 /// For node-registered rasters, whose (xll, yll) is the first NODE (a cell centre) although the file
 /// calls it a corner: moves the origin by half a cell to the south-west so that it is a corner.
-void shift_to_node_registration(Raster& r);
+/// InputError naming `what` when the file itself said so (`info`.nodes_said_by), which the reader
+/// took into account: a second shift would put every value half a cell off.
+void shift_to_node_registration(Raster& r, const RasterInfo& info, const std::string& what);
 
 /// Writes a GeoTIFF (float32, deflate, nodata -9999 where NaN, CRS kept, north-up) atomically:
 /// a temporary file in the same directory, then a rename. IoError on failure; needs GDAL (without

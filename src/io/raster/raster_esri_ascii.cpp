@@ -312,6 +312,7 @@ Raster read_esri_ascii(const std::string& path, RasterInfo* info) {
     info->nodata_cells = counts.nodata;
     info->nan_cells = counts.nan;
     info->has_nodata_value = has_nodata;
+    if (header.has("xllcenter") || header.has("yllcenter")) info->nodes_said_by = "its xllcenter/yllcenter header";
     info->nodata_value = has_nodata ? header.val("nodata_value") : 0;
   }
   return r;

@@ -313,6 +313,9 @@ Raster load(const std::string& path, RasterInfo* info) {
     info->inf_cells = inf_cells;
     info->has_nodata_value = has_nodata != 0;
     info->unit = unit;
+    // GDAL has turned a pixel-is-point raster's geotransform to the corners already.
+    if (const char* a = ds->GetMetadataItem(GDALMD_AREA_OR_POINT); a && EQUAL(a, GDALMD_AOP_POINT))
+      info->nodes_said_by = "its AREA_OR_POINT=Point tag";
     info->nodata_value = has_nodata ? nodata : 0;
   }
   return r;

@@ -408,12 +408,16 @@ std::optional<std::vector<std::array<double, 2>>> Table::pairs(const std::string
   if (!a) type_error(key, "an array of [x, y] pairs");
   std::vector<std::array<double, 2>> v;
   for (std::size_t i = 0; i < a->size(); ++i) {
+    const std::string element = "expected an array of [x, y] pairs of numbers, element " + std::to_string(i);
     const auto* p = a->get(i)->as_array();
-    const bool ok = p && p->size() == 2 && p->get(0)->is_number() && p->get(1)->is_number() &&
-                    std::isfinite(p->get(0)->value<double>().value_or(0.0)) &&
-                    std::isfinite(p->get(1)->value<double>().value_or(0.0));
-    if (!ok)
-      fail(key, "expected an array of [x, y] pairs of numbers, element " + std::to_string(i) + " is " + describe(*a->get(i)));
+    if (!p) fail(key, element + " is " + describe(*a->get(i)));
+    if (p->size() != 2) fail(key, element + " has " + std::to_string(p->size()) + " entr" + (p->size() == 1 ? "y" : "ies"));
+    for (std::size_t c = 0; c < 2; ++c) {
+      const toml::node& x = *p->get(c);
+      if (!x.is_number() || !std::isfinite(x.value<double>().value_or(0.0)))
+        fail(key, element + ": its " + (c == 0 ? "x" : "y") + " is " + describe(x) +
+                      (x.is_number() ? ", not finite" : ", not a number (x in seconds where it is a time)"));
+    }
     v.push_back({p->get(0)->value<double>().value_or(0.0), p->get(1)->value<double>().value_or(0.0)});
   }
   return v;

@@ -235,6 +235,59 @@ double parse_utc_time(const std::string& text, const std::string& what) {
                              h * 3600LL + mi * 60LL + s);
 }
 
+double parse_cf_reference_date(const std::string& text, const std::string& what) {
+  std::size_t p = 0;
+  const auto skip_spaces = [&] {
+    while (p < text.size() && std::isspace(static_cast<unsigned char>(text[p]))) ++p;
+  };
+  // A run of 1 .. max digits as a number, or false.
+  const auto number = [&](std::size_t max, int& v) {
+    const std::size_t b = p;
+    v = 0;
+    while (p < text.size() && p - b < max && std::isdigit(static_cast<unsigned char>(text[p]))) v = 10 * v + (text[p++] - '0');
+    return p > b;
+  };
+  const auto bad = [&](const char* expected) {
+    return InputError(what + ": '" + text + "' is not a reference date (expected " + expected + ")");
+  };
+  skip_spaces();
+  int y = 0, mo = 0, d = 0, h = 0, mi = 0, sec = 0, zh = 0, zm = 0;
+  char zone = '+';
+  if (!number(4, y) || p >= text.size() || text[p++] != '-' || !number(2, mo) || p >= text.size() || text[p++] != '-' ||
+      !number(2, d))
+    throw bad("a date Y-M-D");
+  if (p < text.size() && (text[p] == 'T' || text[p] == 't' || text[p] == ' ')) {
+    const std::size_t before = p++;
+    skip_spaces();
+    if (number(2, h)) {
+      if (p < text.size() && text[p] == ':' && (++p, !number(2, mi))) throw bad("h:m[:s] after the date");
+      if (p < text.size() && text[p] == ':' && (++p, !number(2, sec))) throw bad("h:m[:s] after the date");
+      if (p < text.size() && text[p] == '.')
+        for (++p; p < text.size() && std::isdigit(static_cast<unsigned char>(text[p]));) ++p;  // the fraction, dropped
+    } else {
+      p = before;
+    }
+  }
+  skip_spaces();
+  std::string rest = text.substr(p);
+  while (!rest.empty() && std::isspace(static_cast<unsigned char>(rest.back()))) rest.pop_back();
+  std::string upper;
+  for (char c : rest) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (!rest.empty() && upper != "Z" && upper != "UTC" && upper != "GMT") {
+    if (rest[0] != '+' && rest[0] != '-') throw bad("a time zone Z, UTC, GMT or an offset such as -08:00");
+    zone = rest[0];
+    p = text.size() - rest.size() + 1;
+    if (!number(2, zh)) throw bad("an offset such as -08:00");
+    if (p < text.size() && text[p] == ':') ++p;
+    if (p < text.size() && !number(2, zm)) throw bad("an offset such as -08:00");
+    skip_spaces();
+    if (p != text.size()) throw bad("nothing after the offset");
+  }
+  char iso[64];
+  std::snprintf(iso, sizeof iso, "%04d-%02d-%02dT%02d:%02d:%02d%c%02d:%02d", y, mo, d, h, mi, sec, zone, zh, zm);
+  return parse_utc_time(iso, what + " ('" + text + "')");
+}
+
 std::string format_utc_time(double unix_seconds) { return detail::format_seconds(std::llround(unix_seconds)); }
 
 int utc_year(double unix_seconds) {

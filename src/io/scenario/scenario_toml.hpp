@@ -41,6 +41,12 @@ double parse_duration(const std::string& text, const std::string& what);
 /// InputError naming `what` on anything else.
 double parse_utc_time(const std::string& text, const std::string& what);
 
+/// Parses the reference date of CF time units ("<unit> since <date>") as UDUNITS writes and reads
+/// it: "1970-1-1", "2026-11-23 00:00:00", "...T00:00:00.5Z", "... 00:00:00 UTC" (or GMT), an
+/// offset "+00", "-8", "-08:00" or "+0530" after the time with or without a space; the seconds'
+/// fraction is dropped. Seconds since 1970-01-01T00:00:00Z; InputError naming `what` otherwise.
+double parse_cf_reference_date(const std::string& text, const std::string& what);
+
 /// "YYYY-MM-DDTHH:MM:SSZ" of seconds since 1970-01-01T00:00:00Z, rounded to the second.
 std::string format_utc_time(double unix_seconds);
 

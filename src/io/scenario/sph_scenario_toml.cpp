@@ -121,7 +121,7 @@ void read_time(const Table& root, sph::Scenario& s) {
   if (!t) root.fail_here("missing required table [time] (with at least duration = \"<number> s\")");
   t->check_keys({"duration", "output_interval", "snapshot_interval"});
   t->require("duration", "the simulated time, e.g. \"1 s\"");
-  s.duration = *t->duration("duration", detail::above(0));
+  s.duration = *t->duration("duration", detail::between(0, sph::kMaxDuration, true));
   s.output_interval = t->duration("output_interval", detail::above(0)).value_or(s.duration / 100);
   s.snapshot_interval = t->duration("snapshot_interval", detail::at_least(0)).value_or(0.0);
   for (const char* k : {"output_interval", "snapshot_interval"}) {
