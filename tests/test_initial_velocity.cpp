@@ -66,6 +66,21 @@ TEST(InitialVelocity, RastersAreReadOnTheGridAndAMissingOneNamesItsKey) {
   EXPECT_EQ(m.init.qx[0], 2.5 * 0.75);  // h = eta - z = 0.5 + 2
   EXPECT_EQ(m.init.qy[0], 2.5 * -0.25);
 
+  // A raster of other cell heights (the same columns, 4 x 3 of 10 x 20 m) is not on the grid.
+  {
+    std::ofstream o(dir + "/v.asc");
+    o << "ncols 4\nnrows 3\nxllcorner 0\nyllcorner 0\ndx 10\ndy 20\n";
+    for (int row = 0; row < 3; ++row) o << "0 0 0 0\n";
+  }
+  try {
+    app::load_initial_fields(sc, d);
+    FAIL() << "a velocity raster of 20 m rows was taken for the grid's 10 m rows";
+  } catch (const io::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("v.asc' is a 4 x 3 raster of 10 x 20 m cells at (0, 0); the model grid is 4 x 3 of "
+                                         "10 m"),
+              std::string::npos)
+        << e.what();
+  }
   std::filesystem::remove(dir + "/v.asc");
   try {
     app::load_initial_fields(sc, d);

@@ -10,6 +10,7 @@
 
 #include "io/io_error.hpp"
 #include "io/netcdf/netcdf_input.hpp"
+#include "io/raster/raster.hpp"
 #include "netcdf_reader.hpp"
 
 using namespace ria;
@@ -119,4 +120,74 @@ TEST(NetcdfInputCf, DimensionsInXYOrderAreRefused) {
               std::string::npos)
         << e.what();
   }
+}
+
+namespace {
+
+/// A DEM as a CF NetCDF file (through GDAL's netCDF driver): x and y in `axis_units` (with their
+/// standard names when `named`), variables z (the bed) and, with `second`, w.
+std::string dem_file(TempDir& tmp, const std::string& name, const std::string& axis_units, bool second, bool named = true) {
+  const Grid g = grid();
+  const std::string path = tmp.file(name);
+  int id, dx, dy, vx, vy, vz, vw;
+  EXPECT_EQ(nc_create(path.c_str(), NC_NETCDF4 | NC_CLOBBER, &id), NC_NOERR);
+  nc_def_dim(id, "x", g.nx, &dx);
+  nc_def_dim(id, "y", g.ny, &dy);
+  nc_def_var(id, "x", NC_DOUBLE, 1, &dx, &vx);
+  nc_def_var(id, "y", NC_DOUBLE, 1, &dy, &vy);
+  for (int v : {vx, vy}) nc_put_att_text(id, v, "units", axis_units.size(), axis_units.c_str());
+  if (named)
+    for (const auto& [v, n] : {std::pair<int, std::string>{vx, "projection_x_coordinate"}, {vy, "projection_y_coordinate"}})
+      nc_put_att_text(id, v, "standard_name", n.size(), n.c_str());
+  const int dims[2] = {dy, dx};
+  nc_def_var(id, "z", NC_DOUBLE, 2, dims, &vz);
+  if (second) nc_def_var(id, "w", NC_DOUBLE, 2, dims, &vw);
+  nc_enddef(id);
+  const double k = axis_units == "km" ? 1e-3 : 1;
+  std::vector<double> x(g.nx), y(g.ny), z(g.cells(), -5.0);
+  for (int i = 0; i < g.nx; ++i) x[i] = k * g.x_centre(i);
+  for (int j = 0; j < g.ny; ++j) y[j] = k * g.y_centre(j);
+  nc_put_var_double(id, vx, x.data());
+  nc_put_var_double(id, vy, y.data());
+  nc_put_var_double(id, vz, z.data());
+  if (second) nc_put_var_double(id, vw, z.data());
+  EXPECT_EQ(nc_close(id), NC_NOERR);
+  return path;
+}
+
+std::string raster_error(const std::string& path) {
+  try {
+    read_raster(path);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace
+
+TEST(NetcdfInputCf, ADemInKilometresIsRefusedAndSeveralVariablesAreNamed) {
+  if (!gdal_built()) GTEST_SKIP() << "NetCDF DEMs are read through GDAL";
+  TempDir tmp;
+  // GDAL takes the axis values as they are: a DEM in km would be a model 1000 times too small.
+  const std::string km = dem_file(tmp, "km.nc", "km", false);
+  EXPECT_NE(raster_error(km).find("its coordinate variable 'x' is in 'km'; the model needs coordinates in metres: convert "
+                                  "them first (ncap2 -s 'x=x*1000' FILE"),
+            std::string::npos)
+      << raster_error(km);
+  const Raster m = read_raster(dem_file(tmp, "metre.nc", "m", false));
+  EXPECT_DOUBLE_EQ(m.x0, 1000);
+  EXPECT_DOUBLE_EQ(m.dx, 10);
+  // Axes GDAL does not recognise (no standard_name or axis): GDAL would give 1 x 1 cells at the origin.
+  const std::string bare = dem_file(tmp, "bare.nc", "m", false, false);
+  EXPECT_NE(raster_error(bare).find("bare.nc' has no geotransform"), std::string::npos) << raster_error(bare);
+  EXPECT_NE(raster_error(bare).find("standard_name projection_x_coordinate"), std::string::npos) << raster_error(bare);
+  // Two variables: named, and either read by GDAL's subdataset name, quoted or not.
+  const std::string two = dem_file(tmp, "two.nc", "m", true);
+  EXPECT_NE(raster_error(two).find("holds several rasters: NETCDF:\"" + two + "\":z, NETCDF:\"" + two +
+                                   "\":w; give the one to read by its name"),
+            std::string::npos)
+      << raster_error(two);
+  EXPECT_EQ(read_raster("NETCDF:\"" + two + "\":z").at(1, 1), -5);
+  EXPECT_EQ(read_raster("NETCDF:" + two + ":z").at(1, 1), -5);
 }

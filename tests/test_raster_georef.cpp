@@ -92,9 +92,19 @@ TEST(RasterGeoref, NoGeotransformAndGroundControlPointsAreRefused) {
   EXPECT_NE(error_of(gcp).find("gdalwarp"), std::string::npos);
 }
 
-TEST(RasterGeoref, AnotherBandIsRefusedAnAlphaBandIsTheMask) {
+TEST(RasterGeoref, BandOneIsReadAPictureIsRefusedAnAlphaBandIsTheMask) {
+  // A second band (a BAG's uncertainty): band 1 is read, and `ria dem info` says so.
   const std::string two = tiff("two.tif", 2, true, [](GDALDataset&) {});
-  EXPECT_NE(error_of(two).find("two.tif' has 2 bands; ria reads single-band rasters"), std::string::npos) << error_of(two);
+  RasterInfo two_info;
+  EXPECT_EQ(read_raster(two, &two_info).at(2, 1), 3);
+  EXPECT_EQ(two_info.bands, 2);
+  EXPECT_NE(format_raster_info(two_info).find("bands       2 (band 1 read)"), std::string::npos);
+  // A picture: red, green, blue.
+  const std::string rgb = tiff("rgb.tif", 3, true, [](GDALDataset& ds) {
+    for (int b = 1; b <= 3; ++b) ds.GetRasterBand(b)->SetColorInterpretation(GDALColorInterp(GCI_RedBand + b - 1));
+  });
+  EXPECT_NE(error_of(rgb).find("rgb.tif' is a picture (band 1 holds red), not elevations"), std::string::npos)
+      << error_of(rgb);
   // Band 2 an alpha band, transparent (0) over the file's first cell (the north-west one).
   const std::string alpha = tiff("alpha.tif", 2, true, [](GDALDataset& ds) {
     GDALRasterBand* a = ds.GetRasterBand(2);
@@ -151,6 +161,7 @@ TEST(RasterGeoref, ARawFileShorterThanItsHeaderIsRefused) {
 }
 
 TEST(RasterGeoref, EsriAsciiHeadersInAnyOrderGoThroughTheStrictReader) {
+  fs::remove(path_of("bom.prj"));
   // GDAL's AAIGrid takes any key first (and pads a short row with 0); the strict reader is used.
   const std::string order = write_text("order.asc",
                                        "xllcorner 100\nyllcorner 200\nncols 3\nnrows 2\ncellsize 10\n-1 -2 -3\n-4 -5\n");
@@ -160,6 +171,10 @@ TEST(RasterGeoref, EsriAsciiHeadersInAnyOrderGoThroughTheStrictReader) {
   const Raster b = read_raster(bom);
   EXPECT_EQ(b.nx, 2);
   EXPECT_EQ(b.at(1, 0), -2);
+  // GDAL does not open such a grid; its .prj still gives the CRS (here degrees, which the model refuses).
+  write_text("bom.prj", wkt_of("EPSG:4326"));
+  const std::string crs = read_raster(bom).crs_wkt;
+  EXPECT_NE(crs_unusable_reason(crs).find("is in geographic coordinates"), std::string::npos) << crs;
   // The header GDAL writes for a grid whose nodata is NaN.
   const std::string nan = write_text("nan.asc", "ncols 2\nnrows 1\nxllcorner 100\nyllcorner 200\ncellsize 10\n"
                                                 "NODATA_value  nan\nnan -2\n");
@@ -197,6 +212,28 @@ TEST(RasterGeoref, LongitudesFromAnotherPrimeMeridianSaySo) {
     }
   EXPECT_TRUE(found);
   for (const CfAttribute& a : cf_grid_mapping(wkt_of("EPSG:32610"))) EXPECT_NE(a.name, "longitude_of_prime_meridian");
+}
+
+TEST(RasterGeoref, AnUndeclaredNodataValueIsRefusedInTheRastersUnit) {
+  // -9999 US survey feet (the vertical CRS's unit): read as -3047.7 m, still the file's -9999.
+  const std::string ft = tiff("navd88_sentinel.tif", 1, true, [](GDALDataset& ds) {
+    OGRSpatialReference srs;
+    EXPECT_EQ(srs.SetFromUserInput("EPSG:32610+6360"), OGRERR_NONE);
+    ds.SetSpatialRef(&srs);
+    std::vector<float> v = {1, 2, 3, -9999, 5, 6};
+    EXPECT_EQ(ds.GetRasterBand(1)->RasterIO(GF_Write, 0, 0, 3, 2, v.data(), 3, 2, GDT_Float32, 0, 0, nullptr), CE_None);
+  });
+  RasterInfo info;
+  const Raster r = read_elevation_raster(ft, &info);
+  try {
+    check_undeclared_nodata(r, metres_per_unit(info.unit, ft), "'ft'");
+    ADD_FAILURE() << "an undeclared -9999 ft was taken for an elevation";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'ft': 1 cell(s) hold exactly -9999 (the first, cell (i, j) = (0, 0) at x = 1005, "
+                                         "y = 2005)"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(RasterGeoref, ValuesConvertedFromAVerticalCrsInFeetLoseIt) {

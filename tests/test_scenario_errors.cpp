@@ -136,7 +136,7 @@ TEST(ScenarioErrors, RequiredKeys) {
   expect_error(level + "series = [[0, 0], [7200]]\n", "series", "element 1 has 1 entry");
   expect_error(level + "series = [[0, 0, 5], [7200, 1]]\n", "series", "element 0 has 3 entries");
   expect_error(level + "series = [[\"0 s\", 0], [7200, 1]]\n", "series",
-               "element 0: its x is string \"0 s\", not a number (x in seconds where it is a time)");
+               "element 0: its x is string \"0 s\", not a number (a time is in seconds)");
   expect_error(level + "series = [[0, 0], [7200, nan]]\n", "series", "element 1: its y is number nan, not finite");
   expect_error(level + "series = [[0, 0], 7200]\n", "series", "element 1 is integer 7200");
   expect_error(kMinimal + "[[boundary]]\nside = \"west\"\nkind = \"wall\"\nmean_level = 1\n", "mean_level",

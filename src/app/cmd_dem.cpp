@@ -64,6 +64,8 @@ int run_prepare(const PrepareArgs& a) {
     r = io::crop(r, {a.bbox[0], a.bbox[1], a.bbox[2], a.bbox[3]});
     std::cout << "cropped to  " << r.nx << " x " << r.ny << " cells\n";
   }
+  // Before resampling, which would blend an undeclared -9999 into its neighbours.
+  if (!info.has_nodata_value) io::check_undeclared_nodata(r, io::metres_per_unit(info.unit, a.file), "'" + a.file + "'");
   r = io::resample_bilinear(r, a.resolution);
   std::cout << "resampled   " << r.nx << " x " << r.ny << " cells of " << a.resolution << " (bilinear)\n";
   long long nodata = 0;

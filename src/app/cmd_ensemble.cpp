@@ -201,8 +201,8 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
     s->lock = std::make_unique<io::OutputLock>(a.output);
     require_no_other_results(a.output, kEnsembleCommand);
     if (const std::vector<std::string> left = PartialFiles::partials_in(a.output); !left.empty())
-      std::fprintf(stderr, "ria ensemble: warning: %s/ holds %zu partial file%s (%s%s) of an ensemble killed while it wrote "
-                           "or renamed its files%s; this one replaces them with its own when it finishes\n",
+      std::fprintf(stderr, "ria ensemble: warning: %s/ holds %zu partial file%s (%s%s) left by a run killed while it wrote "
+                           "or renamed its files%s; this ensemble replaces those it writes when it finishes\n",
                    a.output.c_str(), left.size(), left.size() == 1 ? "" : "s", left.front().c_str(),
                    left.size() > 1 ? (" .. " + left.back()).c_str() : "",
                    std::filesystem::exists(a.output + "/summary.json") ? ""

@@ -14,7 +14,6 @@
 #include "io/scenario/scenario_reader.hpp"
 #include "io/scenario/scenario_time.hpp"
 #include "io/scenario/scenario_toml.hpp"
-#include "ria/grid/cell_text.hpp"
 #include "ria/number_text.hpp"
 #include "synthetic_estuary.hpp"
 #include "validate/problems.hpp"
@@ -50,25 +49,6 @@ void check_memory(double cells, exec::Backend backend, Precision precision, cons
 }
 
 namespace {
-/// InputError when cells of a raster that declares no nodata value hold exactly -9999 or -99999
-/// (in its unit, `metres` m each), the nodata values of ESRI and USGS grids: within the range
-/// check_elevations takes, they would become shafts 10 km deep that set every step's CFL.
-void check_undeclared_sentinel(const io::Raster& r, double metres, const std::string& what) {
-  for (const double sentinel : {-9999.0, -99999.0}) {
-    long long n = 0;
-    std::size_t first = 0;
-    for (std::size_t k = 0; k < r.v.size(); ++k)
-      if (r.v[k] == sentinel * metres && n++ == 0) first = k;
-    if (n == 0) continue;
-    std::ostringstream o;
-    o << what << ": " << n << " cell(s) hold exactly " << sentinel << " (the first, cell " << cell_at(r.grid(), first)
-      << "), the nodata value of ESRI and USGS grids, which the raster does not declare: declare it (gdal_edit.py "
-         "-a_nodata "
-      << sentinel << " FILE, or a NODATA_value line in an ESRI grid's header)";
-    throw io::InputError(o.str());
-  }
-}
-
 /// InputError unless every valid cell of `r` (after the bbox crop, before resampling) gives a bed
 /// within +-kMaxElevation as sign * value + offset: naming the count, the first cell and its bed.
 void check_elevations(const io::Raster& r, double sign, double offset, bool cropped, const std::string& what) {
@@ -123,9 +103,9 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
   if (const std::string why = io::crs_unusable_reason(r.crs_wkt, r.x0 + 0.5 * r.nx * r.dx, r.y0 + 0.5 * r.ny * r.dy);
       !why.empty())
     throw io::InputError(what + " " + why);
-  if (!info.has_nodata_value) check_undeclared_sentinel(r, io::metres_per_unit(info.unit, what), what);
   if (d.node_registered) io::shift_to_node_registration(r, info, what + " (domain.node_registered = true)");
   if (d.has_bbox) r = io::crop(r, d.bbox);
+  if (!info.has_nodata_value) io::check_undeclared_nodata(r, io::metres_per_unit(info.unit, what), what);
   // Before resampling, which would blend an undeclared nodata value (-32767) into its neighbours.
   const double sign = d.values == sim::DomainSpec::Values::depth ? -1.0 : 1.0;
   check_elevations(r, sign, d.vertical_offset, d.has_bbox, what);
@@ -152,10 +132,11 @@ sim::Domain domain_of(const sim::Scenario& sc, exec::Backend backend, Precision 
 }  // namespace
 
 namespace {
-/// A raster that must lie on the model grid cell for cell (same size, cell size and origin).
 /// What a raster read onto the model grid holds: an elevation or level (converted to metres from
 /// its band's unit), a velocity (metres per second, the only unit taken), or a number without unit.
 enum class OnGrid { level, velocity, plain };
+
+/// A raster that must lie on the model grid cell for cell (same size, cell sizes and origin).
 
 io::Raster read_on_grid(const std::string& path, const Grid& m, const std::string& what, OnGrid kind = OnGrid::plain) {
   io::Raster r;

@@ -261,7 +261,7 @@ std::vector<std::string> write_ensemble_outputs(const EnsembleRecord& r) {
     if (!partial.moved().empty())  // a rename failed part way
       throw io::IoError(std::string(e.what()) + "; " + r.dir + "/ now holds this ensemble's " + partial.moved().front() +
                         (partial.moved().size() > 1 ? " .. " + partial.moved().back() : "") +
-                        " beside an earlier ensemble's other files, and no summary.json: run the ensemble again");
+                        " but not its other files, and no summary.json: run the ensemble again");
     throw io::IoError(std::string(e.what()) + "; no statistics file of this ensemble was put in place: the files of an "
                                               "earlier ensemble in " + r.dir + "/ are kept as they were");
   }

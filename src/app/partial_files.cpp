@@ -28,20 +28,27 @@ std::string listed(const std::vector<std::string>& paths) {
 }  // namespace
 
 void PartialFiles::promote(const std::string& summary) {
-  std::error_code gone;
-  if (!summary.empty() && !partial_.empty()) std::filesystem::remove(summary, gone);
+  // The earlier summary is set aside (not removed) until a first file is in place: a failure
+  // before then puts it back, as the directory is still the earlier run's.
+  std::error_code ec;
+  const std::string aside = summary + ".replaced";
+  const bool set_aside = !summary.empty() && !partial_.empty() && std::filesystem::exists(summary, ec) &&
+                         (std::filesystem::rename(summary, aside, ec), !ec);
   for (std::size_t i = 0; i < partial_.size(); ++i) {
     const std::string& p = partial_[i];
     const std::string final_path = p.substr(0, p.size() - std::string(kSuffix).size());
-    std::error_code ec;
     std::filesystem::rename(p, final_path, ec);
     if (ec) {
       const std::string error = "cannot rename '" + p + "' to '" + final_path + "': " + ec.message();
       partial_.erase(partial_.begin(), partial_.begin() + std::ptrdiff_t(i));  // what is left partial
+      std::error_code back;
+      if (set_aside && moved_.empty()) std::filesystem::rename(aside, summary, back);
+      if (set_aside && !moved_.empty()) std::filesystem::remove(aside, back);
       throw io::IoError(error);
     }
     moved_.push_back(final_path);
   }
+  if (set_aside) std::filesystem::remove(aside, ec);
   partial_.clear();
 }
 
@@ -52,7 +59,7 @@ std::string PartialFiles::note(const std::string& dir) const {
     if (std::filesystem::exists(p, ec)) left.push_back(p);
   std::string kept = "; the files of earlier runs in " + dir + "/ are kept as they were";
   if (!moved_.empty())  // a rename failed part way
-    kept = "; " + dir + "/ now holds this run's " + listed(moved_) + " beside the files of an earlier run";
+    kept = "; " + dir + "/ now holds this run's " + listed(moved_) + " but not its other files, and no summary.json";
   if (left.empty()) return partial_.empty() && moved_.empty() ? "" : kept;
   return kept + "; the partial files of this run are " + listed(left);
 }

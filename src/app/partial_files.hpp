@@ -15,14 +15,16 @@ class PartialFiles {
   std::string add(const std::string& final_path);
   /// Renames every partial file to its final name (IoError naming the file on failure; the files
   /// renamed before it are moved(), the rest stay partial). `summary`, the file that describes the
-  /// files (written after this), is removed first: a directory whose renames were cut short (a
-  /// kill, a failure) has none to describe two runs' files as one's.
+  /// files (written after this), is gone once the first is renamed: a directory whose renames were
+  /// cut short (a kill, a failure) has none to describe two runs' files as one's. (A failure of the
+  /// first rename leaves it as it was.)
   void promote(const std::string& summary);
   /// The final paths promote() put in place.
   const std::vector<std::string>& moved() const { return moved_; }
   /// "; the files of earlier runs in DIR/ are kept as they were; the partial files of this run are
-  /// A, B" ("; DIR/ now holds this run's X beside the files of an earlier run; ..." after a rename
-  /// failed part way), or "" when there are none: the end of an error message of a run that stopped.
+  /// A, B" ("; DIR/ now holds this run's X but not its other files, and no summary.json; ..." after
+  /// a rename failed part way), or "" when there are none: the end of an error message of a run
+  /// that stopped.
   std::string note(const std::string& dir) const;
   /// Removes the partial files (a run that stopped before its first step).
   void remove();

@@ -97,13 +97,13 @@ other_results)  # a directory holding another command's results (its summary.jso
   # written after them, is not there to describe them.
   "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --quiet --output p || fail "the ensemble into 'p' failed"
   rm p/gauges_percentiles.csv && mkdir -p p/gauges_percentiles.csv/x
-  expect 3 "cannot rename 'p/gauges_percentiles.csv.partial' .*; p/ now holds this ensemble's p/members.csv( .. p/[a-z_.]+)? beside an earlier ensemble's other files, and no summary.json" -- \
+  expect 3 "cannot rename 'p/gauges_percentiles.csv.partial' .*; p/ now holds this ensemble's p/members.csv( .. p/[a-z_.]+)? but not its other files, and no summary.json" -- \
     "${E[@]}" --members 2 --vary physics.manning=0.03:0.05 --output p
   [ ! -e p/summary.json ] || fail "summary.json describes a directory that holds two ensembles' files"
   grep -q ',0\.0[34]' p/members.csv || fail "members.csv is not the second ensemble's"
   # An ensemble killed while it renamed its files leaves partial files: the next one names them.
   rm -r p/gauges_percentiles.csv && touch p/gauges_percentiles.csv.partial
-  expect 0 "warning: p/ holds 1 partial file \(gauges_percentiles.csv.partial\) of an ensemble killed while it wrote or renamed its files: without its summary.json, the files beside them may be two ensembles'" -- \
+  expect 0 "warning: p/ holds 1 partial file \(gauges_percentiles.csv.partial\) left by a run killed while it wrote or renamed its files: without its summary.json, the files beside them may be two ensembles'" -- \
     "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --output p
   [ -s p/summary.json ] && [ -s p/gauges_percentiles.csv ] && [ ! -e p/gauges_percentiles.csv.partial ] \
     || fail "the next ensemble did not put its files in place"

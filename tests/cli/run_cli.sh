@@ -333,6 +333,18 @@ lost_results)  # a run that cannot finish never damages the results of an earlie
   if grep -q "ncFile.cpp" io.txt; then fail "the NetCDF library's own line was printed"; fi
   if grep -q "NetCDF file" io.txt; then grep -q "file-size limit, ulimit -f, of 61440 bytes" io.txt || fail "the cause is not named"; fi
   cmp g0.csv out/gauges.csv || fail "gauges.csv of the earlier run was changed"
+  # A rename that fails (gauges.csv made a directory): the directory's summary.json describes
+  # its files, the earlier run's when none of this run's was put in place, none otherwise.
+  cp -r out rn && cp rn/summary.json s0.json && rm rn/gauges.csv && mkdir -p rn/gauges.csv/x
+  ( "$RIA" run --output rn "${ARGS[@]}" >rn.txt 2>&1; echo $? > rc.txt )
+  [ "$(cat rc.txt)" -eq 3 ] || { cat rn.txt; fail "exit $(cat rc.txt) when a rename failed, expected 3"; }
+  grep -q "cannot rename 'rn/gauges.csv.partial' to 'rn/gauges.csv'" rn.txt || { cat rn.txt; fail "the failed rename not named"; }
+  if grep -q "now holds this run's .* but not its other files, and no summary.json" rn.txt; then
+    [ ! -e rn/summary.json ] || fail "a summary.json describes a directory of two runs' files"
+  else
+    grep -q "files of earlier runs in rn/ are kept as they were" rn.txt || { cat rn.txt; fail "no word on the kept files"; }
+    cmp s0.json rn/summary.json || fail "the earlier run's summary.json was changed though its files were kept"
+  fi
   [ -z "${RIA_EXPECT_NETCDF:-}" ] || cmp r0.nc out/ria.nc || fail "ria.nc of the earlier run was changed"
   # Maps are drawn partial until the run ends in order: a second run killed after drawing one
   # leaves the first run's maps as they were. (Without cairo no map is drawn: nothing to check.)

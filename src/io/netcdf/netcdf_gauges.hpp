@@ -5,7 +5,7 @@
 // File layout (dimensions station, time (unlimited), name_strlen = the longest name in bytes):
 //   station_name(station, name_strlen)  char, cf_role = "timeseries_id", whole UTF-8 names
 //   x(station), y(station)              gauge position [m], projection_x/y_coordinate
-//   time(time)                          "seconds since <start>", calendar standard
+//   time(time)                          "seconds since <start>", calendar proleptic_gregorian
 //   crs                                 only when a WKT is given (as in ria.nc)
 //   depth, eta, u, v, concentration (station, time)  double, NaN -> _FillValue (dry gauge),
 //                                       coordinates = "time x y station_name"

@@ -96,8 +96,6 @@ bool free_surface_name(const std::string& n) {
          n == "sea_surface_elevation";
 }
 
-bool metres(const std::string& u) { return u == "m" || u == "meter" || u == "meters" || u == "metre" || u == "metres"; }
-
 
 /// A CF standard name of the x (y) component of a water velocity: sea_water_x_velocity,
 /// eastward_sea_water_velocity and their depth-averaged (barotropic_) and staggered-grid
@@ -143,7 +141,7 @@ void check_quantity(int id, int var, const std::string& path, const std::string&
                "with the same units)";
   } else if (q == Quantity::free_surface) {
     name_ok = standard_name.empty() || free_surface_name(standard_name);
-    units_ok = units.empty() || metres(units);
+    units_ok = units.empty() || is_metres(units);
     expected = "it is not a free surface; expected a water level in m (standard_name "
                "water_surface_height_above_reference_datum or sea_surface_height*, as `eta` of a ria.nc)";
   } else {

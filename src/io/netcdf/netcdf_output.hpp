@@ -6,7 +6,7 @@
 //
 // File layout (dimensions x, y, time):
 //   x(x), y(y)                cell centres [m], projection_x/y_coordinate
-//   time(time)                "seconds since <start>", calendar standard
+//   time(time)                "seconds since <start>", calendar proleptic_gregorian
 //   crs                       only when a WKT is given: crs_wkt, spatial_ref (GDAL) and, for
 //                             transverse Mercator and Lambert conformal conic, the CF parameters
 //   bed_elevation(y, x)       [m] positive up, above the vertical datum of the DEM

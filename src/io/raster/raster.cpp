@@ -11,6 +11,7 @@
 
 #include "io/io_error.hpp"
 #include "io/raster/crs.hpp"
+#include "ria/grid/cell_text.hpp"
 
 namespace ria::io {
 namespace {
@@ -55,6 +56,28 @@ void describe_raster(const Raster& r, RasterInfo& info) {
   }
 }
 
+bool is_metres(const std::string& unit) {
+  std::string u;
+  for (char c : unit) u += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return u == "m" || u == "metre" || u == "metres" || u == "meter" || u == "meters";
+}
+
+void check_undeclared_nodata(const Raster& r, double metres, const std::string& what) {
+  for (const double sentinel : {-9999.0, -99999.0}) {
+    long long n = 0;
+    std::size_t first = 0;
+    for (std::size_t k = 0; k < r.v.size(); ++k)
+      if (r.v[k] == sentinel * metres && n++ == 0) first = k;
+    if (n == 0) continue;
+    std::ostringstream o;
+    o << what << ": " << n << " cell(s) hold exactly " << sentinel << " (the first, cell " << cell_at(r.grid(), first)
+      << "), the nodata value of ESRI and USGS grids, which the raster does not declare: declare it (gdal_edit.py "
+         "-a_nodata "
+      << sentinel << " FILE, or a NODATA_value line in an ESRI grid's header)";
+    throw InputError(o.str());
+  }
+}
+
 double metres_per_unit(const std::string& unit, const std::string& where) {
   // The unit's first word decides ("metres above sea level", "m (NAVD88)", "US survey foot").
   std::string u;
@@ -63,7 +86,7 @@ double metres_per_unit(const std::string& unit, const std::string& where) {
   const std::string w = u.substr(0, end);
   const bool survey = u.find("survey") != std::string::npos || w == "us-ft" || w == "ftus" || w == "foot_us" ||
                       w == "us_survey_foot";
-  if (w.empty() || w == "m" || w == "metre" || w == "metres" || w == "meter" || w == "meters") return 1;
+  if (w.empty() || is_metres(w)) return 1;
   if (w == "cm" || w == "centimetre" || w == "centimetres" || w == "centimeter" || w == "centimeters") return 0.01;
   if (survey && (w == "us" || w == "us-ft" || w == "ftus" || w == "foot_us" || w == "us_survey_foot" || w == "ft" ||
                  w == "foot" || w == "feet"))
@@ -126,6 +149,7 @@ std::string format_raster_info(const RasterInfo& a) {
   char pct[16];
   std::snprintf(pct, sizeof pct, "%.1f%%", cells ? 100.0 * valid / cells : 0.0);
   o << pct << ")\n";
+  if (a.bands > 1) o << "bands       " << a.bands << " (band 1 read)\n";
   if (!a.unit.empty()) o << "unit        " << a.unit << "\n";
   o << "elevation   ";
   if (std::isnan(a.min)) o << "no valid cells\n";

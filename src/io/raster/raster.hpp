@@ -43,16 +43,18 @@ struct RasterInfo {
   bool has_nodata_value = false;
   double nodata_value = 0;
   std::string unit;  // the band's unit as the file names it (GDAL's unit type; "" when none)
+  int bands = 1;              // the file's bands; band 1 is read
   std::string nodes_said_by;  // how the file says its values are at cell centres, which the reader took
                               // into account ("its xllcenter header", "its AREA_OR_POINT=Point tag"); "" if not
 };
 
-/// Reads band 1 of any raster GDAL reads (north-up geotransforms only; a rotated one is an
-/// InputError). Nodata values and NaN both become NaN in Raster::v. The values are the band's, in
-/// its unit (RasterInfo::unit); read_elevation_raster gives elevations in metres. Without GDAL only ESRI ASCII
-/// grids are read (read_esri_ascii). Errors: missing/unreadable file -> IoError naming the path and
-/// the reason; a file that is not a raster -> InputError. With `info`, also fills what raster_info
-/// returns, from the same read.
+/// Reads band 1 of any raster GDAL reads (north-up geotransforms only: a rotated one, or none, is
+/// an InputError; cells a mask band marks invalid are nodata). Nodata values and NaN both become
+/// NaN in Raster::v. The values are the band's, in its unit (RasterInfo::unit);
+/// read_elevation_raster gives elevations in metres. Without GDAL only ESRI ASCII grids are read
+/// (read_esri_ascii). Errors: missing/unreadable file -> IoError naming the path and the reason; a
+/// file that is not a raster -> InputError. With `info`, also fills what raster_info returns, from
+/// the same read.
 Raster read_raster(const std::string& path, RasterInfo* info = nullptr);
 
 /// The file as the reader sees it: size, geometry, CRS, nodata and NaN cell counts, valid range.
@@ -61,6 +63,15 @@ RasterInfo raster_info(const std::string& path);
 /// Metres in one unit of a band's unit `unit` ("" when the file names none: metres); InputError
 /// naming `where` for a unit that is not metres, centimetres or feet (international or US survey).
 double metres_per_unit(const std::string& unit, const std::string& where);
+
+/// True for the metre as files spell it: m, metre(s), meter(s), in any case.
+bool is_metres(const std::string& unit);
+
+/// InputError naming `what` when cells of a raster that declares no nodata value hold exactly
+/// -9999 or -99999 in its unit (`metres` m each; `r` in metres), the nodata values of ESRI and USGS
+/// grids: within the range of plausible elevations, they would become shafts 10 km deep (and
+/// resampling would blend them into their neighbours).
+void check_undeclared_nodata(const Raster& r, double metres, const std::string& what);
 
 /// True for a unit of metres per second as files spell it ("m s-1", "m/s", "meters second-1", ...).
 bool is_metres_per_second(const std::string& unit);
@@ -74,13 +85,15 @@ std::string format_raster_info(const RasterInfo& info);
 
 /// Reads an ESRI ASCII grid strictly (pure C++; read_raster uses it also with GDAL): header keys
 /// ncols, nrows, xllcorner|xllcenter, yllcorner|yllcenter, cellsize (or dx and dy), optional
-/// NODATA_value, case-insensitive, each once with one decimal number; then nrows lines of exactly
+/// NODATA_value, case-insensitive, in any order, each once with one decimal number (NODATA_value
+/// also nan); then nrows lines of exactly
 /// ncols decimal numbers (or nan), the first row being the NORTHERNMOST. Anything else (hexadecimal,
 /// "-", a short or extra row, a missing value) is an InputError naming the file and line. A sibling
 /// .prj file, when present, gives crs_wkt. When `info` is given it is filled as raster_info does.
 Raster read_esri_ascii(const std::string& path, RasterInfo* info = nullptr);
 
-/// True when the file's first word is ncols or nrows (case-insensitive): an ESRI ASCII grid.
+/// True when the file's first word (after a UTF-8 byte-order mark) is an ESRI ASCII grid's header
+/// key (case-insensitive): ncols, nrows, xllcorner, ..., as GDAL's reader takes them.
 bool looks_like_esri_ascii(const std::string& path);
 
 /// InputError (naming `where`, the size and the memory it needs) when a raster of nx x ny cells

@@ -57,17 +57,18 @@ class GdalErrors {
   std::string failure_, warning_;
 };
 
-/// True for a GDAL subdataset name, DRIVER:"file":variable (NETCDF:"dem.nc":z, HDF5:"f.h5"://z).
+/// True for a GDAL subdataset name, DRIVER:"file":variable or DRIVER:file:variable (NETCDF:"dem.nc":z,
+/// NETCDF:dem.nc:z, HDF5:"f.h5"://z): a driver's upper-case name of two or more characters, a colon.
 bool is_subdataset_name(const std::string& path) {
-  const std::size_t colon = path.find(":\"");
-  if (colon == std::string::npos || colon == 0) return false;
+  const std::size_t colon = path.find(':');
+  if (colon == std::string::npos || colon < 2) return false;
   for (std::size_t k = 0; k < colon; ++k)
     if (!(std::isupper(static_cast<unsigned char>(path[k])) || std::isdigit(static_cast<unsigned char>(path[k])) || path[k] == '_'))
       return false;
   return true;
 }
 
-/// The subdatasets a container file (NetCDF, HDF) lists, "NAME (DESCRIPTION)" each, comma separated.
+/// The names of the subdatasets a container file (NetCDF, HDF) lists, comma separated.
 std::string subdataset_list(GDALDataset& ds) {
   std::string list;
   char** md = ds.GetMetadata("SUBDATASETS");
@@ -101,11 +102,14 @@ void check_netcdf_axis_units(GDALDataset& ds, const std::string& where) {
     const bool is_axis = var == "x" || var == "y" || var == "X" || var == "Y" || axis == "X" || axis == "Y" ||
                          standard == "projection_x_coordinate" || standard == "projection_y_coordinate";
     const std::string unit = value("units");
-    if (!is_axis || unit.empty() || unit.rfind("degree", 0) == 0) continue;
-    if (unit == "m" || unit == "metre" || unit == "meter" || unit == "metres" || unit == "meters") continue;
+    std::string lower;
+    for (char c : unit) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!is_axis || unit.empty() || lower.rfind("degree", 0) == 0 || is_metres(unit)) continue;
     throw InputError(where + ": its coordinate variable '" + var + "' is in '" + unit +
-                     "'; the model needs coordinates in metres: convert them first (e.g. ncap2 -s '" + var + "=" + var +
-                     "*1000' for km, then set its units to \"m\")");
+                     "'; the model needs coordinates in metres: convert them first" +
+                     (lower == "km" || lower.rfind("kilomet", 0) == 0
+                          ? " (ncap2 -s '" + var + "=" + var + "*1000' " + "FILE, then set its units to \"m\")"
+                          : ""));
   }
 }
 
@@ -116,10 +120,9 @@ void check_raw_data_size(GDALDataset& ds, GDALRasterBand& band, const std::strin
   if (!ds.GetRawBinaryLayout(layout) || layout.osRawFilename.empty()) return;
   const GIntBig nx = band.GetXSize(), ny = band.GetYSize();
   const GIntBig value = GDALGetDataTypeSizeBytes(layout.eDataType);
-  const GIntBig last = GIntBig(layout.nImageOffset) + (ny - 1) * layout.nLineOffset + (nx - 1) * layout.nPixelOffset;
-  const GIntBig first = GIntBig(layout.nImageOffset) + std::min<GIntBig>(0, (ny - 1) * layout.nLineOffset) +
-                        std::min<GIntBig>(0, (nx - 1) * layout.nPixelOffset);
-  const GIntBig need = std::max(last, first) + value;
+  // The farthest value from the start of the file: rows or values may run backwards (negative offsets).
+  const GIntBig need = GIntBig(layout.nImageOffset) + std::max<GIntBig>(0, (ny - 1) * layout.nLineOffset) +
+                       std::max<GIntBig>(0, (nx - 1) * layout.nPixelOffset) + value;
   VSIStatBufL st;
   if (VSIStatL(layout.osRawFilename.c_str(), &st) != 0) return;  // GDAL's own read reports it
   if (GIntBig(st.st_size) < need)
@@ -140,12 +143,11 @@ void check_readable(const std::string& path) {
   std::fclose(f);
 }
 
-/// The CRS of a dataset; when GDAL found none, that of a sibling .prj file that GDAL did not parse
-/// (e.g. an ESRI WKT file starting with a blank line). Empty when there is none; InputError for a
-/// .prj that holds no CRS GDAL can read (the raster's unit could not be checked).
-OGRSpatialReference dataset_crs(GDALDataset& ds, const std::string& path) {
+/// The CRS of a sibling .prj file (GDAL did not parse it: an ESRI WKT file starting with a blank
+/// line, or a grid GDAL does not open: an ESRI grid with a byte-order mark). Empty when there is
+/// none; InputError for a .prj that holds no CRS GDAL can read (the raster's unit could not be checked).
+OGRSpatialReference sibling_prj_crs(const std::string& path) {
   OGRSpatialReference srs;
-  if (const OGRSpatialReference* s = ds.GetSpatialRef()) return *s;
   std::filesystem::path prj(path);
   prj.replace_extension(".prj");
   std::error_code ec;
@@ -167,6 +169,11 @@ OGRSpatialReference dataset_crs(GDALDataset& ds, const std::string& path) {
   OSRFreeSRSArray(matches);
   CPLFree(confidence);
   return srs;
+}
+
+OGRSpatialReference dataset_crs(GDALDataset& ds, const std::string& path) {
+  if (const OGRSpatialReference* s = ds.GetSpatialRef()) return *s;
+  return sibling_prj_crs(path);
 }
 
 /// "NAD83 / Oregon South (EPSG:32126)"; empty for an empty CRS.
@@ -192,7 +199,7 @@ Raster load(const std::string& path, RasterInfo* info) {
     // The strict reader takes the values (GDAL's AAIGrid is lenient); GDAL the CRS, as for others.
     Raster r = read_esri_ascii(path, info);
     GDALDatasetUniquePtr ds(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, aaigrid, open_options));
-    const OGRSpatialReference srs = ds ? dataset_crs(*ds, path) : OGRSpatialReference();
+    const OGRSpatialReference srs = ds ? dataset_crs(*ds, path) : sibling_prj_crs(path);
     r.crs_wkt.clear();
     char* wkt = nullptr;
     if (!srs.IsEmpty() && srs.exportToWkt(&wkt) == OGRERR_NONE && wkt) r.crs_wkt = wkt;
@@ -215,11 +222,12 @@ Raster load(const std::string& path, RasterInfo* info) {
       throw InputError(where + " holds several rasters: " + subdatasets + "; give the one to read by its name");
     throw InputError(where + " has no raster band");
   }
-  // Band 1 is read; further bands are refused unless they are band 1's alpha (its mask, below).
-  for (int b = 2; b <= ds->GetRasterCount(); ++b)
-    if (ds->GetRasterBand(b)->GetColorInterpretation() != GCI_AlphaBand)
-      throw InputError(where + " has " + std::to_string(ds->GetRasterCount()) +
-                       " bands; ria reads single-band rasters: extract the one to read (gdal_translate -b N)");
+  // Band 1 is read (a BAG's elevation beside its uncertainty; `ria dem info` counts the bands); a
+  // picture (band 1 its red or a palette's indices) is no elevation and is refused.
+  const GDALColorInterp first = ds->GetRasterBand(1)->GetColorInterpretation();
+  if (first == GCI_RedBand || first == GCI_PaletteIndex)
+    throw InputError(where + " is a picture (band 1 holds " + (first == GCI_RedBand ? "red" : "a palette's indices") +
+                     "), not elevations; give the DEM it was drawn from");
   const std::string driver = ds->GetDriver() ? ds->GetDriver()->GetDescription() : "unknown";
   if (driver == "netCDF") check_netcdf_axis_units(*ds, where);
 
@@ -242,7 +250,10 @@ Raster load(const std::string& path, RasterInfo* info) {
     const char* how = ds->GetGCPCount() > 0 ? "is located by ground control points, not a geotransform"
                       : ds->GetMetadata("RPC") ? "is located by rational polynomial coefficients, not a geotransform"
                                                : "has no geotransform (where its cells are and how large)";
-    throw InputError(where + " " + how + "; ria needs a north-up grid: warp it first (gdalwarp -t_srs EPSG:NNNN)");
+    throw InputError(where + " " + how + "; ria needs a north-up grid: warp it first (gdalwarp -t_srs EPSG:NNNN)" +
+                     (driver == "netCDF" ? ", or give its coordinate variables the attributes GDAL recognises them by "
+                                           "(standard_name projection_x_coordinate and projection_y_coordinate, or axis X and Y)"
+                                         : ""));
   }
   check_raster_geometry(r, where);
   check_raster_size(r.nx, r.ny, where);
@@ -265,7 +276,8 @@ Raster load(const std::string& path, RasterInfo* info) {
   GDALRasterBand* mask_band = nullptr;
   const int mask_flags = band->GetMaskFlags();
   if (!(mask_flags & GMF_ALL_VALID) && !(mask_flags & GMF_NODATA)) mask_band = band->GetMaskBand();
-  for (int b = 2; b <= ds->GetRasterCount() && !mask_band; ++b) mask_band = ds->GetRasterBand(b);  // alpha (checked above)
+  for (int b = 2; b <= ds->GetRasterCount() && !mask_band; ++b)
+    if (ds->GetRasterBand(b)->GetColorInterpretation() == GCI_AlphaBand) mask_band = ds->GetRasterBand(b);
   std::vector<double> mask;
   if (mask_band) {
     mask.resize(r.cells());
@@ -313,6 +325,7 @@ Raster load(const std::string& path, RasterInfo* info) {
     info->inf_cells = inf_cells;
     info->has_nodata_value = has_nodata != 0;
     info->unit = unit;
+    info->bands = ds->GetRasterCount();
     // GDAL has turned a pixel-is-point raster's geotransform to the corners already.
     if (const char* a = ds->GetMetadataItem(GDALMD_AREA_OR_POINT); a && EQUAL(a, GDALMD_AOP_POINT))
       info->nodes_said_by = "its AREA_OR_POINT=Point tag";

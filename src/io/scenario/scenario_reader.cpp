@@ -416,7 +416,7 @@ std::optional<std::vector<std::array<double, 2>>> Table::pairs(const std::string
       const toml::node& x = *p->get(c);
       if (!x.is_number() || !std::isfinite(x.value<double>().value_or(0.0)))
         fail(key, element + ": its " + (c == 0 ? "x" : "y") + " is " + describe(x) +
-                      (x.is_number() ? ", not finite" : ", not a number (x in seconds where it is a time)"));
+                      (x.is_number() ? ", not finite" : c == 0 && x.is_string() ? ", not a number (a time is in seconds)" : ", not a number"));
     }
     v.push_back({p->get(0)->value<double>().value_or(0.0), p->get(1)->value<double>().value_or(0.0)});
   }

@@ -269,6 +269,7 @@ double parse_cf_reference_date(const std::string& text, const std::string& what)
     }
   }
   skip_spaces();
+  const std::size_t zone_at = p;
   std::string rest = text.substr(p);
   while (!rest.empty() && std::isspace(static_cast<unsigned char>(rest.back()))) rest.pop_back();
   std::string upper;
@@ -276,7 +277,7 @@ double parse_cf_reference_date(const std::string& text, const std::string& what)
   if (!rest.empty() && upper != "Z" && upper != "UTC" && upper != "GMT") {
     if (rest[0] != '+' && rest[0] != '-') throw bad("a time zone Z, UTC, GMT or an offset such as -08:00");
     zone = rest[0];
-    p = text.size() - rest.size() + 1;
+    p = zone_at + 1;
     if (!number(2, zh)) throw bad("an offset such as -08:00");
     if (p < text.size() && text[p] == ':') ++p;
     if (p < text.size() && !number(2, zm)) throw bad("an offset such as -08:00");
