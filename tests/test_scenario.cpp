@@ -265,6 +265,12 @@ TEST(Scenario, DataDirectoryPrefix) {
   }
   EXPECT_EQ(io::resolve_scenario_path("/abs/x.tif", base), "/abs/x.tif");
   EXPECT_EQ(io::resolve_scenario_path("x.tif", ""), "x.tif");
+  // A scenario in a symlinked directory: ".." leaves the directory the link points to, as the
+  // system opens the path, not the link's parent.
+  fs::create_directories(fs::path(root) / "real/cases");
+  fs::create_directory_symlink(fs::path(root) / "real/cases", fs::path(root) / "main/link");
+  EXPECT_EQ(io::resolve_scenario_path("../dem.asc", (fs::path(root) / "main/link").string()),
+            fs::weakly_canonical(fs::path(root) / "real/dem.asc").string());
 }
 
 TEST(Scenario, StartTimesAreNormalisedToUtc) {

@@ -279,6 +279,15 @@ dem)  # ria dem info / prepare, and the prepared GeoTIFF used as the domain of a
   expect 0 "warning: domain.bbox \[100, 200, 5000, 400\] reaches beyond the raster: the grid covers x 100 .. 400" -- \
     "$RIA" run m.toml --output bout --set 'domain.bbox=[100.0, 200.0, 5000.0, 400.0]' --set physics.manning=0.03
   if [ -z "${RIA_EXPECT_GDAL:-}" ]; then echo "ok: no GDAL in this build, GeoTIFF steps skipped"; exit 0; fi
+  # Without PROJ's database GDAL builds a file's CRS without its unit (feet read as metres): refused.
+  cp d.asc dutm.asc
+  printf 'PROJCS["WGS 84 / UTM zone 10N",GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563]],' > dutm.prj
+  printf 'PRIMEM["Greenwich",0],UNIT["degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],PARAMETER["latitude_of_origin",0],' >> dutm.prj
+  printf 'PARAMETER["central_meridian",-123],PARAMETER["scale_factor",0.9996],PARAMETER["false_easting",500000],' >> dutm.prj
+  printf 'PARAMETER["false_northing",0],UNIT["metre",1]]\n' >> dutm.prj
+  expect 0 "CRS +WGS 84 / UTM zone 10N" -- "$RIA" dem info dutm.asc
+  expect 3 "'dutm.asc' has a CRS, which cannot be checked: GDAL finds no PROJ database" -- \
+    env PROJ_DATA=/nonexistent PROJ_LIB=/nonexistent "$RIA" dem info dutm.asc
   expect 0 "wrote +p.tif" -- "$RIA" dem prepare d.asc --resolution 25 --fill-nodata 3 --out p.tif
   expect 0 "size +12 x 8 cells" -- "$RIA" dem info p.tif
   grep -Eq "value -9999: 0 cells; NaN: 0 cells; inf: 0 cells; valid: 96 cells" out.txt || fail "prepared DEM still has nodata"
@@ -333,6 +342,13 @@ lost_results)  # a run that cannot finish never damages the results of an earlie
   if grep -q "ncFile.cpp" io.txt; then fail "the NetCDF library's own line was printed"; fi
   if grep -q "NetCDF file" io.txt; then grep -q "file-size limit, ulimit -f, of 61440 bytes" io.txt || fail "the cause is not named"; fi
   cmp g0.csv out/gauges.csv || fail "gauges.csv of the earlier run was changed"
+  # Paths the netCDF library reads otherwise: '\' as a directory separator, "file:" as a URL.
+  if [ -n "${RIA_EXPECT_NETCDF:-}" ]; then
+    expect 3 "'back.slash/ria.nc.partial': the NetCDF library takes '.' in a path for a directory separator" -- \
+      "$RIA" run --output 'back\slash' "${ARGS[@]}"
+    [ ! -e back ] || fail "a NetCDF file went to another directory"
+    "$RIA" run --output 'file:' "${ARGS[@]}" && [ -s 'file:/ria.nc' ] || fail "an output directory named like a URL scheme"
+  fi
   # A rename that fails (gauges.csv made a directory): the directory's summary.json describes
   # its files, the earlier run's when none of this run's was put in place, none otherwise.
   cp -r out rn && cp rn/summary.json s0.json && rm rn/gauges.csv && mkdir -p rn/gauges.csv/x

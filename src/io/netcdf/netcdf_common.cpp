@@ -24,6 +24,14 @@ std::string cf_time_units(std::string s) {
   return "seconds since " + s;
 }
 
+std::string library_path(const std::string& path) {
+  if (path.find('\\') != std::string::npos)
+    throw IoError("'" + path + "': the NetCDF library takes '\\' in a path for a directory separator and would use "
+                  "another file; rename the directory or file without it");
+  if (path.empty() || path[0] == '/' || path.rfind("./", 0) == 0 || path.rfind("../", 0) == 0) return path;
+  return "./" + path;
+}
+
 std::string nc_text(const nc::exceptions::NcException& e) {
   return e.errorCode() != 0 ? nc_strerror(e.errorCode()) : e.what();
 }
@@ -48,7 +56,7 @@ std::string write_failure_cause(const std::string& path) {
 
 void create_file(nc::NcFile& file, const std::string& path) {
   try {
-    file.open(path, nc::NcFile::replace, nc::NcFile::nc4);
+    file.open(library_path(path), nc::NcFile::replace, nc::NcFile::nc4);
   } catch (const nc::exceptions::NcException& e) {
     const std::filesystem::path dir = std::filesystem::path(path).parent_path();
     std::error_code ec;

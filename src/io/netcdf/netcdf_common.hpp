@@ -46,6 +46,11 @@ inline constexpr Quantity kQuantities[5] = {
 /// "2000-01-01T00:00:00Z" -> "seconds since 2000-01-01 00:00:00" (CF/udunits reference time).
 std::string cf_time_units(std::string s);
 
+/// The path to give the netCDF library for `path`: netCDF-C reads '\' in a path as a directory
+/// separator and "scheme:..." as a URL, so a relative path goes as "./path", and a path holding a
+/// '\' is an IoError naming it (the library would open another file).
+std::string library_path(const std::string& path);
+
 /// The netCDF error text of an exception (nc_strerror of its code when it has one).
 std::string nc_text(const nc::exceptions::NcException& e);
 

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "io/io_error.hpp"
+#include "io/netcdf/netcdf_common.hpp"
 #include "io/raster/raster.hpp"
 #include "io/isolated_read.hpp"
 #include "io/scenario/scenario_toml.hpp"
@@ -205,7 +206,7 @@ std::vector<double> read_field_here(const std::string& path, const std::string& 
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw IoError("cannot read '" + path + "': " + std::strerror(ENOENT));
   File f;
-  if (const int st = nc_open(path.c_str(), NC_NOWRITE, &f.id); st != NC_NOERR) {
+  if (const int st = nc_open(nc_detail::library_path(path).c_str(), NC_NOWRITE, &f.id); st != NC_NOERR) {
     f.id = -1;
     throw InputError("'" + path + "' is not a NetCDF file that can be read (" + nc_strerror(st) + ")");
   }
@@ -294,7 +295,7 @@ std::vector<double> probe_file(const std::string& path, const std::function<std:
     return read_in_child(
         [&]() -> std::vector<double> {
           File f;
-          if (nc_open(path.c_str(), NC_NOWRITE, &f.id) != NC_NOERR) {
+          if (nc_open(nc_detail::library_path(path).c_str(), NC_NOWRITE, &f.id) != NC_NOERR) {
             f.id = -1;
             return none;
           }

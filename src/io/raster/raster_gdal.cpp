@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -176,6 +177,20 @@ OGRSpatialReference dataset_crs(GDALDataset& ds, const std::string& path) {
   return sibling_prj_crs(path);
 }
 
+/// IoError when PROJ's database (proj.db) cannot be found: GDAL then builds CRSs from a file's
+/// keys without their units (a GeoTIFF in feet reads as metres), so no CRS could be checked.
+void require_proj_database(const std::string& where) {
+  static const bool found = [] {
+    OGRSpatialReference probe;
+    return probe.importFromEPSG(4326) == OGRERR_NONE;
+  }();
+  if (!found)
+    throw IoError(where + " has a CRS, which cannot be checked: GDAL finds no PROJ database (proj.db; PROJ_DATA=" +
+                  std::string(std::getenv("PROJ_DATA") ? std::getenv("PROJ_DATA") : "unset") + ", PROJ_LIB=" +
+                  std::string(std::getenv("PROJ_LIB") ? std::getenv("PROJ_LIB") : "unset") +
+                  "); set PROJ_DATA to the directory that holds it (/usr/share/proj on Debian)");
+}
+
 /// "NAD83 / Oregon South (EPSG:32126)"; empty for an empty CRS.
 std::string crs_name(const OGRSpatialReference& srs) {
   if (srs.IsEmpty()) return "";
@@ -200,6 +215,7 @@ Raster load(const std::string& path, RasterInfo* info) {
     Raster r = read_esri_ascii(path, info);
     GDALDatasetUniquePtr ds(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, aaigrid, open_options));
     const OGRSpatialReference srs = ds ? dataset_crs(*ds, path) : sibling_prj_crs(path);
+    if (!srs.IsEmpty()) require_proj_database("'" + path + "'");
     r.crs_wkt.clear();
     char* wkt = nullptr;
     if (!srs.IsEmpty() && srs.exportToWkt(&wkt) == OGRERR_NONE && wkt) r.crs_wkt = wkt;
@@ -259,6 +275,7 @@ Raster load(const std::string& path, RasterInfo* info) {
   check_raster_size(r.nx, r.ny, where);
   const OGRSpatialReference srs = dataset_crs(*ds, path);
   if (!srs.IsEmpty()) {
+    require_proj_database(where);
     char* wkt = nullptr;
     if (srs.exportToWkt(&wkt) == OGRERR_NONE && wkt) r.crs_wkt = wkt;
     CPLFree(wkt);

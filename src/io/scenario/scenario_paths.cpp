@@ -15,6 +15,20 @@ bool is_dir(const fs::path& p) {
   std::error_code ec;
   return fs::is_directory(p, ec);
 }
+
+/// `dir` / `rel` as the system resolves it: a ".." steps out of the directory a symlink points to,
+/// not out of the symlink's own parent (as lexically_normal would take it), so such a path is
+/// resolved through the file system; others are only tidied ("./" removed).
+std::string joined(const fs::path& dir, const std::string& rel) {
+  const fs::path p = dir / rel;
+  for (const fs::path& part : p)
+    if (part == "..") {
+      std::error_code ec;
+      const fs::path real = fs::weakly_canonical(p, ec);
+      return ec ? p.string() : real.string();
+    }
+  return p.lexically_normal().string();
+}
 }  // namespace
 
 std::string data_dir(const std::string& base_dir) {
@@ -34,10 +48,10 @@ std::string resolve_scenario_path(const std::string& path, const std::string& ba
     if (path.compare(0, prefix.size(), prefix) != 0) continue;
     const std::string dir = data_dir(base_dir);
     if (dir.empty()) return path;  // the reader reports the missing file; callers may skip
-    return (fs::path(dir) / path.substr(prefix.size())).lexically_normal().string();
+    return joined(dir, path.substr(prefix.size()));
   }
   if (path.empty() || base_dir.empty() || fs::path(path).is_absolute()) return path;
-  return (fs::path(base_dir) / path).lexically_normal().string();
+  return joined(base_dir, path);
 }
 
 }  // namespace ria::io
