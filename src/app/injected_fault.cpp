@@ -2,6 +2,7 @@
 #include "app/injected_fault.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
@@ -63,6 +64,10 @@ long run_fault_advance() {
 std::unique_ptr<swe::Solver> with_fault(std::unique_ptr<swe::Solver> s, Fault fault, long after,
                                         const std::string& error) {
   if (fault == Fault::none) return s;
+  // Said, so that a failure it makes is never taken for the model's.
+  std::fprintf(stderr, "ria: warning: %s is injected after %ld advance(s) of the solver (RIA_RUN_FAULT or "
+                       "RIA_ENSEMBLE_FAULT is set: a hook of ria's failure tests)\n",
+               fault == Fault::error ? "an error" : "a NaN depth", after);
   return std::make_unique<FaultySolver>(std::move(s), fault, after, error);
 }
 

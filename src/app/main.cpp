@@ -1,5 +1,8 @@
 // ria: shallow water and pollutant transport. Subcommands are registered by their own files.
 #include <CLI/CLI.hpp>
+#include <fcntl.h>
+
+#include <cerrno>
 #include <csignal>
 #include <iostream>
 #include <sstream>
@@ -9,6 +12,10 @@
 #include "ria/exec/threads.hpp"
 
 int main(int argc, char** argv) {
+  // A standard stream started closed (`ria run >&-`) would be the number of the next file opened
+  // (the lock, a gauge file), and the console's lines would go into it: /dev/null takes its place.
+  for (int fd = 0; fd <= 2; ++fd)
+    if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
   // OpenMP threads sleep while they wait (ria/exec/threads.hpp).
   ria::exec::adopt_passive_wait(argv);
   // Under mpirun or srun MPI is started here (mpi/job.hpp); a plain start stays one process.

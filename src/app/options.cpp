@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <new>
 #include <stdexcept>
 
 #include "io/io_error.hpp"
@@ -46,6 +47,10 @@ int exit_code_of(std::exception_ptr e, std::string& message) {
   } catch (const std::invalid_argument& e) {
     message = e.what();
     return kBadInput;
+  } catch (const std::bad_alloc&) {
+    message = "out of host memory (an allocation failed; a memory limit such as ulimit -v, or the machine's memory, "
+              "is too small for this run: use a smaller grid or fewer members at once)";
+    return kFail;
   } catch (const std::exception& e) {
     message = e.what();
     return kFail;

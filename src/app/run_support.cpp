@@ -20,22 +20,25 @@ extern "C" void on_signal(int sig) { g_stop.store(sig); }
 const std::atomic<int>& stop_signal() { return g_stop; }
 
 namespace {
-constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+// Ctrl-C, kill, a closed terminal; a batch system's warning before it kills a job (SIGUSR1/2:
+// SGE, Slurm's --signal) and a CPU-time limit reached (SIGXCPU: ulimit -t, PBS cput, before SIGKILL).
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGXCPU};
+constexpr std::size_t kStops = sizeof kStopSignals / sizeof kStopSignals[0];
 // What each stop signal did before catch_stop_signals. A SIGHUP that was ignored (nohup) stays
-// ignored, as its starter asked; SIGINT and SIGTERM are always taken (a shell starts background
-// commands ignoring SIGINT, and a `kill -INT` to one means stop).
-void (*g_before[3])(int) = {SIG_DFL, SIG_DFL, SIG_DFL};
+// ignored, as its starter asked; the others are always taken (a shell starts background commands
+// ignoring SIGINT, and a `kill -INT` to one means stop).
+void (*g_before[kStops])(int) = {};
 }  // namespace
 
 void catch_stop_signals(void (*handler)(int)) {
-  for (int k = 0; k < 3; ++k) {
+  for (std::size_t k = 0; k < kStops; ++k) {
     g_before[k] = std::signal(kStopSignals[k], handler);
     if (kStopSignals[k] == SIGHUP && g_before[k] == SIG_IGN) std::signal(SIGHUP, SIG_IGN);
   }
 }
 
 void release_stop_signals() {
-  for (int k = 0; k < 3; ++k) std::signal(kStopSignals[k], g_before[k] == SIG_ERR ? SIG_DFL : g_before[k]);
+  for (std::size_t k = 0; k < kStops; ++k) std::signal(kStopSignals[k], g_before[k] == SIG_ERR ? SIG_DFL : g_before[k]);
 }
 
 SignalsCaught::SignalsCaught() {

@@ -1,9 +1,12 @@
 // The host memory a process may still take (host_memory.hpp).
 #include "io/host_memory.hpp"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 
@@ -91,6 +94,17 @@ double available_host_memory_bytes() {
   if (!p.v1_memory.empty()) {
     const std::string dir = "/sys/fs/cgroup/memory" + (p.v1_memory == "/" ? std::string() : p.v1_memory);
     bound(dir + "/memory.limit_in_bytes", dir + "/memory.usage_in_bytes");
+  }
+  // The process's own limits (ulimit -v, -d): the address space and data segment left to it.
+  const std::string status = small_file("/proc/self/status");
+  for (const auto& [resource, field] : {std::pair<int, const char*>{RLIMIT_AS, "VmSize:"}, {RLIMIT_DATA, "VmData:"}}) {
+    rlimit lim{};
+    const std::size_t at = status.find(field);
+    if (getrlimit(resource, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY || at == std::string::npos) continue;
+    const double used = std::strtod(status.c_str() + at + std::strlen(field), nullptr) * 1024.0;  // kB
+    const double room = std::max(0.0, static_cast<double>(lim.rlim_cur) - used);
+    if (!(have > 0 && have < room)) have = room;
+    limited = true;
   }
   if (limited && !(have >= 1.0)) have = 1.0;  // a limit reached: known, and nothing fits
   return have;

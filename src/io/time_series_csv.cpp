@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <iomanip>
@@ -149,8 +151,12 @@ TimeSeriesCsv::TimeSeriesCsv(const std::string& path, const std::vector<std::str
     }
   }
   write_file_atomic(path, kept);
+  errno = 0;
   out_.open(path, std::ios::app | std::ios::binary);
-  if (!out_) throw IoError("cannot open " + noun + " '" + path + "' for appending");
+  if (!out_)
+    throw IoError("cannot open " + noun + " '" + path + "' for appending: " +
+                  (errno ? std::strerror(errno) : "reason unknown") +
+                  (errno == EACCES ? " (a umask such as 0222 makes the files ria writes read-only to it)" : ""));
 }
 
 void TimeSeriesCsv::append(double t, const std::vector<double>& values) {

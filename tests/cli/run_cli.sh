@@ -117,6 +117,12 @@ signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical t
   SIG=HUP interrupt_after '^balance' hup.txt -- "$RIA" run --output hup "${ARGS[@]}"
   [ "$rc" -eq 6 ] || { cat hup.txt; fail "exit code $rc after SIGHUP, expected 6"; }
   grep -q '"interrupted": true' hup/summary.json || fail "summary does not say interrupted after SIGHUP"
+  # A batch system's warning (SIGUSR1) and a CPU-time limit (SIGXCPU) stop it too.
+  for sig in USR1 XCPU; do
+    SIG=$sig interrupt_after '^balance' $sig.txt -- "$RIA" run --output $sig "${ARGS[@]}"
+    [ "$rc" -eq 6 ] || { cat $sig.txt; fail "exit code $rc after SIG$sig, expected 6"; }
+    [ -s $sig/checkpoint.ckpt ] || fail "no checkpoint after SIG$sig"
+  done
   # Started ignoring SIGHUP (nohup): it stays ignored, and the run finishes.
   SIG=HUP interrupt_after '^balance' nohup.txt -- bash -c 'trap "" HUP; exec "$0" "$@"' "$RIA" run --output nohup "${ARGS[@]}"
   [ "$rc" -eq 0 ] || { cat nohup.txt; fail "exit code $rc after SIGHUP to a run started ignoring it, expected 0"; }
@@ -574,6 +580,9 @@ threads)  # OpenMP threads sleep while they wait unless the user chose; OMP_NUM_
   expect 0 "openmp/double \(1 thread, active wait\)" -- env OMP_WAIT_POLICY=active OMP_NUM_THREADS=1 "$RIA" run "${T[@]}" --output a
   cmp p/checkpoint.ckpt a/checkpoint.ckpt || fail "the thread count or wait policy changed the result"
   echo "ok: same checkpoint with either policy and thread count"
+  # More threads than cores only wait for each other (and 100000 exhausted the process): at most the cores.
+  cores=$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc)
+  expect 0 "openmp/double \($cores threads?, passive wait\)" -- env OMP_NUM_THREADS=100000 "$RIA" run "${T[@]}" --output big
   ;;
 inputs)  # input validation: rasters whose header disagrees with the data, series, tides, ranges, warnings
   H='ncols 3\nnrows 2\nxllcorner 0\nyllcorner 0\ncellsize 10\n'
@@ -676,6 +685,9 @@ tide)  # `ria tide` and a station tide in `ria run`; RIA_EXPECT_TCD=1: built wit
   awk -F, 'NR > 1 { if ($3 == last) exit 1; last = $3 }' empire.csv || fail "Empire: high and low waters not in turn"
   expect 2 'the closest are "Charleston, Coos Bay, Oregon"' -- "$RIA" tide "Charlston, Coos" --from 2026-11-23 --to 2026-11-24
   expect 2 'is ambiguous' -- "$RIA" tide "Coos" --from 2026-11-23 --to 2026-11-24
+  # The database named twice is one database, not every station twice (then "ambiguous").
+  db=${HFILE_PATH:-/usr/share/xtide}
+  expect 0 "^station +Charleston, Coos Bay, Oregon" -- env HFILE_PATH="$db:$db" "$RIA" tide "$STATION" --from 2026-11-23 --to 2026-11-24
   expect 2 '--to \(2026-11-22\) must come after --from' -- "$RIA" tide "$STATION" --from 2026-11-23 --to 2026-11-22
   expect 2 'give a longer --step' -- "$RIA" tide "$STATION" --from 2026-11-23 --to 2027-01-23 --step 0.05
   expect 2 '--from: invalid day 31 for month 11' -- "$RIA" tide "$STATION" --from 2026-11-31 --to 2026-12-02

@@ -80,8 +80,15 @@ ThreadPolicy configure_threads() {
   ThreadPolicy p;
   p.wait_policy = wait_policy_env();
   if (std::getenv("OMP_NUM_THREADS")) {
-    p.threads = omp_get_max_threads();
+    // As the user set it, within OMP_THREAD_LIMIT and the cores this process may run on (more
+    // threads than cores only wait for each other; 100000 of them exhaust the process).
+    const int cores = omp_get_num_procs();
+    p.threads = std::min(omp_get_max_threads(), omp_get_thread_limit());
     p.reason = "OMP_NUM_THREADS";
+    if (p.threads > cores) {
+      p.reason = "OMP_NUM_THREADS " + std::to_string(p.threads) + ", at most the " + std::to_string(cores) + " cores";
+      p.threads = cores;
+    }
   } else {
     const int cores = omp_get_num_procs();  // the cores this process may run on (affinity mask)
     const double idle = idle_cores();

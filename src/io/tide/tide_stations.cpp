@@ -63,6 +63,15 @@ std::vector<std::string> tide_database_files() {
       files.push_back(entry);
     }
   }
+  // A file named twice (a directory and the file in it, a path repeated) is one database: its
+  // stations would otherwise each be two of the same name.
+  std::vector<std::string> once;
+  for (const std::string& f : files) {
+    std::error_code ec;
+    const bool seen = std::any_of(once.begin(), once.end(), [&](const std::string& o) { return fs::equivalent(o, f, ec); });
+    if (!seen) once.push_back(f);
+  }
+  files = once;
   if (files.empty())
     throw IoError(std::string("no tide database: ") + (env && *env ? "HFILE_PATH=\"" + path + "\" names" : "/usr/share/xtide holds") +
                   " no .tcd file (install the Debian package xtide-data, or set HFILE_PATH to a harmonics .tcd file or its directory)");
