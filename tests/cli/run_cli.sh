@@ -583,6 +583,11 @@ threads)  # OpenMP threads sleep while they wait unless the user chose; OMP_NUM_
   # More threads than cores only wait for each other (and 100000 exhausted the process): at most the cores.
   cores=$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc)
   expect 0 "openmp/double \($cores threads?, passive wait\)" -- env OMP_NUM_THREADS=100000 "$RIA" run "${T[@]}" --output big
+  # Started through the dynamic loader: not restarted as the loader (which took "run" for the program).
+  ldso=$(ldd "$RIA" | awk '/ld-linux/ { print $1; exit }')
+  if [ -x "$ldso" ]; then
+    expect 0 "openmp/double \([0-9]+ threads?, default wait\)" -- env -u OMP_WAIT_POLICY "$ldso" "$RIA" run "${T[@]}" --output ld
+  fi
   ;;
 inputs)  # input validation: rasters whose header disagrees with the data, series, tides, ranges, warnings
   H='ncols 3\nnrows 2\nxllcorner 0\nyllcorner 0\ncellsize 10\n'

@@ -55,6 +55,14 @@ double idle_cores() {
 void adopt_passive_wait(char** argv) {
 #if defined(RIA_HAVE_OPENMP)
   if (std::getenv("OMP_WAIT_POLICY")) return;  // the user's choice stands
+  // Started through the dynamic loader (ld-linux-x86-64.so.2 ./ria ...), /proc/self/exe is the
+  // loader, which would take the first argument for the program: not restarted.
+  char exe[4096];
+  const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) return;
+  const std::string path(exe, static_cast<std::size_t>(n));
+  const std::string name = path.substr(path.rfind('/') + 1);
+  if (name.rfind("ld-", 0) == 0 || name.rfind("ld.so", 0) == 0) return;
   if (setenv("OMP_WAIT_POLICY", "passive", 1) != 0) return;
   execv("/proc/self/exe", argv);
   // Still here: /proc is not mounted or exec is refused. Run on with the runtime's default

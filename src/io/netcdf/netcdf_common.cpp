@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "io/output_lock.hpp"
 
@@ -63,7 +64,20 @@ void create_file(nc::NcFile& file, const std::string& path) {
     const bool no_dir = !dir.empty() && !std::filesystem::is_directory(dir, ec);
     if (!no_dir && locked_by_another(path))
       throw IoError(path + " is open in another program (it holds HDF5's lock on the file); close it there");
-    throw IoError("cannot create NetCDF file '" + path + "': " + (no_dir ? std::strerror(ENOENT) : nc_text(e)));
+    std::string why = no_dir ? std::strerror(ENOENT) : nc_text(e);
+    // netCDF-4 reports every HDF5 create failure as EACCES: where the directory is writable, the
+    // likelier cause is named.
+    if (!no_dir && e.errorCode() == NC_EACCESS && ::access(dir.empty() ? "." : dir.c_str(), W_OK) == 0) {
+      rlimit lim{};
+      std::size_t open_fds = 0;
+      for (auto it = std::filesystem::directory_iterator("/proc/self/fd", ec); !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) ++open_fds;
+      if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY && open_fds + 8 >= lim.rlim_cur)
+        why += " (the directory is writable; this process has " + std::to_string(open_fds) + " files open of the " +
+               std::to_string(lim.rlim_cur) + " it may: ulimit -n)";
+      else
+        why += " (the directory is writable: the NetCDF/HDF5 library names every failure so" + write_failure_cause(path) + ")";
+    }
+    throw IoError("cannot create NetCDF file '" + path + "': " + why);
   }
 }
 
