@@ -266,11 +266,14 @@ TEST(Scenario, DataDirectoryPrefix) {
   EXPECT_EQ(io::resolve_scenario_path("/abs/x.tif", base), "/abs/x.tif");
   EXPECT_EQ(io::resolve_scenario_path("x.tif", ""), "x.tif");
   // A scenario in a symlinked directory: ".." leaves the directory the link points to, as the
-  // system opens the path, not the link's parent.
+  // system opens the path, not the link's parent; a file that is itself a link keeps its name
+  // (its .prj lies beside the link).
   fs::create_directories(fs::path(root) / "real/cases");
   fs::create_directory_symlink(fs::path(root) / "real/cases", fs::path(root) / "main/link");
+  write((fs::path(root) / "elsewhere.asc").string(), "");
+  fs::create_symlink(fs::path(root) / "elsewhere.asc", fs::path(root) / "real/dem.asc");
   EXPECT_EQ(io::resolve_scenario_path("../dem.asc", (fs::path(root) / "main/link").string()),
-            fs::weakly_canonical(fs::path(root) / "real/dem.asc").string());
+            (fs::weakly_canonical(fs::path(root) / "real") / "dem.asc").string());
 }
 
 TEST(Scenario, StartTimesAreNormalisedToUtc) {

@@ -217,7 +217,7 @@ void check_sets(const std::vector<std::string>& sets) {
 }
 
 int run_compare(const CompareArgs& a) {
-  const SignalsCaught signals;  // SIGINT, SIGTERM and SIGHUP stop the running model (end_if_stopped)
+  const SignalsCaught signals;  // the stop signals (catch_stop_signals) stop the running model (end_if_stopped)
   const exec::Backend backend = exec::parse_backend(a.backend);
   if (a.spheric_sph && !a.spheric) throw io::InputError("--spheric-sph needs --spheric");
   check_sets(a.sets);

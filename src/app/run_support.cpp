@@ -21,8 +21,8 @@ const std::atomic<int>& stop_signal() { return g_stop; }
 
 namespace {
 // Ctrl-C, kill, a closed terminal; a batch system's warning before it kills a job (SIGUSR1/2:
-// SGE, Slurm's --signal) and a CPU-time limit reached (SIGXCPU: ulimit -t, PBS cput, before SIGKILL).
-constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGXCPU};
+// SGE, Slurm's --signal; mpirun forwards them to the ranks).
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2};
 constexpr std::size_t kStops = sizeof kStopSignals / sizeof kStopSignals[0];
 // What each stop signal did before catch_stop_signals. A SIGHUP that was ignored (nohup) stays
 // ignored, as its starter asked; the others are always taken (a shell starts background commands

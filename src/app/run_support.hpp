@@ -8,11 +8,12 @@
 
 namespace ria::app {
 
-/// Set to the signal number by SIGINT, SIGTERM or SIGHUP while a SignalsCaught lives, else 0.
+/// Set to the signal number by a stop signal (catch_stop_signals) while a SignalsCaught lives, else 0.
 const std::atomic<int>& stop_signal();
 
 /// While a run lives: `handler` takes the signals that stop it with a checkpoint (SIGINT, SIGTERM,
-/// and SIGHUP: a closed terminal or a dropped ssh session), but a SIGHUP that the process was
+/// SIGHUP: a closed terminal or a dropped ssh session, and SIGUSR1/SIGUSR2: a batch system's
+/// warning before it kills a job), but a SIGHUP that the process was
 /// started ignoring (`nohup`) stays ignored; release_stop_signals() gives them back what they did
 /// before. (SIGPIPE is ignored by the whole process: main.cpp.)
 void catch_stop_signals(void (*handler)(int));

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <string>
 
@@ -18,20 +17,24 @@ namespace ria::io {
 OutputLock::OutputLock(const std::string& dir) {
   const std::string path = dir + "/.ria.lock";
   fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  int open_error = errno;
   struct stat st {};
-  if (fd_ < 0 && errno == EACCES && ::stat(path.c_str(), &st) == 0 && st.st_uid == ::geteuid() &&
-      ::chmod(path.c_str(), 0644) == 0)  // our own lock, left read-only by a run under umask 0222
+  if (fd_ < 0 && open_error == EACCES && ::stat(path.c_str(), &st) == 0 && st.st_uid == ::geteuid() &&
+      (st.st_mode & S_IWUSR) == 0 && ::chmod(path.c_str(), st.st_mode | S_IWUSR) == 0) {
+    // Our own lock, left read-only by a run under umask 0222: made writable to us again.
     fd_ = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
-  if (fd_ < 0) throw IoError("cannot create the lock file '" + path + "': " + std::strerror(errno));
-  (void)::fchmod(fd_, 0644);  // whatever the umask: a later run of the same user opens it again
+    open_error = errno;
+  }
+  if (fd_ < 0) throw IoError("cannot create the lock file '" + path + "': " + std::strerror(open_error));
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
     const int err = errno;
     if (err == ENOSYS || err == ENOLCK || err == EOPNOTSUPP || err == EINVAL) {
-      // A file system without locks (NFS without lockd, some FUSE mounts): the run goes on, said.
-      std::fprintf(stderr, "ria: warning: the file system of '%s' does not lock files (%s): no other ria run into it "
-                           "can be refused, so start none\n",
-                   dir.c_str(), std::strerror(err));
-      return;
+      ::close(fd_);
+      fd_ = -1;
+      // NFS without lockd, some FUSE mounts; the NetCDF library (HDF5) locks its files too.
+      throw IoError("cannot lock '" + path + "': " + std::strerror(err) + ": the file system of '" + dir +
+                    "' does not lock files, which ria (one run a directory) and the NetCDF library need; write the "
+                    "outputs to a local directory");
     }
     char buf[32] = {};
     const ssize_t n = ::pread(fd_, buf, sizeof buf - 1, 0);

@@ -117,8 +117,8 @@ signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical t
   SIG=HUP interrupt_after '^balance' hup.txt -- "$RIA" run --output hup "${ARGS[@]}"
   [ "$rc" -eq 6 ] || { cat hup.txt; fail "exit code $rc after SIGHUP, expected 6"; }
   grep -q '"interrupted": true' hup/summary.json || fail "summary does not say interrupted after SIGHUP"
-  # A batch system's warning (SIGUSR1) and a CPU-time limit (SIGXCPU) stop it too.
-  for sig in USR1 XCPU; do
+  # A batch system's warnings (SIGUSR1, SIGUSR2) stop it too.
+  for sig in USR1 USR2; do
     SIG=$sig interrupt_after '^balance' $sig.txt -- "$RIA" run --output $sig "${ARGS[@]}"
     [ "$rc" -eq 6 ] || { cat $sig.txt; fail "exit code $rc after SIG$sig, expected 6"; }
     [ -s $sig/checkpoint.ckpt ] || fail "no checkpoint after SIG$sig"

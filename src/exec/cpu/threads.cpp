@@ -94,7 +94,8 @@ ThreadPolicy configure_threads() {
     p.threads = std::min(omp_get_max_threads(), omp_get_thread_limit());
     p.reason = "OMP_NUM_THREADS";
     if (p.threads > cores) {
-      p.reason = "OMP_NUM_THREADS " + std::to_string(p.threads) + ", at most the " + std::to_string(cores) + " cores";
+      p.reason = "OMP_NUM_THREADS (" + std::to_string(p.threads) + ", capped at the " + std::to_string(cores) + " core" +
+                 (cores == 1 ? "" : "s") + " this process may use)";
       p.threads = cores;
     }
   } else {

@@ -67,15 +67,18 @@ void create_file(nc::NcFile& file, const std::string& path) {
     std::string why = no_dir ? std::strerror(ENOENT) : nc_text(e);
     // netCDF-4 reports every HDF5 create failure as EACCES: where the directory is writable, the
     // likelier cause is named.
-    if (!no_dir && e.errorCode() == NC_EACCESS && ::access(dir.empty() ? "." : dir.c_str(), W_OK) == 0) {
+    const bool denied = e.errorCode() == NC_EACCESS || e.errorCode() == EACCES;  // (netCDF 4.9 gives errno's)
+    if (!no_dir && denied && ::access(dir.empty() ? "." : dir.c_str(), W_OK) == 0) {
       rlimit lim{};
       std::size_t open_fds = 0;
-      for (auto it = std::filesystem::directory_iterator("/proc/self/fd", ec); !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) ++open_fds;
+      namespace fs = std::filesystem;
+      for (auto it = fs::directory_iterator("/proc/self/fd", ec); !ec && it != fs::directory_iterator(); it.increment(ec))
+        ++open_fds;
       if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY && open_fds + 8 >= lim.rlim_cur)
         why += " (the directory is writable; this process has " + std::to_string(open_fds) + " files open of the " +
                std::to_string(lim.rlim_cur) + " it may: ulimit -n)";
       else
-        why += " (the directory is writable: the NetCDF/HDF5 library names every failure so" + write_failure_cause(path) + ")";
+        why += " (the directory is writable; the NetCDF library reports other failures so too" + write_failure_cause(path) + ")";
     }
     throw IoError("cannot create NetCDF file '" + path + "': " + why);
   }

@@ -17,15 +17,16 @@ bool is_dir(const fs::path& p) {
 }
 
 /// `dir` / `rel` as the system resolves it: a ".." steps out of the directory a symlink points to,
-/// not out of the symlink's own parent (as lexically_normal would take it), so such a path is
-/// resolved through the file system; others are only tidied ("./" removed).
+/// not out of the symlink's own parent (as lexically_normal would take it), so the directory of
+/// such a path is resolved through the file system; its file name stays as written (a DEM that is
+/// a link keeps its .prj and .aux.xml beside the link). Other paths are only tidied ("./" removed).
 std::string joined(const fs::path& dir, const std::string& rel) {
   const fs::path p = dir / rel;
   for (const fs::path& part : p)
     if (part == "..") {
       std::error_code ec;
-      const fs::path real = fs::weakly_canonical(p, ec);
-      return ec ? p.string() : real.string();
+      const fs::path real = fs::weakly_canonical(p.parent_path(), ec);
+      return ec ? p.string() : (real / p.filename()).string();
     }
   return p.lexically_normal().string();
 }
