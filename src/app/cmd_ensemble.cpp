@@ -331,9 +331,9 @@ void run_members(Setup& s, MemberProgress& progress, std::vector<MemberOutcome>&
         try {
           out[m] = run_member(m, s.scenarios[m], *s.models, &g_stop_member,
                               [&](const sim::Progress& pr) { progress.during(slot, pr); });
-        } catch (const std::exception& e) {  // members.csv names the member the error came from
+        } catch (...) {  // members.csv names the member the error came from, as the console says it
           out[m].status = MemberOutcome::Status::failed;
-          out[m].message = e.what();
+          exit_code_of(std::current_exception(), out[m].message);
           throw;
         }
         out[m].rank = mpi::world().rank;

@@ -67,7 +67,7 @@ dem)  # ria dem info / prepare, and the prepared GeoTIFF used as the domain of a
   printf 'PARAMETER["central_meridian",-123],PARAMETER["scale_factor",0.9996],PARAMETER["false_easting",500000],' >> dutm.prj
   printf 'PARAMETER["false_northing",0],UNIT["metre",1]]\n' >> dutm.prj
   expect 0 "CRS +WGS 84 / UTM zone 10N" -- "$RIA" dem info dutm.asc
-  expect 3 "'dutm.asc' has a CRS, which cannot be checked: GDAL finds no PROJ database" -- \
+  expect 3 "'dutm.asc' has a CRS, which cannot be checked: GDAL finds no PROJ database it can use \(proj.db; PROJ_DATA=/nonexistent, PROJ_LIB=/nonexistent: .+\)" -- \
     env PROJ_DATA=/nonexistent PROJ_LIB=/nonexistent "$RIA" dem info dutm.asc
   expect 0 "wrote +p.tif" -- "$RIA" dem prepare d.asc --resolution 25 --fill-nodata 3 --out p.tif
   expect 0 "size +12 x 8 cells" -- "$RIA" dem info p.tif

@@ -180,15 +180,19 @@ OGRSpatialReference dataset_crs(GDALDataset& ds, const std::string& path) {
 /// IoError when PROJ's database (proj.db) cannot be found: GDAL then builds CRSs from a file's
 /// keys without their units (a GeoTIFF in feet reads as metres), so no CRS could be checked.
 void require_proj_database(const std::string& where) {
-  static const bool found = [] {
+  // "" when EPSG:4326 can be looked up; else PROJ's reason (missing, or of another version).
+  static const std::string problem = [] {
+    CPLErrorReset();
     OGRSpatialReference probe;
-    return probe.importFromEPSG(4326) == OGRERR_NONE;
+    if (probe.importFromEPSG(4326) == OGRERR_NONE) return std::string();
+    const std::string why = CPLGetLastErrorMsg();
+    return why.empty() ? std::string("no reason given") : why;
   }();
-  if (!found)
-    throw IoError(where + " has a CRS, which cannot be checked: GDAL finds no PROJ database (proj.db; PROJ_DATA=" +
-                  std::string(std::getenv("PROJ_DATA") ? std::getenv("PROJ_DATA") : "unset") + ", PROJ_LIB=" +
-                  std::string(std::getenv("PROJ_LIB") ? std::getenv("PROJ_LIB") : "unset") +
-                  "); set PROJ_DATA to the directory that holds it (/usr/share/proj on Debian)");
+  if (!problem.empty())
+    throw IoError(where + " has a CRS, which cannot be checked: GDAL finds no PROJ database it can use (proj.db; "
+                  "PROJ_DATA=" + std::string(std::getenv("PROJ_DATA") ? std::getenv("PROJ_DATA") : "unset") +
+                  ", PROJ_LIB=" + std::string(std::getenv("PROJ_LIB") ? std::getenv("PROJ_LIB") : "unset") + ": " +
+                  problem + "); set PROJ_DATA to the directory that holds it (/usr/share/proj on Debian)");
 }
 
 /// "NAD83 / Oregon South (EPSG:32126)"; empty for an empty CRS.
