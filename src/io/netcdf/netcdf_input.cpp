@@ -17,6 +17,7 @@
 #include "io/raster/raster.hpp"
 #include "io/isolated_read.hpp"
 #include "io/scenario/scenario_toml.hpp"
+#include "io/text_case.hpp"
 
 namespace ria::io {
 namespace {
@@ -326,8 +327,7 @@ SliceDate netcdf_slice_date(const std::string& path, const std::string& variable
     const std::string units = text_attribute(id, tv, "units");
     const std::size_t since = units.find(" since ");
     if (since == std::string::npos) return {NAN};
-    std::string calendar = text_attribute(id, tv, "calendar");
-    for (char& c : calendar) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string calendar = lower_case(text_attribute(id, tv, "calendar"));
     if (!calendar.empty() && calendar != "standard" && calendar != "gregorian" && calendar != "proleptic_gregorian")
       return {NAN, 2};
     double t0 = NAN;

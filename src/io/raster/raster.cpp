@@ -11,6 +11,7 @@
 
 #include "io/io_error.hpp"
 #include "io/raster/crs.hpp"
+#include "io/text_case.hpp"
 #include "ria/grid/cell_text.hpp"
 
 namespace ria::io {
@@ -57,8 +58,7 @@ void describe_raster(const Raster& r, RasterInfo& info) {
 }
 
 bool is_metres(const std::string& unit) {
-  std::string u;
-  for (char c : unit) u += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string u = lower_case(unit);
   return u == "m" || u == "metre" || u == "metres" || u == "meter" || u == "meters";
 }
 
@@ -80,8 +80,7 @@ void check_undeclared_nodata(const Raster& r, double metres, const std::string& 
 
 double metres_per_unit(const std::string& unit, const std::string& where) {
   // The unit's first word decides ("metres above sea level", "m (NAVD88)", "US survey foot").
-  std::string u;
-  for (char c : unit) u += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string u = lower_case(unit);
   const std::size_t end = u.find_first_of(" (,;[");
   const std::string w = u.substr(0, end);
   const bool survey = u.find("survey") != std::string::npos || w == "us-ft" || w == "ftus" || w == "foot_us" ||

@@ -17,6 +17,7 @@
 
 #include "io/host_memory.hpp"
 #include "io/io_error.hpp"
+#include "io/text_case.hpp"
 #include "io/text_file.hpp"
 #include "io/raster/raster.hpp"
 
@@ -36,11 +37,6 @@ std::string read_whole_file(const std::string& path) {
   const bool failed = std::ferror(f) != 0;
   std::fclose(f);
   if (failed) throw IoError("reading '" + path + "' failed");
-  return s;
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
 }
 
@@ -69,7 +65,7 @@ bool is_decimal(const std::string& s) {
 
 // "nan", "NaN", "-nan": a NaN cell (GDAL writes NaN so).
 bool is_nan_word(const std::string& s) {
-  const std::string l = lower(s);
+  const std::string l = lower_case(s);
   return l == "nan" || l == "-nan" || l == "+nan";
 }
 
@@ -102,7 +98,7 @@ bool looks_like_esri_ascii(const std::string& path) {
   std::string first;
   if (!(f >> first)) return false;
   if (first.compare(0, 3, "\xEF\xBB\xBF") == 0) first.erase(0, 3);  // a UTF-8 byte-order mark
-  return is_header_key(lower(first));
+  return is_header_key(lower_case(first));
 }
 
 void check_raster_size(double nx, double ny, const std::string& where) {
@@ -165,7 +161,7 @@ AsciiHeader read_header(std::istream& in, int& lineno, const std::string& where)
       h.first_row_line = lineno;
       break;
     }
-    const std::string k = lower(t[0]);
+    const std::string k = lower_case(t[0]);
     if (h.keys.empty() && !is_header_key(k))
       throw InputError(where + " is not an ESRI ASCII grid (it starts with '" + t[0].substr(0, 40) + "', expected 'ncols')");
     if (!is_header_key(k))

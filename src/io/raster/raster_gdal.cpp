@@ -21,6 +21,7 @@
 
 #include "io/io_error.hpp"
 #include "io/raster/raster.hpp"
+#include "io/text_case.hpp"
 #include "io/text_file.hpp"
 
 namespace ria::io {
@@ -103,8 +104,7 @@ void check_netcdf_axis_units(GDALDataset& ds, const std::string& where) {
     const bool is_axis = var == "x" || var == "y" || var == "X" || var == "Y" || axis == "X" || axis == "Y" ||
                          standard == "projection_x_coordinate" || standard == "projection_y_coordinate";
     const std::string unit = value("units");
-    std::string lower;
-    for (char c : unit) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string lower = lower_case(unit);
     if (!is_axis || unit.empty() || lower.rfind("degree", 0) == 0 || is_metres(unit)) continue;
     throw InputError(where + ": its coordinate variable '" + var + "' is in '" + unit +
                      "'; the model needs coordinates in metres: convert them first" +

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "io/io_error.hpp"
+#include "io/text_case.hpp"
 #include "io/scenario/toml_guard.hpp"
 #include "io/scenario/scenario_time.hpp"
 
@@ -22,11 +23,6 @@ std::string num(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.10g", v);
   return buf;
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
 }
 
 std::string join(const std::vector<std::string>& v, const char* quote = "") {
@@ -194,12 +190,12 @@ std::string suggestion(const std::string& word, const std::vector<std::string>& 
   // A unique abbreviation ("r" for "radius", "desc" for "description") wins over the edit distance.
   std::vector<std::string> prefixed;
   for (const auto& o : options)
-    if (!word.empty() && starts_with(lower(o), lower(word))) prefixed.push_back(o);
+    if (!word.empty() && starts_with(lower_case(o), lower_case(word))) prefixed.push_back(o);
   if (prefixed.size() == 1) return "; did you mean '" + prefixed[0] + "'?";
   std::size_t best = SIZE_MAX;
   std::string best_word;
   for (const auto& o : options) {
-    const std::size_t d = levenshtein(lower(word), lower(o));
+    const std::size_t d = levenshtein(lower_case(word), lower_case(o));
     if (d < best) best = d, best_word = o;
   }
   if (!best_word.empty() && best <= std::max<std::size_t>(2, word.size() / 3))

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "io/io_error.hpp"
+#include "io/text_case.hpp"
 #include "io/tide/tide_database.hpp"
 
 namespace ria::io {
@@ -15,11 +16,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kDefaultDatabase = "/usr/share/xtide";
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 // Fewest edits (substitutions, insertions, deletions) that turn `query` into some substring of
 // `text` (Sellers 1980): the edit distance with a free start and end in `text`.
@@ -79,11 +75,11 @@ std::vector<std::string> tide_database_files() {
 }
 
 const TideStationInfo& match_tide_station(const std::vector<TideStationInfo>& stations, const std::string& query) {
-  const std::string q = lower(query);
+  const std::string q = lower_case(query);
   if (q.empty()) throw InputError("expected the name of a tide station, got \"\"");
   std::vector<const TideStationInfo*> containing;
   for (const TideStationInfo& s : stations) {
-    const std::string n = lower(s.name);
+    const std::string n = lower_case(s.name);
     if (n == q) return s;
     if (n.find(q) != std::string::npos) containing.push_back(&s);
   }
@@ -101,7 +97,7 @@ const TideStationInfo& match_tide_station(const std::vector<TideStationInfo>& st
     throw InputError(o.str());
   }
   std::vector<std::pair<std::size_t, const TideStationInfo*>> near;
-  for (const TideStationInfo& s : stations) near.push_back({substring_distance(q, lower(s.name)), &s});
+  for (const TideStationInfo& s : stations) near.push_back({substring_distance(q, lower_case(s.name)), &s});
   std::stable_sort(near.begin(), near.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   o << "no tide station's name contains \"" << query << "\"";
   if (!near.empty()) {
@@ -113,10 +109,10 @@ const TideStationInfo& match_tide_station(const std::vector<TideStationInfo>& st
 }
 
 std::vector<TideStationInfo> search_tide_stations(const std::vector<TideStationInfo>& stations, const std::string& word) {
-  const std::string w = lower(word);
+  const std::string w = lower_case(word);
   std::vector<TideStationInfo> out;
   for (const TideStationInfo& s : stations)
-    if (lower(s.name).find(w) != std::string::npos) out.push_back(s);
+    if (lower_case(s.name).find(w) != std::string::npos) out.push_back(s);
   return out;
 }
 
