@@ -310,7 +310,13 @@ std::vector<double> probe_file(const std::string& path, const std::function<std:
 }  // namespace
 
 SliceDate netcdf_slice_date(const std::string& path, const std::string& variable, double time) {
-  // {t}, or {NaN, 1} for a reference date ria cannot read, {NaN, 2} for another calendar.
+  // {t}; or {NaN, 1, bytes of the units} for a reference date ria cannot read, {NaN, 2, bytes of the
+  // calendar} for another calendar (the probe runs in a child that returns numbers only).
+  const auto text = [](double code, const std::string& s) {
+    std::vector<double> v{NAN, code};
+    for (const unsigned char ch : s) v.push_back(ch);
+    return v;
+  };
   const std::vector<double> d = probe_file(path, [&](int id) -> std::vector<double> {
     int var = 0, ndims = 0, dims[3];
     if (nc_inq_varid(id, variable.c_str(), &var) != NC_NOERR || nc_inq_varndims(id, var, &ndims) != NC_NOERR ||
@@ -327,20 +333,25 @@ SliceDate netcdf_slice_date(const std::string& path, const std::string& variable
     const std::string units = text_attribute(id, tv, "units");
     const std::size_t since = units.find(" since ");
     if (since == std::string::npos) return {NAN};
-    const std::string calendar = lower_case(text_attribute(id, tv, "calendar"));
-    if (!calendar.empty() && calendar != "standard" && calendar != "gregorian" && calendar != "proleptic_gregorian")
-      return {NAN, 2};
+    const std::string calendar = text_attribute(id, tv, "calendar");
+    const std::string cal = lower_case(calendar);
+    if (!cal.empty() && cal != "standard" && cal != "gregorian" && cal != "proleptic_gregorian")
+      return text(2, calendar);
     double t0 = NAN;
     try {
       t0 = parse_cf_reference_date(units.substr(since + 7), what + " time units");
     } catch (const InputError&) {
-      return {NAN, 1};
+      return text(1, units);
     }
     return {t0 + slice_seconds(id, name, len, what)[k]};
   }, {NAN});
-  if (d.size() == 2)
-    return {NAN, d[1] == 2 ? "its time coordinate's calendar is not the Gregorian one"
-                           : "its time coordinate's units name no date ria reads (\"seconds since 2026-01-01 00:00:00\")"};
+  if (d.size() >= 2) {
+    std::string said;
+    for (std::size_t i = 2; i < d.size(); ++i) said += static_cast<char>(d[i]);
+    return {NAN, d[1] == 2 ? "its time coordinate's calendar = \"" + said + "\" is not the Gregorian one"
+                           : "its time coordinate's units = \"" + said +
+                                 "\" name no date ria reads (\"seconds since 2026-01-01 00:00:00\")"};
+  }
   return {d.size() == 1 ? d[0] : NAN, ""};
 }
 
