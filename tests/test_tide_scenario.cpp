@@ -85,7 +85,7 @@ TEST(TideScenario, StationMistakesAreErrorsAtTheKey) {
   expect_error(station_scenario(kStart, "station = \"Coos\"\n"), 10, "boundary.0.station: tide station \"Coos\" is ambiguous");
   // A date outside the years the database gives node factors for: time.start is named.
   const std::vector<io::TideStationInfo> stations = io::list_tide_stations();
-  const io::TideStationInfo& info = io::match_tide_station(stations, "Charleston, Coos Bay, Oregon");
+  const io::TideStationInfo info = io::match_tide_station(stations, "Charleston, Coos Bay, Oregon");
   const std::string before = std::to_string(info.first_year - 1) + "-12-31T23:00:00Z";
   expect_error(station_scenario("start = \"" + before + "\"\n", "station = \"Charleston, Coos Bay, Oregon\"\n"), 10,
                "boundary.0.station: tide database " + info.file + " gives node factors and equilibrium arguments for the years " +
