@@ -2,6 +2,8 @@
 // the memory limits of its cgroups, read from the kernel's texts.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -48,4 +50,27 @@ TEST(HostMemory, ThisProcessMayTakeNoMoreThanTheMachineHas) {
   EXPECT_GT(have, 0.0);
   EXPECT_LE(have, total);
   EXPECT_LE(have, io::meminfo_available_bytes(text) * 1.5 + 1e9);  // MemAvailable moves while this runs
+}
+
+TEST(HostMemory, AnAddressSpaceLimitIsSaidAsSuch) {
+  // ulimit -v: the room is the limit less the address space in use (VmSize), and the message says
+  // so rather than calling it available memory.
+  std::ifstream in("/proc/self/status");
+  const std::string status((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t at = status.find("VmSize:");
+  rlimit before{};
+  if (at == std::string::npos || getrlimit(RLIMIT_AS, &before) != 0) GTEST_SKIP() << "no VmSize or RLIMIT_AS here";
+  const double used = std::stod(status.substr(at + 7)) * 1024.0, room = 512.0 * 1048576;
+  if (before.rlim_cur != RLIM_INFINITY && static_cast<double>(before.rlim_cur) < used + room)
+    GTEST_SKIP() << "an address space limit already lower than this test sets";
+  rlimit lim = before;
+  lim.rlim_cur = static_cast<rlim_t>(used + room);
+  ASSERT_EQ(setrlimit(RLIMIT_AS, &lim), 0);
+  const io::HostRoom r = io::host_memory_room();
+  ASSERT_EQ(setrlimit(RLIMIT_AS, &before), 0);
+  if (r.bound.find("control group") != std::string::npos || r.bound == "available")
+    GTEST_SKIP() << "less than 512 MiB " << r.bound << " here";
+  EXPECT_EQ(r.bound, "left of the address space ulimit -v allows");
+  EXPECT_NEAR(r.bytes, room, 64.0 * 1048576);  // the address space moves by this test's own reads
+  EXPECT_EQ(r.said().substr(r.said().find(" are ")), " are left of the address space ulimit -v allows");
 }

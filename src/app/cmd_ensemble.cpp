@@ -107,11 +107,11 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   // a million members takes a minute.
   if (is_root()) {
     const double keep = double(p.table.size()) * g.cells() * 16.0 * (mpi::world().started ? 2 : 1);
-    const double have = io::available_host_memory_bytes();
-    if (have > 0 && keep > 0.8 * have)
+    const io::HostRoom have = io::host_memory_room();
+    if (have.bytes > 0 && keep > 0.8 * have.bytes)
       throw io::InputError("--members " + std::to_string(p.table.size()) + ": the statistics keep each member's maximum "
                            "concentration and arrival time on the " + std::to_string(g.cells()) + " cells, about " +
-                           io::format_gib(keep) + "; " + io::format_gib(have) + " are available");
+                           io::format_gib(keep) + "; " + have.said());
   }
   // Every member of this rank: its scenario and its model, checked before any runs; a warning of
   // a member's own (its release starting after the end: it spills nothing but counts in the

@@ -10,11 +10,11 @@ namespace ria::app {
 
 std::string memory_shortfall(const std::string& subject, double host_bytes, double device_bytes,
                              const std::string& advice, const std::string& device_advice) {
-  const double host_have = io::available_host_memory_bytes();
-  if (host_have > 0 && host_bytes > host_have) {
+  const io::HostRoom host = io::host_memory_room();
+  if (host.bytes > 0 && host_bytes > host.bytes) {
     std::ostringstream o;
-    o << subject << " needs about " << io::format_gib(host_bytes) << " of host memory, " << io::format_gib(host_have)
-      << " are available; " << advice;
+    o << subject << " needs about " << io::format_gib(host_bytes) << " of host memory, " << host.said() << "; "
+      << advice;
     return o.str();
   }
   if (device_bytes > 0) {

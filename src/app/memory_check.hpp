@@ -8,9 +8,10 @@
 namespace ria::app {
 
 /// What would not fit, in words, or "" when it fits: host_bytes against the host memory available
-/// (io::available_host_memory_bytes), then device_bytes (0 off the GPU) against the CUDA device's
+/// (io::host_memory_room), then device_bytes (0 off the GPU) against the CUDA device's
 /// free memory; a size the system does not report (0) refuses nothing. The words are "<subject>
-/// needs about X GiB of host memory, Y GiB are available; <advice>", or for the GPU "... of GPU
+/// needs about X GiB of host memory, Y GiB are available; <advice>" ("Y GiB are left of the address
+/// space ulimit -v allows" where a limit leaves less, io::HostRoom::said), or for the GPU "... of GPU
 /// memory, Y GiB are free; <advice><device_advice>" (e.g. ", or --precision float").
 std::string memory_shortfall(const std::string& subject, double host_bytes, double device_bytes,
                              const std::string& advice, const std::string& device_advice = "");

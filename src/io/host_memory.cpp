@@ -72,42 +72,51 @@ CgroupPaths cgroup_paths(const std::string& text) {
   return p;
 }
 
-double available_host_memory_bytes() {
-  double have = meminfo_available_bytes(small_file("/proc/meminfo"));
-  if (!(have > 0)) {
+HostRoom host_memory_room() {
+  HostRoom r{meminfo_available_bytes(small_file("/proc/meminfo")), "available"};
+  if (!(r.bytes > 0)) {
     const long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-    have = pages > 0 && size > 0 ? static_cast<double>(pages) * size : 0.0;
+    r.bytes = pages > 0 && size > 0 ? static_cast<double>(pages) * size : 0.0;
   }
   bool limited = false;
-  const auto bound = [&](const std::string& limit_file, const std::string& usage_file) {
-    const double room = cgroup_room_bytes(small_file(limit_file), small_file(usage_file));
-    if (room < 0) return;
-    if (!(have > 0 && have < room)) have = room;  // the smaller, or the room where the memory is unknown
+  // The smaller of the two, or the room where the memory is unknown; `bound` says which.
+  const auto bound = [&](double room, const char* what) {
+    if (!(r.bytes > 0 && r.bytes < room)) r = {room, what};
     limited = true;
+  };
+  const auto cgroup = [&](const std::string& limit_file, const std::string& usage_file) {
+    const double room = cgroup_room_bytes(small_file(limit_file), small_file(usage_file));
+    if (room >= 0) bound(room, "left under the memory limit of this process's control group");
   };
   const CgroupPaths p = cgroup_paths(small_file("/proc/self/cgroup"));
   // v2: each cgroup from the process's up to the root of the hierarchy this process sees.
   for (std::string path = p.v2; !path.empty(); path = parent_of(path)) {
     const std::string dir = "/sys/fs/cgroup" + (path == "/" ? std::string() : path);
-    bound(dir + "/memory.max", dir + "/memory.current");
+    cgroup(dir + "/memory.max", dir + "/memory.current");
   }
   if (!p.v1_memory.empty()) {
     const std::string dir = "/sys/fs/cgroup/memory" + (p.v1_memory == "/" ? std::string() : p.v1_memory);
-    bound(dir + "/memory.limit_in_bytes", dir + "/memory.usage_in_bytes");
+    cgroup(dir + "/memory.limit_in_bytes", dir + "/memory.usage_in_bytes");
   }
   // The process's own limits (ulimit -v, -d): the address space and data segment left to it.
   const std::string status = small_file("/proc/self/status");
-  for (const auto& [resource, field] : {std::pair<int, const char*>{RLIMIT_AS, "VmSize:"}, {RLIMIT_DATA, "VmData:"}}) {
+  struct Limit {
+    int resource;
+    const char* field;
+    const char* what;
+  };
+  for (const Limit& l : {Limit{RLIMIT_AS, "VmSize:", "left of the address space ulimit -v allows"},
+                         Limit{RLIMIT_DATA, "VmData:", "left of the data segment ulimit -d allows"}}) {
     rlimit lim{};
-    const std::size_t at = status.find(field);
-    if (getrlimit(resource, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY || at == std::string::npos) continue;
-    const double used = std::strtod(status.c_str() + at + std::strlen(field), nullptr) * 1024.0;  // kB
-    const double room = std::max(0.0, static_cast<double>(lim.rlim_cur) - used);
-    if (!(have > 0 && have < room)) have = room;
-    limited = true;
+    const std::size_t at = status.find(l.field);
+    if (getrlimit(l.resource, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY || at == std::string::npos) continue;
+    const double used = std::strtod(status.c_str() + at + std::strlen(l.field), nullptr) * 1024.0;  // kB
+    bound(std::max(0.0, static_cast<double>(lim.rlim_cur) - used), l.what);
   }
-  if (limited && !(have >= 1.0)) have = 1.0;  // a limit reached: known, and nothing fits
-  return have;
+  if (limited && !(r.bytes >= 1.0)) r.bytes = 1.0;  // a limit reached: known, and nothing fits
+  return r;
 }
+
+double available_host_memory_bytes() { return host_memory_room().bytes; }
 
 }  // namespace ria::io

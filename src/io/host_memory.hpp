@@ -15,6 +15,16 @@ namespace ria::io {
 /// when nothing is known.
 double available_host_memory_bytes();
 
+/// The same, with what bounds it: "available" (MemAvailable), or the limit that leaves less
+/// ("left of the address space ulimit -v allows", ...), for messages: said() is
+/// "12.5 GiB are available".
+struct HostRoom {
+  double bytes = 0;
+  std::string bound;
+  std::string said() const;
+};
+HostRoom host_memory_room();
+
 /// MemAvailable of a /proc/meminfo text [bytes]; 0 when it has none.
 double meminfo_available_bytes(const std::string& meminfo);
 
@@ -38,5 +48,7 @@ inline std::string format_gib(double bytes) {
   o << bytes / 1073741824.0 << " GiB";
   return o.str();
 }
+
+inline std::string HostRoom::said() const { return format_gib(bytes) + " are " + bound; }
 
 }  // namespace ria::io

@@ -272,14 +272,14 @@ TOML
     echo "skipped: $free_gib GiB free, more than the set-ups below need"
     exit 77
   fi
-  expect 2 "^ria sph run: big.toml: particles.dp = 0.0011 m: a set-up of about 7.51089e\+08 particles needs about [0-9.]+ GiB of host memory, [0-9.]+ GiB are available; use a larger particles.dp$" -- \
+  expect 2 "^ria sph run: big.toml: particles.dp = 0.0011 m: a set-up of about 7.51089e\+08 particles needs about [0-9.]+ GiB of host memory, [0-9.]+ GiB are (available|left of the address space ulimit -v allows); use a larger particles.dp$" -- \
     limited "$RIA" sph run big.toml --backend serial
   [ -e big ] && fail "the refused run made its output directory"
   expect 2 "^ria sph run: --set particles.dp: particles.dp = 0.0011 m: a set-up of about 7.51089e\+08 particles needs about" -- \
     limited "$RIA" sph run small.toml --backend serial --set particles.dp=0.0011
   # ria bench sph at 2.5e8 particles (about 75 GiB), where its search's cells still fit.
   if [ "$free_gib" -lt 70 ]; then
-    expect 2 "^ria bench sph: --particles 2.5e\+08: a set-up of about [0-9.e+]+ particles needs about [0-9.]+ GiB of host memory, [0-9.]+ GiB are available; use fewer --particles$" -- \
+    expect 2 "^ria bench sph: --particles 2.5e\+08: a set-up of about [0-9.e+]+ particles needs about [0-9.]+ GiB of host memory, [0-9.]+ GiB are (available|left of the address space ulimit -v allows); use fewer --particles$" -- \
       limited "$RIA" bench sph --backend serial --particles 2.5e8
   fi
   # What fits still runs.

@@ -108,9 +108,9 @@ void check_raster_size(double nx, double ny, const std::string& where) {
   o << where << " declares " << fmt(nx) << " x " << fmt(ny) << " = " << fmt(cells) << " cells; reading it needs about "
     << format_gib(need) << " of host memory";
   if (cells > 2147483647.0) throw InputError(o.str() + ", and a grid holds at most 2^31 cells");
-  const double have = available_host_memory_bytes();
-  if (have > 0 && need > have)
-    throw InputError(o.str() + ", " + format_gib(have) + " are available; crop or coarsen it first (gdal_translate)");
+  const HostRoom have = host_memory_room();
+  if (have.bytes > 0 && need > have.bytes)
+    throw InputError(o.str() + ", " + have.said() + "; crop or coarsen it first (gdal_translate)");
 }
 
 void check_raster_geometry(const Raster& r, const std::string& where) {
