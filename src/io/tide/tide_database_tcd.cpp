@@ -83,11 +83,17 @@ std::string read_list(const std::string& file) {
   return e.bytes;
 }
 
-std::string read_station(const std::string& file, int record, int year_from, int year_to) {
-  const DB_HEADER_PUBLIC h = open_database(file);
+/// Station record `record` of the database `file` (opened by open_database before).
+std::unique_ptr<TIDE_RECORD> read_record(const std::string& file, int record) {
   auto r = std::make_unique<TIDE_RECORD>();
   if (read_tide_record(record, r.get()) < 0)
     throw InputError("tide database " + file + ": libtcd cannot read station record " + std::to_string(record));
+  return r;
+}
+
+std::string read_station(const std::string& file, int record, int year_from, int year_to) {
+  const DB_HEADER_PUBLIC h = open_database(file);
+  const std::unique_ptr<TIDE_RECORD> r = read_record(file, record);
   // The caller checked the years against the file's (read_tide_station).
   const double scale = level_scale(*r);
   Encoder e;
@@ -124,9 +130,7 @@ double decode_time_offset(NV_INT32 v) {
 
 std::string read_offsets(const std::string& file, int record) {
   open_database(file);
-  auto r = std::make_unique<TIDE_RECORD>();
-  if (read_tide_record(record, r.get()) < 0)
-    throw InputError("tide database " + file + ": libtcd cannot read station record " + std::to_string(record));
+  const std::unique_ptr<TIDE_RECORD> r = read_record(file, record);
   const double scale = level_scale(*r);
   Encoder e;
   e.text(r->header.name);
