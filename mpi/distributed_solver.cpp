@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <sstream>
 #include <stdexcept>
 
@@ -108,16 +109,10 @@ class Distributed final : public DistributedSolver {
   /// Each rank's owned rows, gathered on rank 0 as the states are.
   void get_extremes(swe::HostExtremes& e) const override {
     ready();
-    const RowBlock& b = mine();
-    const std::size_t nx = setup_.grid.nx, m = static_cast<std::size_t>(b.owned_end - b.owned_begin) * nx;
-    std::vector<double> rows(5 * m);
-    block_->get_extremes_rows(b.owned_begin, b.owned_end, rows.data());
-    std::vector<std::size_t> counts;
-    for (const RowBlock& r : blocks_) counts.push_back(static_cast<std::size_t>(r.owned_end - r.owned_begin) * nx);
     swe::HostExtremes g;
     if (world().rank == 0) g.reset(setup_.grid.cells());
-    std::vector<double>* f[5] = {&g.max_depth, &g.max_speed, &g.max_concentration, &g.first_wet_time, &g.arrival_time};
-    for (int c = 0; c < 5; ++c) gather_to_root(rows.data() + c * m, m, f[c]->data(), counts);
+    gather_owned_rows({&g.max_depth, &g.max_speed, &g.max_concentration, &g.first_wet_time, &g.arrival_time},
+                      [&](int begin, int end, double* rows) { block_->get_extremes_rows(begin, end, rows); });
     e = std::move(g);
   }
   void set_extremes(const swe::HostExtremes& e) override {
@@ -263,6 +258,21 @@ class Distributed final : public DistributedSolver {
     return out;
   }
 
+  /// Fields of every rank's owned rows gathered on rank 0 into `fields` (sized there by the
+  /// caller): get_rows(begin, end, out) writes this rank's rows [begin, end) of each field in
+  /// turn, field after field.
+  template <class GetRows>
+  void gather_owned_rows(std::initializer_list<std::vector<double>*> fields, const GetRows& get_rows) const {
+    const RowBlock& b = mine();
+    const std::size_t nx = setup_.grid.nx, m = static_cast<std::size_t>(b.owned_end - b.owned_begin) * nx;
+    std::vector<double> rows(fields.size() * m);
+    get_rows(b.owned_begin, b.owned_end, rows.data());
+    std::vector<std::size_t> counts;
+    for (const RowBlock& r : blocks_) counts.push_back(static_cast<std::size_t>(r.owned_end - r.owned_begin) * nx);
+    std::size_t c = 0;
+    for (std::vector<double>* f : fields) gather_to_root(rows.data() + c++ * m, m, f->data(), counts);
+  }
+
   /// The whole state on rank 0 (cached until the next step); an empty state elsewhere.
   void gather(swe::HostState& s) const {
     ready();
@@ -271,16 +281,10 @@ class Distributed final : public DistributedSolver {
       else s = swe::HostState{};
       return;
     }
-    const RowBlock& b = mine();
-    const std::size_t nx = setup_.grid.nx, m = static_cast<std::size_t>(b.owned_end - b.owned_begin) * nx;
-    std::vector<double> rows(4 * m);
-    block_->get_rows(b.owned_begin, b.owned_end, rows.data());
-    std::vector<std::size_t> counts;
-    for (const RowBlock& r : blocks_) counts.push_back(static_cast<std::size_t>(r.owned_end - r.owned_begin) * nx);
     swe::HostState g;
     if (world().rank == 0) g.resize(setup_.grid.cells());
-    std::vector<double>* f[4] = {&g.h, &g.qx, &g.qy, &g.hc};
-    for (int c = 0; c < 4; ++c) gather_to_root(rows.data() + c * m, m, f[c]->data(), counts);
+    gather_owned_rows({&g.h, &g.qx, &g.qy, &g.hc},
+                      [&](int begin, int end, double* rows) { block_->get_rows(begin, end, rows); });
     gathered_ = std::move(g);
     gathered_steps_ = steps_, gathered_t_ = t_;
     if (world().rank == 0) s = gathered_;

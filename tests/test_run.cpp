@@ -100,6 +100,30 @@ TEST(Model, WarnsOfAGaugeOnDryLand) {
   EXPECT_TRUE(sim::model_warnings(sc, m).empty());
 }
 
+// A release on land dry at the start is legal (its water runs over the land) but what it carries
+// in films thinner than dry_depth has no concentration in the maps: warned of by name. One whose
+// radius reaches a wet cell is not.
+TEST(Model, WarnsOfAReleaseOnDryLand) {
+  sim::Scenario sc = test::forcing_scenario(3600);
+  sc.releases.push_back({"spill", 500, 15000, 0.0, 1.0, 10.0, 0.0, 600.0});
+  const sim::Model m = sim::build_model(sc, test::estuary_domain(40));
+  const std::vector<std::string> w = sim::model_warnings(sc, m);
+  ASSERT_EQ(w.size(), 1u);
+  const long long cell = sim::cell_at(m.setup.grid, 500, 15000);
+  ASSERT_GE(cell, 0);
+  const double bed = m.bed_z[static_cast<std::size_t>(cell)];
+  EXPECT_GT(bed, sc.initial.level);
+  std::ostringstream expected;
+  expected << "release " << sc.releases.size() - 1 << " ('spill') at (500, 15000) lies on land, dry at the start: "
+           << "its cell's bed is at z = " << bed << " m, above the initial water level 0.5 m; its water runs over the "
+           << "land from there, and what it carries in films thinner than physics.dry_depth = " << sc.physics.dry_depth
+           << " m has no concentration in the maps (the balance counts it)";
+  EXPECT_EQ(w[0], expected.str());
+  // A radius that takes in water: some of its cells are wet, no warning. (The channel is at x = 10 km.)
+  sc.releases.back().radius = 12000;
+  EXPECT_TRUE(sim::model_warnings(sc, sim::build_model(sc, test::estuary_domain(40))).empty());
+}
+
 // A diffusivity whose explicit step limit would need more than 1e9 steps is refused, naming the
 // key and the count; just below that it builds. (40 cells of 500 m: dt = 0.25 * 500^2 / K.)
 TEST(Model, RefusesADiffusivityThatWouldNeedTooManySteps) {

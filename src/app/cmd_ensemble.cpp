@@ -34,6 +34,7 @@
 #include "ensemble/variation.hpp"
 #include "io/host_memory.hpp"
 #include "io/io_error.hpp"
+#include "io/netcdf/netcdf_input.hpp"
 #include "io/output_lock.hpp"
 #include "mpi/job.hpp"
 #include "ria/exec/device_info.hpp"
@@ -116,7 +117,22 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   // Every member of this rank: its scenario and its model, checked before any runs; a warning of
   // a member's own (its release starting after the end: it spills nothing but counts in the
   // statistics) is said with the member, the first few of them.
-  const std::vector<std::string> base_warnings = ensemble_warnings(p.base, *s->base_model);
+  // A member starting from the base's NetCDF slice at another date (a varied time.start) starts
+  // from the water of the slice's tide in another tide: said with the member, as in ria run. The
+  // slice's date is read once.
+  const sim::InitialSpec& base_in = p.base.initial;
+  const bool base_netcdf = base_in.kind == sim::InitialSpec::Kind::netcdf;
+  const io::SliceDate base_slice =
+      base_netcdf ? io::netcdf_slice_date(base_in.path, base_in.variable, base_in.time) : io::SliceDate{};
+  const auto member_warnings_of = [&](const sim::Scenario& sc, const sim::Model& mm) {
+    std::vector<std::string> w = ensemble_warnings(sc, mm);
+    const sim::InitialSpec& in = sc.initial;
+    const bool same_slice = base_netcdf && in.kind == base_in.kind && in.path == base_in.path &&
+                            in.variable == base_in.variable && in.time == base_in.time;
+    for (std::string& x : initial_state_warnings(sc, same_slice ? &base_slice : nullptr)) w.push_back(std::move(x));
+    return w;
+  };
+  const std::vector<std::string> base_warnings = member_warnings_of(p.base, *s->base_model);
   constexpr int kMemberWarningsShown = 5;
   int member_warnings = 0;
   s->scenarios.resize(p.table.size());
@@ -129,7 +145,7 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
       const Grid& h = mm.setup.grid;
       if (h.nx != g.nx || h.ny != g.ny || h.dx != g.dx || h.dy != g.dy || h.x0 != g.x0 || h.y0 != g.y0)
         throw io::InputError("its grid differs from the base scenario's; the members must share one grid");
-      for (const std::string& w : ensemble_warnings(s->scenarios[m], mm))
+      for (const std::string& w : member_warnings_of(s->scenarios[m], mm))
         if (std::find(base_warnings.begin(), base_warnings.end(), w) == base_warnings.end() &&
             member_warnings++ < kMemberWarningsShown)
           std::fprintf(stderr, "ria ensemble: warning: %s\n", member_error(p.table, m, w).c_str());
@@ -195,8 +211,6 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   s->backend = swe::make_solver(s->base_model->setup)->description();
   if (is_root()) {
     for (const std::string& w : base_warnings) std::fprintf(stderr, "ria ensemble: warning: %s\n", w.c_str());
-    for (const std::string& w : initial_state_warnings(p.base))  // the base: a varied time.start is a what-if
-      std::fprintf(stderr, "ria ensemble: warning: %s\n", w.c_str());
     prepare_output_dir(a.output);
     s->lock = std::make_unique<io::OutputLock>(a.output);
     require_no_other_results(a.output, kEnsembleCommand);

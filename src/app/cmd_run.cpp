@@ -70,10 +70,18 @@ void write_summary(const std::string& path, const sim::Scenario& sc, const swe::
   const swe::Balance& b = out.last_balance();
   const swe::Totals& t = out.last_totals();
   w.begin_object().value(kSummaryCommandKey, kRunCommand).value("scenario", sc.name).value("file", sc.file).value("backend", solver.description());
+  // How it was run (the --set overrides with the file) and the calendar date of t = 0 (time.start
+  // in UTC): the times below and gauges.csv's t_s count from it.
+  w.value("command_line", command_line(kRunCommand, sc.file == kDefaultScenarioName ? "" : sc.file, sc.overrides));
+  w.value("time_start", io::format_utc_time(io::parse_utc_time(sc.time.start, "time.start")));
   w.value("interrupted", interrupted);
-  if (!failure.empty()) w.value("failed", failure);  // a numerical failure: the files hold the run up to it
-  w.value("t_start_s", t_start).value("t_end_s", solver.time());
-  w.value("duration_s", sc.time.duration).value("steps", static_cast<long long>(solver.steps()));
+  // A numerical failure at failed_at_s: the files (and the balance below) hold the run up to its
+  // last good state, t_end_s.
+  if (!failure.empty()) w.value("failed", failure).value("failed_at_s", solver.time());
+  const bool failed = !failure.empty() && out.described_time() > t_start;
+  w.value("t_start_s", t_start).value("t_end_s", failed ? out.described_time() : solver.time());
+  w.value("duration_s", sc.time.duration)
+      .value("steps", static_cast<long long>(failed ? out.described_steps() : solver.steps()));
   w.value("wall_s", wall).value("simulated_per_wall", wall > 0 ? (solver.time() - t_start) / wall : 0.0);
   w.begin_object("water_m3").value("stored", t.water).value("in", b.water_in).value("out", b.water_out);
   w.value("released", b.water_released).value("error", out.last_balance_error_water()).end_object();
@@ -276,9 +284,10 @@ int run_scenario(const RunArgs& a) {
   sim::Observer& obs = p->out ? static_cast<sim::Observer&>(*p->out) : none;
   const bool quiet = a.quiet || !is_root();
   if (!quiet) {
-    std::printf("ria run %s: %d x %d cells of %g m, %s, t = %g s to %g s, output every %g s, %s -> %s\n", sc.file.c_str(),
-                m.setup.grid.nx, m.setup.grid.ny, m.setup.grid.dx, solver.description().c_str(), solver.time(),
-                sc.time.duration, sc.time.output_interval, checkpoint_text(sim::checkpoint_every(sc)).c_str(),
+    std::printf("ria run %s: %d x %d cells of %g m, %s, t = %g s to %g s after %s, output every %g s, %s -> %s\n",
+                sc.file.c_str(), m.setup.grid.nx, m.setup.grid.ny, m.setup.grid.dx, solver.description().c_str(),
+                solver.time(), sc.time.duration,
+                io::format_utc_time(io::parse_utc_time(sc.time.start, "time.start")).c_str(), sc.time.output_interval, checkpoint_text(sim::checkpoint_every(sc)).c_str(),
                 p->out->checkpoint_path().c_str());
     if (p->distributed) std::printf("rows: %s\n", p->distributed->layout().c_str());
   }

@@ -206,10 +206,10 @@ sim::InitialFields load_initial_fields(const sim::Scenario& sc, const sim::Domai
   return f;
 }
 
-std::vector<std::string> initial_state_warnings(const sim::Scenario& sc) {
+std::vector<std::string> initial_state_warnings(const sim::Scenario& sc, const io::SliceDate* slice_date) {
   const sim::InitialSpec& in = sc.initial;
   if (in.kind != sim::InitialSpec::Kind::netcdf) return {};
-  const io::SliceDate d = io::netcdf_slice_date(in.path, in.variable, in.time);
+  const io::SliceDate d = slice_date ? *slice_date : io::netcdf_slice_date(in.path, in.variable, in.time);
   if (!d.unreadable.empty())
     return {io::where_given(sc, "initial.path") + "initial.path '" + in.path + "': " + d.unreadable +
             ", so the state's date is not checked against time.start = \"" + sc.time.start +

@@ -13,6 +13,10 @@
 #include "ria/sim/model.hpp"
 #include "ria/sim/scenario.hpp"
 
+namespace ria::io {
+struct SliceDate;
+}
+
 namespace ria::app {
 
 /// Throws io::InputError / io::IoError naming the scenario key and the file.
@@ -32,7 +36,9 @@ sim::InitialFields load_initial_fields(const sim::Scenario& sc, const sim::Domai
 /// output dates count from time.start, so a forecast continued without moving time.start to the
 /// slice's date runs the tide of another time. Empty otherwise (also for a file whose time names
 /// no date).
-std::vector<std::string> initial_state_warnings(const sim::Scenario& sc);
+/// `slice`: the date of the scenario's initial slice where the caller read it already (an
+/// ensemble's members share their base's file), else nullptr.
+std::vector<std::string> initial_state_warnings(const sim::Scenario& sc, const io::SliceDate* slice = nullptr);
 
 /// Refuses (io::InputError) a grid whose run would need more memory than is available, before
 /// anything of that size is allocated: host ~ 15 doubles per cell (state copies, outputs, extremes)

@@ -11,7 +11,9 @@
 #include <fstream>
 #include <limits>
 
+#include "app/default_scenario.hpp"
 #include "app/restart_check.hpp"
+#include "app/run_support.hpp"
 #include "io/checkpoint/identity.hpp"
 #include "io/io_error.hpp"
 #include "io/maps/gif_animation.hpp"
@@ -174,7 +176,7 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     h.start_iso = sc.time.start;
     h.title = sc.name.empty() ? "ria run" : sc.name;
     h.source = "ria 0.1.0 (first-order path-conservative Roe scheme, Vinas et al. 2012)";
-    h.history = "ria run " + sc.file + (ctx.resumed ? " (restarted at t = " + std::to_string(t_resume) + " s)" : "");
+    h.history = command_line("ria run", sc.file == kDefaultScenarioName ? "" : sc.file, sc.overrides) + (ctx.resumed ? " (restarted at t = " + std::to_string(t_resume) + " s)" : "");
     h.bed_elevation = m.bed_z;
     h.concentration_units = sc.pollutant.units;
     // A restarted run writes its own files, so the files of the first part stay as they were.
@@ -257,10 +259,7 @@ void RunOutputs::output(double t, long steps, const swe::HostState& s, const swe
   }
   write_gauges_until(std::numeric_limits<double>::infinity());
   if (gif_) animate(t, s);
-  last_balance_ = b;
-  last_totals_ = totals;
-  water_error_ = totals.water - b.water_expected;
-  pollutant_error_ = totals.pollutant - b.pollutant_expected;
+  describe(t, steps, totals, b);
   if (ctx_.quiet) return;
   std::printf("balance %s step %ld | water m3: stored %.6e in %.4e out %.4e released %.4e error %.2e (%.1e rel)\n",
               hms(t).c_str(), steps, totals.water, b.water_in, b.water_out, b.water_released, water_error_,
@@ -352,8 +351,25 @@ void RunOutputs::write_gauges_until(double until) {
   pending_gauges_.erase(pending_gauges_.begin(), later);
 }
 
+void RunOutputs::describe(double t, long steps, const swe::Totals& totals, const swe::Balance& b) {
+  last_t_ = t;
+  last_steps_ = steps;
+  last_balance_ = b;
+  last_totals_ = totals;
+  water_error_ = totals.water - b.water_expected;
+  pollutant_error_ = totals.pollutant - b.pollutant_expected;
+}
+
 void RunOutputs::checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& b,
                             const swe::HostExtremes& e) {
+  // A checkpoint after the last map output (a signal's stop, a failure's last good state) is what
+  // the summary then describes: its totals summed here, as the solver's reduction sums them.
+  if (t > last_t_) {
+    swe::Totals totals;
+    for (std::size_t i = 0; i < s.h.size(); ++i) totals.water += s.h[i], totals.pollutant += s.hc[i];
+    const double area = m_.setup.grid.area();
+    describe(t, steps, {totals.water * area, totals.pollutant * area}, b);
+  }
   if (!e.max_depth.empty()) extremes_ = e;
   // The gauge samples up to the checkpoint go into gauges.nc with it (they are otherwise written
   // with the maps): a run killed after it leaves them in its partial gauges.nc, which a run resumed

@@ -66,6 +66,11 @@ class RunOutputs final : public sim::Observer {
   /// it: finish() may promote them; a run that failed before, whose last good state is where it
   /// started, leaves the earlier run's files, abandon()).
   bool checkpointed_progress() const { return checkpoint_t_ > (ctx_.resumed ? ctx_.resumed->t : 0.0); }
+  /// The state the summary describes: the latest of the map outputs and checkpoints (an interrupted
+  /// run's checkpoint at its stop, a failed run's of its last good state), its time and step, and
+  /// its water and pollutant balance.
+  double described_time() const { return last_t_; }
+  long described_steps() const { return last_steps_; }
   double last_balance_error_water() const { return water_error_; }
   double last_balance_error_pollutant() const { return pollutant_error_; }
   const swe::Balance& last_balance() const { return last_balance_; }
@@ -104,6 +109,9 @@ class RunOutputs final : public sim::Observer {
   double water_error_ = 0, pollutant_error_ = 0;
   swe::Balance last_balance_;
   swe::Totals last_totals_;
+  double last_t_ = -std::numeric_limits<double>::infinity();
+  long last_steps_ = 0;
+  void describe(double t, long steps, const swe::Totals& totals, const swe::Balance& b);
 };
 
 }  // namespace ria::app

@@ -55,6 +55,20 @@ bool interrupted_during(const char* cmd, const char* what) {
   return true;
 }
 
+std::string command_line(const std::string& command, const std::string& file, const std::vector<std::string>& sets) {
+  const auto word = [](const std::string& w) {
+    const bool plain = !w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                         "0123456789-_./:=+,@%") == std::string::npos;
+    if (plain) return w;
+    std::string q = "'";
+    for (const char c : w) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+  };
+  std::string line = file.empty() ? command : command + " " + word(file);
+  for (const std::string& s : sets) line += " --set " + word(s);
+  return line;
+}
+
 void prepare_output_dir(const std::string& dir) {
   std::error_code ec;
   if (std::filesystem::is_symlink(dir, ec) && !std::filesystem::exists(dir, ec))

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <exception>
 #include <string>
+#include <vector>
 
 namespace ria::app {
 
@@ -30,6 +31,12 @@ struct SignalsCaught {
 /// True (after saying so on stderr as "<cmd>: interrupted by signal N while <what>, ...") when a
 /// signal came during set-up: the run ends before its first step.
 bool interrupted_during(const char* cmd, const char* what);
+
+/// The command as a shell would take it back: "ria run FILE --set 'KEY=VALUE' ..." (no FILE for
+/// an empty one, the embedded default scenario), each word
+/// quoted where it holds anything but letters, digits and -_./:=+,@% (outputs' history and
+/// summary.json record the --set overrides with the file).
+std::string command_line(const std::string& command, const std::string& file, const std::vector<std::string>& sets);
 
 /// Creates `dir` (and its parents) and checks that a file can be written there; IoError otherwise.
 void prepare_output_dir(const std::string& dir);

@@ -119,6 +119,15 @@ failure)  # a failed member is reported and the ensemble goes on; all failed: ex
   # A member whose release starts after the end spills nothing but counts in the statistics: said.
   expect 0 "warning: member [0-9]+ \(release.0.start=[0-9.e+]+\): release 0 \('outfall'\) starts at .*it releases nothing" -- \
     "${E[@]}" --members 4 --vary release.0.start=1h:3h --output late
+  if [ -n "${RIA_EXPECT_NETCDF:-}" ]; then
+    # Members starting from a NetCDF state at dates other than its slice's (a varied time.start)
+    # start from the water of another tide: said with each member, as ria run says it.
+    "$RIA" run "${TINY[@]}" --quiet --output st --set output.png_at_end=false || fail "the state's run"
+    printf 'name = "st"\n[domain]\nsource = "synthetic_estuary"\n[time]\nstart = "2026-11-23T01:00:00Z"\n' > st.toml
+    printf 'duration = "1 h"\n[initial]\nkind = "netcdf"\npath = "st/ria.nc"\ntime = "1 h"\n' >> st.toml
+    expect 0 "warning: member [0-9]+ \(time.start=[-0-9T:Z]+\): st.toml: initial.path 'st/ria.nc' holds the state of 2026-11-23T01:00:00Z \(its time coordinate\), but time.start = " -- \
+      "$RIA" ensemble st.toml --backend serial --set domain.cells=40 --members 3 --vary time.start=1h:3h --output stv
+  fi
   grep -q '"failed": 1' out/summary.json || fail "summary.json does not count the failed member"
   [ -s out/gauges_percentiles.csv ] || fail "no statistics over the finished members"
   awk -F, 'NR > 1 && $3 != 2 { exit 1 }' out/gauges_percentiles.csv || fail "gauge percentiles not over the 2 finished members"

@@ -102,13 +102,23 @@ restart)  # a run resumed from a checkpoint ends bitwise identical to an uninter
     "$RIA" run --output full --quiet --precision mixed --set time.duration=4h --restart full/checkpoint.ckpt
   ;;
 signal)  # SIGINT mid-run: checkpoint, exit 6; resuming ends bitwise identical to an uninterrupted run
-  ARGS=(--backend serial --set domain.cells=160 --set time.duration=3h --set output.png_times=[])
+  # The outfall (2 m^3/s) from t = 0: the water released by the stop is 2 t.
+  ARGS=(--backend serial --set domain.cells=160 --set time.duration=3h --set output.png_times=[] --set release.0.start=0)
   "$RIA" run --output full --quiet "${ARGS[@]}" || fail "full run"
   interrupt_after '^balance' run.txt -- "$RIA" run --output part "${ARGS[@]}"
   cat run.txt | tail -3
   [ "$rc" -eq 6 ] || fail "exit code $rc after SIGINT, expected 6 (the run may have finished before the signal)"
   grep -q "resume with --restart" run.txt || fail "no resume hint"
   grep -q '"interrupted": true' part/summary.json || fail "summary does not say interrupted"
+  # The summary's balance is the stop's (it was the last map output's), and it says how the run
+  # was started: its --set overrides and the date of t = 0.
+  t_end=$(sed -n 's/^ *"t_end_s": \([0-9.e+-]*\),$/\1/p' part/summary.json)
+  released=$(sed -n '/"water_m3"/,/}/s/^ *"released": \([0-9.e+-]*\),$/\1/p' part/summary.json)
+  awk -v t="$t_end" -v r="$released" 'BEGIN { exit !(t > 0 && r > 0 && (r - 2 * t) ^ 2 < 1e-12 * t * t) }' ||
+    fail "summary: water released $released by t_end_s $t_end, expected 2 m^3/s x t_end_s"
+  grep -q '"command_line": "ria run --set domain.cells=160 .*--set release.0.start=0"' part/summary.json ||
+    fail "summary does not record the --set overrides"
+  grep -q '"time_start": "2026-11-23T00:00:00Z"' part/summary.json || fail "summary does not give time.start"
   cp part/checkpoint.ckpt sig.ckpt
   "$RIA" run --output part --quiet "${ARGS[@]}" --restart sig.ckpt || fail "resumed run"
   cmp full/checkpoint.ckpt part/checkpoint.ckpt || fail "resumed run differs from the uninterrupted one"

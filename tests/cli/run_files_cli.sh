@@ -192,6 +192,12 @@ lost_results)  # a run that cannot finish never damages the results of an earlie
   RIA_RUN_FAULT=100 expect 4 "NaN" -- "$RIA" run lr.toml --backend serial --quiet --output lr
   grep -q '"failed": ".*NaN' lr/summary.json \
     || { cat lr/summary.json; fail "summary.json does not go with the failed run's files"; }
+  # It describes the last good state the files hold (t_end_s, the checkpoint's), not the failure's.
+  good=$(sed -n 's/.*checkpoint of the last good state (t = \([0-9.e+]*\) s.*/\1/p' out.txt)
+  t_end=$(sed -n 's/^ *"t_end_s": \([0-9.e+-]*\),$/\1/p' lr/summary.json)
+  at=$(sed -n 's/^ *"failed_at_s": \([0-9.e+-]*\),$/\1/p' lr/summary.json)
+  awk -v g="$good" -v t="$t_end" -v a="$at" 'BEGIN { exit !(g > 0 && (t - g) ^ 2 < 1e-10 * g * g && a > t) }' ||
+    fail "summary.json: t_end_s $t_end, failed_at_s $at; expected the last good state's t = $good s before the failure"
   # kill -9: the default checkpoint (every 10% of the run) is there, the earlier files are intact,
   # and the run resumes to the same end state as an uninterrupted one.
   # (A scenario without output.checkpoint_interval: the default applies.)

@@ -84,7 +84,8 @@ swe::Boundaries boundaries_at(const Scenario& sc, const Model& m, double t);
 std::vector<std::string> scenario_warnings(const Scenario& sc);
 
 /// The same for what needs the model: a gauge on land that is dry at the start (its bed above the
-/// initial water level), which reads depth 0 until the water reaches it, if it does. Nothing for
+/// initial water level), which reads depth 0 until the water reaches it, if it does; a release
+/// whose cells are all dry at the start (its water runs over land). Nothing for
 /// initial.kind = "checkpoint" (the checkpoint's state is the start).
 std::vector<std::string> model_warnings(const Scenario& sc, const Model& m);
 

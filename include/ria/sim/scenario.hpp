@@ -167,6 +167,7 @@ struct OutputSpec {
 struct Scenario {
   std::string file;                      // path of the TOML file ("<embedded>" for the default)
   std::vector<std::string> set_keys;     // the keys given with --set ("domain.cells"): messages name them
+  std::vector<std::string> overrides;    // the --set overrides as given ("domain.cells=100"): outputs record them
   std::string base_dir;                  // directory relative paths are resolved against
   std::string name;
   std::string description;

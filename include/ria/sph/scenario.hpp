@@ -54,6 +54,7 @@ struct Probe {
 struct Scenario {
   std::string name, description, file, base_dir;
   std::vector<std::string> set_keys;  // the keys given with --set ("particles.dp"): messages name them
+  std::vector<std::string> overrides;  // the --set overrides as given ("particles.dp=0.01"): outputs record them
   int dim = 2;
 
   // [particles]

@@ -475,6 +475,7 @@ std::vector<Table> Table::tables(const std::string& key) const {
 struct Document::Impl {
   toml::table root;
   Context ctx;
+  std::vector<std::string> overrides;
 };
 
 namespace {
@@ -562,6 +563,7 @@ Document::Document(const std::string& text, const std::string& name, const std::
                      std::string(e.description()));
   }
   for (const auto& o : overrides) impl_->ctx.set_keys.push_back(apply_override(impl_->root, o));
+  impl_->overrides = overrides;
 }
 
 Document::~Document() = default;
@@ -569,5 +571,7 @@ Document::~Document() = default;
 Table Document::root() const { return Table(&impl_->ctx, &impl_->root, "", 1, 1); }
 
 const std::vector<std::string>& Document::set_keys() const { return impl_->ctx.set_keys; }
+
+const std::vector<std::string>& Document::overrides() const { return impl_->overrides; }
 
 }  // namespace ria::io::detail

@@ -177,6 +177,8 @@ class Document {
   Table root() const;
   /// The keys given with --set, as written ("physics.manning").
   const std::vector<std::string>& set_keys() const;
+  /// The --set overrides as given ("physics.manning=0.03").
+  const std::vector<std::string>& overrides() const;
 
  private:
   struct Impl;
@@ -198,6 +200,7 @@ void read_identity(const Document& doc, const Table& root, const std::string& fi
                    Scenario& s) {
   s.file = file;
   s.set_keys = doc.set_keys();
+  s.overrides = doc.overrides();
   s.base_dir = base_dir;
   s.name = scenario_name(root, file);
   s.description = root.string("description", true).value_or("");
