@@ -331,3 +331,21 @@ TEST(Statistics, GaugePercentilesAtEachSampleTime) {
   EXPECT_EQ(g[1].members, 1);
   EXPECT_EQ(g[1].depth[0], (std::array<double, 3>{9, 9, 9}));
 }
+
+// Durations varied: a member's own end (45 s, off the 30 s sampling) is no row of that member
+// alone while others ran past it; the rows at 60 s are over the two that ran that long, and the
+// last member's own end (75 s) is its row.
+TEST(Statistics, AMembersOwnEndIsNoRowOfItsOwn) {
+  const auto member = [](std::vector<double> times) {
+    MemberFields f;
+    for (const double t : times) f.gauges.push_back({t, {1.0}, {0.0}});
+    return f;
+  };
+  const std::vector<MemberFields> m = {member({0, 30, 45}), member({0, 30, 60}), member({0, 30, 60, 75})};
+  std::vector<const MemberFields*> p;
+  for (const auto& f : m) p.push_back(&f);
+  const std::vector<GaugePercentiles> g = gauge_percentiles(p);
+  std::vector<std::pair<double, int>> rows;
+  for (const GaugePercentiles& r : g) rows.push_back({r.t, r.members});
+  EXPECT_EQ(rows, (std::vector<std::pair<double, int>>{{0, 3}, {30, 3}, {60, 2}, {75, 1}}));
+}

@@ -211,6 +211,10 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   s->backend = swe::make_solver(s->base_model->setup)->description();
   if (is_root()) {
     for (const std::string& w : base_warnings) std::fprintf(stderr, "ria ensemble: warning: %s\n", w.c_str());
+    if (!p.base.output.netcdf)
+      std::fprintf(stderr, "ria ensemble: warning: output.netcdf = false: no ensemble.nc is written, so the per-cell "
+                           "exceedance probabilities, mean and percentiles of the maximum concentration and arrival "
+                           "times are kept only as drawn in the PNG maps\n");
     prepare_output_dir(a.output);
     s->lock = std::make_unique<io::OutputLock>(a.output);
     require_no_other_results(a.output, kEnsembleCommand);

@@ -196,13 +196,15 @@ std::string summary_json(const EnsembleRecord& r, const std::vector<std::string>
 }
 
 /// Removes the statistics files of an earlier ensemble in the directory that this one did not
-/// write (fewer thresholds, no finished member, ...), so that every file there is of this run.
+/// write (fewer thresholds, no finished member, the table of an earlier ensemble without one,
+/// ...), so that every file there is of this run.
 void remove_stale(const std::string& dir, const std::vector<std::string>& written) {
   namespace fs = std::filesystem;
   std::error_code ec;
   for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
     const std::string name = e.path().filename().string();
     const bool ours = name == "ensemble.nc" || name == "gauges_percentiles.csv" || name == "arrival_time_median.png" ||
+                      name == "members_unfinished.csv" ||
                       (name.rfind("exceedance_C_gt_", 0) == 0 && e.path().extension() == ".png");
     if (!ours) continue;
     bool keep = false;
@@ -255,7 +257,7 @@ std::vector<std::string> write_ensemble_outputs(const EnsembleRecord& r) {
     }
     // (An ensemble started into a directory whose renames were cut short names the partial files left.)
     partial.promote(keep_earlier ? "" : r.dir + "/summary.json");
-    if (!done.empty()) remove_stale(r.dir, files);
+    if (!keep_earlier) remove_stale(r.dir, files);
   } catch (const io::IoError& e) {
     partial.remove();
     if (!partial.moved().empty())  // a rename failed part way

@@ -74,11 +74,19 @@ CellStatistics cell_statistics(const std::vector<const MemberFields*>& members, 
 std::vector<GaugePercentiles> gauge_percentiles(const std::vector<const MemberFields*>& members) {
   // Per sample time: the members' samples at that time.
   std::map<double, std::vector<const GaugeSample*>> at;
-  for (const MemberFields* m : members)
+  std::vector<double> last;  // each member's last sample time
+  for (const MemberFields* m : members) {
     for (const GaugeSample& g : m->gauges) at[g.t].push_back(&g);
+    if (!m->gauges.empty()) last.push_back(m->gauges.back().t);
+  }
+  std::sort(last.begin(), last.end());
   std::vector<GaugePercentiles> rows;
   std::vector<double> d, c;
   for (const auto& [t, samples] : at) {
+    // A time that not every member running to it sampled (a member's own end, off the sampling
+    // times, under a varied duration) would be a row over those few alone: left out.
+    const auto reaching = static_cast<std::size_t>(last.end() - std::lower_bound(last.begin(), last.end(), t));
+    if (samples.size() < reaching) continue;
     GaugePercentiles r;
     r.t = t;
     r.members = static_cast<int>(samples.size());

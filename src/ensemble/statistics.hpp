@@ -56,7 +56,10 @@ struct GaugePercentiles {
   std::vector<std::array<double, 3>> depth, conc;
 };
 
-/// Rows in time order; sample times are matched exactly (the driver stops exactly on them).
+/// Rows in time order; sample times are matched exactly (the driver stops exactly on them). A time
+/// is a row only where every member whose samples reach it (its last sample at or after it) has a
+/// sample there: a member's own end under a varied duration, off the others' sampling times, is
+/// not a row of its own.
 std::vector<GaugePercentiles> gauge_percentiles(const std::vector<const MemberFields*>& members);
 
 }  // namespace ria::ensemble

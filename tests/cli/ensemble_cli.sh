@@ -119,6 +119,10 @@ failure)  # a failed member is reported and the ensemble goes on; all failed: ex
   # A member whose release starts after the end spills nothing but counts in the statistics: said.
   expect 0 "warning: member [0-9]+ \(release.0.start=[0-9.e+]+\): release 0 \('outfall'\) starts at .*it releases nothing" -- \
     "${E[@]}" --members 4 --vary release.0.start=1h:3h --output late
+  # output.netcdf = false leaves out ensemble.nc, the only file of the per-cell statistics: said.
+  expect 0 "warning: output.netcdf = false: no ensemble.nc is written, so the per-cell exceedance probabilities" -- \
+    "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --set output.netcdf=false --output nonc
+  [ ! -e nonc/ensemble.nc ] || fail "ensemble.nc written with output.netcdf = false"
   if [ -n "${RIA_EXPECT_NETCDF:-}" ]; then
     # Members starting from a NetCDF state at dates other than its slice's (a varied time.start)
     # start from the water of another tide: said with each member, as ria run says it.
@@ -145,6 +149,10 @@ failure)  # a failed member is reported and the ensemble goes on; all failed: ex
   cmp members_before.csv out/members.csv || fail "an ensemble without a finished member replaced the earlier members.csv"
   cmp summary_before.json out/summary.json || fail "an ensemble without a finished member replaced the earlier summary.json"
   [ "$(status_count out/members_unfinished.csv failed)" -eq 2 ] || { cat out/members_unfinished.csv; fail "members_unfinished.csv"; }
+  # The next ensemble that finishes there removes that table with the rest of the earlier files.
+  cp -r out again
+  "${E[@]}" --members 2 --vary physics.manning=0.02:0.04 --output again --quiet || fail "the next ensemble"
+  [ ! -e again/members_unfinished.csv ] || fail "an earlier ensemble's members_unfinished.csv left beside this one's files"
   # An ensemble that cannot write its statistics (a file-size limit) puts none in place: the
   # earlier ensemble's files are kept, not mixed with its own. (Without NetCDF its CSV files may
   # fit under the limit: checked where ensemble.nc is written.)
