@@ -10,8 +10,11 @@ subordinate station's, which are Charleston's moved and scaled by the station's 
 reference gauge itself is compared with Charleston's prediction (the boundary's tide after its
 trip from the open sides to the entrance).
 
-  python3 scripts/coos_tide_compare.py coos_bay_output/gauges.csv --start 2026-12-01T00:00:00Z \
+  python3 scripts/coos_tide_compare.py coos_bay_output/gauges.csv [--start 2026-12-01T00:00:00Z] \
       --skip-hours 12 [--ria build/ria] [--markdown]
+
+The date of t = 0 is the run's time.start: `time_start` of the summary.json beside a finished
+run's gauges.csv, or --start (required for a gauges.csv.partial, whose run has no summary yet).
 
 High and low waters of a gauge: the samples that are the largest (smallest) within +-3 h, each
 refined by the vertex of the parabola through it and its two neighbours. A modelled extremum is
@@ -23,6 +26,8 @@ Python 3 standard library only.
 import argparse
 import csv
 import datetime as dt
+import json
+import os
 import statistics
 import subprocess
 import sys
@@ -131,15 +136,30 @@ def lag_and_ratio(sub, ref):
     return mean(lags[True]), mean(lags[False]), mean(ratios), len(lags[True]), len(lags[False])
 
 
+def run_start(gauges_csv):
+    """time_start of the summary.json written with a finished run's gauges.csv."""
+    summary = os.path.join(os.path.dirname(gauges_csv) or ".", "summary.json")
+    if gauges_csv.endswith(".partial") or not os.path.exists(summary):
+        sys.exit(f"{gauges_csv}: give --start, the run's time.start (UTC): "
+                 + ("a running run's partial gauges have no summary.json yet" if gauges_csv.endswith(".partial")
+                    else f"there is no {summary} to read it from"))
+    with open(summary) as f:
+        s = json.load(f)
+    if "time_start" not in s:
+        sys.exit(f"{summary} has no time_start (written by ria since 2026-11-28): give --start, the run's time.start")
+    return s["time_start"]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("gauges_csv")
-    ap.add_argument("--start", default="2026-12-01T00:00:00Z", help="time.start of the run (UTC)")
+    ap.add_argument("--start", help="time.start of the run (UTC); default: time_start of the summary.json beside "
+                    "a gauges.csv")
     ap.add_argument("--skip-hours", type=float, default=12.0, help="spin-up left out [h]")
     ap.add_argument("--ria", default="build/ria", help="the ria executable (for `ria tide`)")
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
     a = ap.parse_args()
-    start = parse_time(a.start)
+    start = parse_time(a.start if a.start else run_start(a.gauges_csv))
     gauges = read_gauges(a.gauges_csv)
     t_from = a.skip_hours * 3600
     t_end = gauges[REFERENCE][-1][0]

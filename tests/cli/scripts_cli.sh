@@ -96,6 +96,10 @@ with open("gauges.csv", "w") as f:
         t = 600.0 * i
         f.write(f"{t:g}," + ",".join(f"{level(t, *MODEL[n]):.6f}" for n in names) + "\n")
 PY
+# The run's date: none given, and no summary.json beside gauges.csv to read it from: refused.
+expect 1 'gauges\.csv: give --start, the run.s time\.start \(UTC\): there is no \./summary\.json to read it from' -- \
+  python3 "$src/scripts/coos_tide_compare.py" gauges.csv --ria ./fake_ria
+printf '{\n  "command": "ria run",\n  "time_start": "2026-12-01T00:00:00Z"\n}\n' > summary.json
 compare() { python3 "$src/scripts/coos_tide_compare.py" gauges.csv --ria ./fake_ria --skip-hours 12 --markdown; }
 # Lags rounded to the minute, ratios to the hundredth: the model's Charleston 10 min behind its
 # prediction at 0.95 of its range; each station's database lag and ratio as set above, and its
