@@ -64,6 +64,29 @@ TEST(RoeFlux, DryBedDamBreakFluxIsPositiveAndFinite) {
   EXPECT_NEAR(f.hc, 0.5 * f.h, 1e-15);  // pollutant carried with C of the upwind side
 }
 
+// Beside a dry cell the flux is the exact Riemann solution at x/t = 0 (Ritter's rarefaction):
+// from water at rest h* = 4h/9, u* = 2c/3, so mass (8/27) c h and momentum h* u*^2 + g h*^2 / 2
+// = (8/27) g h^2; mirrored for a dry left side; a water body flowing away from the dry side at
+// more than 2c sends nothing, one flowing towards it faster than c sends its own flux.
+TEST(RoeFlux, BesideADryCellTheFluxIsTheExactDryBedOne) {
+  const double h = 2.0, c = std::sqrt(g * h);
+  const EdgeFlux<double> f = flux({h, 0, 0, 0.5 * h}, 1.0, {0.0, 0, 0, 0}, 1.0);
+  EXPECT_NEAR(f.h, 8.0 / 27.0 * c * h, 1e-14);
+  EXPECT_NEAR(f.qn_r, 8.0 / 27.0 * g * h * h, 1e-13);
+  EXPECT_NEAR(f.qn_l, 8.0 / 27.0 * g * h * h - 0.5 * g * h * h, 1e-13);
+  EXPECT_NEAR(f.hc, 0.5 * f.h, 1e-15);
+  const EdgeFlux<double> m = flux({0.0, 0, 0, 0}, 1.0, {h, 0, 0, 0}, 1.0);
+  EXPECT_NEAR(m.h, -f.h, 1e-14);
+  EXPECT_NEAR(m.qn_l, f.qn_r, 1e-13);
+  EXPECT_EQ(flux({h, -2.5 * c * h, 0, 0}, 1.0, {0.0, 0, 0, 0}, 1.0).h, 0.0);
+  EXPECT_NEAR(flux({h, 1.5 * c * h, 0, 0}, 1.0, {0.0, 0, 0, 0}, 1.0).h, 1.5 * c * h, 1e-13);
+  // A thin cell (below eps) sends nothing to a wet one; two equal thin films at rest exchange
+  // nothing; a thin film flowing away from a dry cell takes nothing from it.
+  EXPECT_LE(flux({0.5 * eps, 0.5 * eps * 3.0, 0, 0}, 1.0, {h, 0, 0, 0}, 1.0).h, 0.0);
+  EXPECT_EQ(flux({0.5 * eps, 0, 0, 0}, 1.0, {0.5 * eps, 0, 0, 0}, 1.0).h, 0.0);
+  EXPECT_GE(flux({0.5 * eps, -0.5 * eps * 0.01, 0, 0}, 1.0, {0.0, 0, 0, 0}, 1.0).h, 0.0);
+}
+
 TEST(RoeFlux, HartenHymanSplitsOnlyTransonicWaves) {
   EXPECT_EQ(entropy_fixed_abs(0.0, -1.0, 1.0), 1.0);    // a symmetric sonic wave: lambda^+ - lambda^- = 1
   EXPECT_EQ(entropy_fixed_abs(-3.0, -3.5, -2.5), 3.0);  // no change away from sonic points

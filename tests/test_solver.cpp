@@ -232,6 +232,37 @@ TEST(Solver, NanStateStopsWithNumericalError) {
   EXPECT_THROW(solver->advance(1.0, 10), swe::NumericalError);
 }
 
+// A column of water at rest in a cell whose four neighbours are dry (a release on land, a puddle)
+// sends each of them the exact dry-bed flux (8/27) c h (roe_flux.hpp, item 4): after the first
+// step of dt = gamma dx / (2c) it holds h (1 - (16/27) gamma) exactly, non-negative for any CFL
+// number gamma <= 1 (an HLLE flux sent 2/3 c h and left -0.2 h at the default 0.9); it then
+// spreads without a negative depth, the water conserved.
+TEST(Solver, AColumnAmongDryCellsKeepsItsDepthNonNegative) {
+  for (const double gamma : {0.9, 1.0}) {
+    validate::Options opt;
+    swe::HostState init;
+    swe::SolverSetup s = validate::water_column_setup(9, opt, init);
+    s.cfl = gamma;
+    std::fill(init.h.begin(), init.h.end(), 0.0);
+    std::fill(init.hc.begin(), init.hc.end(), 0.0);
+    const std::size_t centre = 4 * 9 + 4;
+    init.h[centre] = 1.0, init.hc[centre] = 1.0;
+    auto solver = swe::make_solver(s);
+    solver->set_state(init);
+    ASSERT_EQ(solver->advance(1e9, 1), 1);
+    swe::HostState one;
+    solver->get_state(one);
+    EXPECT_NEAR(one.h[centre], 1.0 - 16.0 / 27.0 * gamma, 1e-14) << "cfl " << gamma;
+    for (const std::size_t k : {centre - 1, centre + 1, centre - 9, centre + 9})
+      EXPECT_NEAR(one.h[k], 4.0 / 27.0 * gamma, 1e-14) << "cfl " << gamma;
+    solver->advance(1e9, 300);
+    swe::HostState later;
+    solver->get_state(later);
+    EXPECT_GE(*std::min_element(later.h.begin(), later.h.end()), 0.0) << "cfl " << gamma;
+    EXPECT_NEAR(solver->totals().water, s.grid.area(), 1e-12 * s.grid.area()) << "cfl " << gamma;
+  }
+}
+
 TEST(Solver, BadRequestsAreClearErrors) {
   validate::Options opt;
   swe::HostState init;

@@ -1,5 +1,6 @@
 // Edge flux of the shallow-water + pollutant system: Roe's scheme on hydrostatically reconstructed
-// states, with the Harten-Hyman entropy fix and an HLLE fallback that keeps depths non-negative.
+// states, with the Harten-Hyman entropy fix, and the exact flux onto a dry bed beside a dry or thin
+// cell, which keeps an isolated wet cell's depth non-negative.
 //
 // Scheme (Viñas et al. 2012, eqs. 5-12; Castro & Parés path-conservative Roe). On the edge between
 // cells L and R, with unit normal n from L to R and edge frame (h, qn, qt, hc):
@@ -22,9 +23,15 @@
 //     one of them Roe's middle state) is split into a left- and a right-going part, i.e.
 //     lambda^- = lambda_L (lambda_R - lambda) / (lambda_R - lambda_L) and lambda^+ = lambda - lambda^-;
 //     in the centred flux form used here |lambda| -> lambda^+ - lambda^-.
-//  4. Positivity: where a reconstructed depth is below eps or Roe's intermediate depth
-//     h_m = h_L + alpha_1 is not positive, the HLLE flux with Einfeldt's speeds (dry side: the
-//     dry-front speed u -+ 2c) is used; it keeps depths non-negative under the CFL of eq. 16.
+//  4. Positivity: where one reconstructed depth is below eps (a dry or thin side), the flux is
+//     that of the exact Riemann problem of the wet side against a dry bed (dry_bed_flux: a
+//     rarefaction into the dry side, front at u -+ 2c; Toro 2001 section 6.3): per edge at most
+//     h* u* = (8/27) c h out of water at rest, so a wet cell between four dry ones keeps
+//     h (1 - (16/27) gamma) >= 0 for any CFL number gamma <= 1 of eq. 16 (an HLLE flux with the
+//     front speed 2c sends 2/3 c h per edge: negative above gamma = 3/4), and a thin side sends no
+//     water to a wet one. Where both are thin, the HLLE flux with the thinner side's front at
+//     u -+ 2c; where both are wet but Roe's intermediate depth h_m = h_L + alpha_1 is not
+//     positive, the HLLE flux with Einfeldt's speeds.
 //  5. Tangential momentum and pollutant are upwinded with the mass flux (contact wave):
 //     F_qt = F_h v_up, F_hc = F_h C_up, with C_up = hc/h of the upwind cell exactly (not the
 //     desingularised ratio of wet_dry.hpp, which is smaller below eps: a thin cell sending water
@@ -73,6 +80,28 @@ RIA_HD inline void hlle_flux(T hl, T ul, T hr, T ur, T sl, T sr, T g, T& fh, T& 
   }
 }
 
+/// Flux (fh, fq) at x/t = 0 of the exact Riemann problem between a wet state (h, u, c = sqrt(g h))
+/// and a dry bed, on the right of it (wet_left) or on its left. Dry bed on the right: the water
+/// runs out as a 1-rarefaction between u - c and the front u + 2c, in which u + 2c is invariant,
+/// so at x/t = 0 u* = c* = (u + 2c)/3; the state itself where u - c >= 0, nothing where the front
+/// recedes (u + 2c <= 0). Dry bed on the left: the mirror image (u* = -c*, c* = (2c - u)/3).
+template <class T>
+RIA_HD inline void dry_bed_flux(T h, T u, T c, T g, bool wet_left, T& fh, T& fq) {
+  const T s = wet_left ? T(1) : T(-1);  // the mirror image: u -> -u, and the flux's mass sign
+  const T un = s * u;
+  if (un - c >= T(0)) {
+    fh = h * u;
+    fq = h * u * u + pressure(h, g);
+  } else if (un + T(2) * c <= T(0)) {
+    fh = T(0);
+    fq = T(0);
+  } else {
+    const T cs = (un + T(2) * c) * T(1.0 / 3.0), hs = quotient(cs * cs, g);
+    fh = s * hs * cs;
+    fq = hs * cs * cs + pressure(hs, g);
+  }
+}
+
 /// Flux across the edge between L (lower index) and R, in the edge frame, given il and ir, the
 /// factors inverse_depth(L.h, eps) and inverse_depth(R.h, eps) of their ratios (a caller that
 /// holds a cell's factor for its several edges passes it). HL, HR: bed depths.
@@ -91,7 +120,7 @@ RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T il, T HL, const Edg
 
   const T sg = sqrt(g), sql = sqrt(hl), sqr = sqrt(hr);
   const T cl = sg * sql, cr = sg * sqr;
-  // Roe averages: Roe's flux needs them, and so do the HLLE speeds when both sides are wet.
+  // Roe averages: Roe's flux needs them, and so do the HLLE speeds (both sides wet).
   const bool dry_side = (hl < eps) | (hr < eps);
   const T ut = quotient(sql * ul + sqr * ur, sql + sqr);
   const T ct2 = g * T(0.5) * (hl + hr), inv_ct = inverse_sqrt(ct2);
@@ -111,11 +140,19 @@ RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T il, T HL, const Edg
     const T m4 = entropy_fixed_abs(l4, um + cm, ur + cr) * a4;
     fh = T(0.5) * (ql + qr) - T(0.5) * (m1 + m4);
     fq = T(0.5) * ((ql * ul + pressure(hl, g)) + (qr * ur + pressure(hr, g))) - T(0.5) * (m1 * l1 + m4 * l4);
-  } else {
-    // HLLE with Einfeldt's speeds; a dry side's front moves at u -+ 2c.
-    const T sl = hl < eps ? ur - T(2) * cr : hr < eps ? ul - cl : min_of(ul - cl, ut - ct);
-    const T sr = hl < eps ? ur + cr : hr < eps ? ul + T(2) * cl : max_of(ur + cr, ut + ct);
-    hlle_flux(hl, ul, hr, ur, sl, sr, g, fh, fq);
+  } else if (dry_side) {
+    if ((hl < eps) != (hr < eps)) {
+      // One side dry or thin: the wet side's water runs out into it as onto a dry bed (item 4).
+      const bool wet_left = hr < eps;
+      dry_bed_flux(wet_left ? hl : hr, wet_left ? ul : ur, wet_left ? cl : cr, g, wet_left, fh, fq);
+    } else {
+      // Both thin: HLLE with the thinner side's front at u -+ 2c (consistent: equal states give
+      // their physical flux, so a film at rest stays so).
+      const bool left_dry = hl < hr;
+      const T sl = left_dry ? ur - T(2) * cr : ul - cl;
+      const T sr = left_dry ? ur + cr : ul + T(2) * cl;
+      hlle_flux(hl, ul, hr, ur, sl, sr, g, fh, fq);
+    }
     // A cell thinner than eps (its reconstructed depth is too, so it takes this branch): the water
     // it sends out carries its own C (item 5). Up to rounding: (h - H) + H* may round up to eps for
     // a depth within ulp(H)/2 below it, and Roe's branch then takes the desingularised C, low by at
@@ -123,6 +160,9 @@ RIA_HD inline EdgeFlux<T> edge_flux(const EdgeState<T>& L, T il, T HL, const Edg
     // in double there). Testing the cells' own depths too cost the fused float step 4-9% (H200).
     if (L.h < eps) cl_conc = concentration_below_eps(L.hc, L.h);
     if (R.h < eps) cr_conc = concentration_below_eps(R.hc, R.h);
+  } else {
+    // Both wet, Roe's middle state not (two rarefactions near a vacuum): HLLE, Einfeldt's speeds.
+    hlle_flux(hl, ul, hr, ur, min_of(ul - cl, ut - ct), max_of(ur + cr, ut + ct), g, fh, fq);
   }
   const bool from_left = fh >= T(0);
   const T v_up = from_left ? vl : vr;
