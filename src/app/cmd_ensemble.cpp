@@ -307,14 +307,17 @@ class MemberProgress {
                          "be written (a second signal stops %s now)\n",
                  g_first_signal.load(), which.c_str(), running.size() == 1 ? "this member" : "these members");
   }
-  /// "elapsed H:MM:SS, ETA H:MM:SS" from this rank's members done and the running ones' fractions.
+  /// "elapsed H:MM:SS, ETA H:MM:SS" from this rank's members done and the running ones' fractions
+  /// (no ETA once a stop signal came).
   std::string eta() const {
     double units_done = static_cast<double>(done_);
     for (const Slot& s : slots_)
       if (s.running) units_done += s.frac;
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0_).count();
-    std::string s = "elapsed " + duration_text(wall) + ", ETA ";
-    s += units_done > 0 ? duration_text(wall * (mine_ - units_done) / units_done) : std::string("-");
+    std::string s = "elapsed " + duration_text(wall);
+    // After a stop signal no further member starts: no time is left to estimate.
+    if (g_first_signal.load() == 0)
+      s += ", ETA " + (units_done > 0 ? duration_text(wall * (mine_ - units_done) / units_done) : std::string("-"));
     if (mpi::world().started) s += " (rank 0's " + std::to_string(mine_) + " members)";
     return s;
   }

@@ -177,6 +177,8 @@ signal)  # SIGINT: the running member finishes, the rest are not run, what is do
   cat run.txt | tail -3
   [ "$rc" -eq 6 ] || fail "exit code $rc after SIGINT, expected 6"
   grep -q 'signal 2: stopping after member' run.txt || fail "the signal was not acknowledged"
+  # After it no member starts: the lines give no ETA.
+  sed -n '/signal 2: stopping after/,$p' run.txt | grep -q 'ETA' && fail "an ETA after the stop signal"
   finished=$(status_count out/members.csv finished)
   notrun=$(status_count out/members.csv not_run)
   [ "$finished" -ge 1 ] && [ "$notrun" -ge 1 ] && [ $((finished + notrun)) -eq 6 ] \

@@ -86,14 +86,15 @@ void write(nc::NcFile& file, const NcEnsemble& e) {
                            "time by which half of the members had concentration above threshold", time_units);
   median.putAtt("comment", std::string("the ceil(n/2)-th earliest first arrival of the n finished members; fill where "
                                        "fewer than half arrived") +
-                               (e.starts_differ ? "; seconds after each member's own time.start (the members start at "
-                                                  "different dates)" : ""));
+                               (e.starts_differ ? "; seconds after each member's own time.start (not every member starts "
+                                                  "at the base scenario's date)" : ""));
   for (nc::NcVar* v : {&early, &median}) {
     if (!e.starts_differ) v->putAtt("calendar", kCalendar);
     v->putAtt("threshold", nc::ncDouble, e.arrival_threshold);
   }
   if (e.starts_differ)
-    early.putAtt("comment", "seconds after each member's own time.start (the members start at different dates)");
+    early.putAtt("comment",
+                 "seconds after each member's own time.start (not every member starts at the base scenario's date)");
 
   put_cell_centres(axes, g);
   if (!e.thresholds.empty()) thr.putVar(e.thresholds.data());
