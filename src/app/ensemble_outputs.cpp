@@ -81,6 +81,8 @@ io::MapStyle map_style(const EnsembleRecord& r, int finished) {
   return s;
 }
 
+bool starts_differ(const EnsembleRecord& r);
+
 /// Exceedance maps (one per threshold) and the median arrival map. Cells dry in every member are
 /// land (NaN); water where the probability is 0, or no median arrival, is clean water.
 /// The maps, drawn as partial files of `partial`; returns their final names.
@@ -104,8 +106,12 @@ std::vector<std::string> draw_maps(const EnsembleRecord& r, const ensemble::Cell
     hours[c] = std::isnan(s.mean[c]) ? NAN : std::isnan(s.arrival_median[c]) ? -1.0 : s.arrival_median[c] / 3600.0;
   const double h_max = r.base->time.duration / 3600.0;
   io::MapStyle st = map_style(r, s.members);
-  st.title += ": median first arrival (C > " + shortest_text(r.base->output.arrival_threshold) + ")";
-  st.units = "hours after the start";
+  const std::string& u = r.base->pollutant.units;
+  st.title += ": median first arrival (C > " + shortest_text(r.base->output.arrival_threshold) +
+              (u == "1" ? std::string("") : " " + u) + ")";
+  // The start the hours count from: the base's date, or each member's own where they differ.
+  st.units = starts_differ(r) ? "hours after each member's start"
+                              : "hours after " + io::format_utc_time(io::parse_utc_time(r.base->time.start, "time.start"));
   st.vmin = 0, st.vmax = h_max > 0 ? h_max : 1, st.threshold = -0.5;
   const std::string path = r.dir + "/arrival_time_median.png";
   io::write_png(partial.add(path), io::render_map(g, r.model->bed_z, hours, st));
