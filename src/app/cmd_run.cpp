@@ -287,7 +287,8 @@ int run_scenario(const RunArgs& a) {
     std::printf("ria run %s: %d x %d cells of %g m, %s, t = %g s to %g s after %s, output every %g s, %s -> %s\n",
                 sc.file.c_str(), m.setup.grid.nx, m.setup.grid.ny, m.setup.grid.dx, solver.description().c_str(),
                 solver.time(), sc.time.duration,
-                io::format_utc_time(io::parse_utc_time(sc.time.start, "time.start")).c_str(), sc.time.output_interval, checkpoint_text(sim::checkpoint_every(sc)).c_str(),
+                io::format_utc_time(io::parse_utc_time(sc.time.start, "time.start")).c_str(), sc.time.output_interval,
+                checkpoint_text(sim::checkpoint_every(sc)).c_str(),
                 p->out->checkpoint_path().c_str());
     if (p->distributed) std::printf("rows: %s\n", p->distributed->layout().c_str());
   }

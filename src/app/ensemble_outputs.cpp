@@ -110,8 +110,8 @@ std::vector<std::string> draw_maps(const EnsembleRecord& r, const ensemble::Cell
   st.title += ": median first arrival (C > " + shortest_text(r.base->output.arrival_threshold) +
               (u == "1" ? std::string("") : " " + u) + ")";
   // The start the hours count from: the base's date, or each member's own where they differ.
-  st.units = starts_differ(r) ? "hours after each member's start"
-                              : "hours after " + io::format_utc_time(io::parse_utc_time(r.base->time.start, "time.start"));
+  const double base_start = io::parse_utc_time(r.base->time.start, "time.start");
+  st.units = starts_differ(r) ? "hours after each member's start" : "hours after " + io::format_utc_time(base_start);
   st.vmin = 0, st.vmax = h_max > 0 ? h_max : 1, st.threshold = -0.5;
   const std::string path = r.dir + "/arrival_time_median.png";
   io::write_png(partial.add(path), io::render_map(g, r.model->bed_z, hours, st));

@@ -176,7 +176,8 @@ RunOutputs::RunOutputs(const sim::Scenario& sc, const sim::Model& m, const RunCo
     h.start_iso = sc.time.start;
     h.title = sc.name.empty() ? "ria run" : sc.name;
     h.source = "ria 0.1.0 (first-order path-conservative Roe scheme, Vinas et al. 2012)";
-    h.history = command_line("ria run", sc.file == kDefaultScenarioName ? "" : sc.file, sc.overrides) + (ctx.resumed ? " (restarted at t = " + std::to_string(t_resume) + " s)" : "");
+    h.history = command_line("ria run", sc.file == kDefaultScenarioName ? "" : sc.file, sc.overrides) +
+                (ctx.resumed ? " (restarted at t = " + std::to_string(t_resume) + " s)" : "");
     h.bed_elevation = m.bed_z;
     h.concentration_units = sc.pollutant.units;
     // A restarted run writes its own files, so the files of the first part stay as they were.
@@ -363,7 +364,8 @@ void RunOutputs::describe(double t, long steps, const swe::Totals& totals, const
 void RunOutputs::checkpoint(double t, long steps, const swe::HostState& s, const swe::Balance& b,
                             const swe::HostExtremes& e) {
   // A checkpoint after the last map output (a signal's stop, a failure's last good state) is what
-  // the summary then describes: its totals summed here, as the solver's reduction sums them.
+  // the summary then describes: its totals summed here from the state (the solver's reduction's
+  // sums, up to the order of the additions).
   if (t > last_t_) {
     swe::Totals totals;
     for (std::size_t i = 0; i < s.h.size(); ++i) totals.water += s.h[i], totals.pollutant += s.hc[i];

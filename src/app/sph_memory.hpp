@@ -16,8 +16,9 @@ namespace ria::app {
 /// sph::setup_memory(sc, backend, search, precision, driver) plus `extra_host` bytes on the host
 /// (what the command holds besides: its outputs' writers, a restart's checkpoint). The message is
 /// "<what>: a set-up of about N particles needs about X GiB of host memory, Y GiB are available
-/// (or left under a limit: io::HostRoom::said); <advice>" (advice: what makes it smaller where it was given, e.g. "use a larger particles.dp";
-/// on the GPU in mixed precision "--precision double" is offered too). Call it after
+/// (or left under a limit: io::HostRoom::said); <advice>" (advice: what makes it smaller where it
+/// was given, e.g. "use a larger particles.dp"; on the GPU in mixed precision "--precision double"
+/// is offered too). Call it after
 /// sph::check_set_up_limits, which refuses what no machine runs in its own words.
 void check_sph_memory(const sph::Scenario& sc, exec::Backend backend, sph::Search search, Precision precision,
                       bool driver, double extra_host, const std::string& what, const std::string& advice);
