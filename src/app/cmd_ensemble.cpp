@@ -79,15 +79,17 @@ struct Setup {
   std::unique_ptr<io::OutputLock> lock;       // rank 0
 };
 
-/// The scenario's and the model's warnings as they concern a member: members draw no quicklooks
-/// (output.png_times is not theirs), and their gauges go to gauges_percentiles.csv whatever
-/// output.gauges_csv says.
-std::vector<std::string> ensemble_warnings(const sim::Scenario& sc, const sim::Model& model) {
+/// The scenario's, the model's and the initial state's warnings as they concern a member: members
+/// draw no quicklooks (output.png_times is not theirs), and their gauges go to
+/// gauges_percentiles.csv whatever output.gauges_csv says. `slice`: the date of the scenario's
+/// NetCDF initial slice where it was read already (initial_state_warnings).
+std::vector<std::string> ensemble_warnings(const sim::Scenario& sc, const sim::Model& model, const io::SliceDate* slice) {
   sim::Scenario quiet_maps = sc;
   quiet_maps.output.png_times.clear();
   quiet_maps.output.gauges_csv = true;
   std::vector<std::string> w = sim::scenario_warnings(quiet_maps);
   for (std::string& x : sim::model_warnings(sc, model)) w.push_back(std::move(x));
+  for (std::string& x : initial_state_warnings(sc, slice)) w.push_back(std::move(x));
   return w;
 }
 
@@ -125,12 +127,10 @@ std::unique_ptr<Setup> prepare(const EnsembleArgs& a) {
   const io::SliceDate base_slice =
       base_netcdf ? io::netcdf_slice_date(base_in.path, base_in.variable, base_in.time) : io::SliceDate{};
   const auto member_warnings_of = [&](const sim::Scenario& sc, const sim::Model& mm) {
-    std::vector<std::string> w = ensemble_warnings(sc, mm);
     const sim::InitialSpec& in = sc.initial;
     const bool same_slice = base_netcdf && in.kind == base_in.kind && in.path == base_in.path &&
                             in.variable == base_in.variable && in.time == base_in.time;
-    for (std::string& x : initial_state_warnings(sc, same_slice ? &base_slice : nullptr)) w.push_back(std::move(x));
-    return w;
+    return ensemble_warnings(sc, mm, same_slice ? &base_slice : nullptr);
   };
   const std::vector<std::string> base_warnings = member_warnings_of(p.base, *s->base_model);
   constexpr int kMemberWarningsShown = 5;

@@ -225,25 +225,18 @@ std::vector<std::string> model_warnings(const Scenario& sc, const Model& m) {
     o << "; it reads depth 0 until the water reaches it";
     w.push_back(o.str());
   }
-  // A release whose cells (the one holding its point, or those within its radius) are all dry:
-  // its water runs over land, and what it carries in films thinner than dry_depth has no
-  // concentration in the maps (the balance counts it).
-  for (std::size_t k = 0; k < sc.releases.size(); ++k) {
+  // A release whose cells (swe::Release::covers: the one holding its point, or the centres within
+  // its radius) are all dry: its water runs over land, and what it carries in films thinner than
+  // dry_depth has no concentration in the maps (the balance counts it).
+  for (std::size_t k = 0; k < sc.releases.size() && k < static_cast<std::size_t>(m.setup.releases.count); ++k) {
     const ReleaseSpec& r = sc.releases[k];
+    const swe::Release& cells = m.setup.releases.r[k];
     const long long centre = cell_at(g, r.x, r.y);
     if (centre < 0 || static_cast<std::size_t>(centre) >= m.init.h.size()) continue;
-    bool wet = swe::is_wet(m.init.h[centre], sc.physics.dry_depth);
-    const auto first = [](double lo, double x0, double d, int n) {
-      return static_cast<int>(std::clamp(std::floor((lo - x0) / d) - 1, 0.0, double(n)));
-    };
-    const int i0 = first(r.x - r.radius, g.x0, g.dx, g.nx), i1 = first(r.x + r.radius, g.x0, g.dx, g.nx) + 2;
-    const int j0 = first(r.y - r.radius, g.y0, g.dy, g.ny), j1 = first(r.y + r.radius, g.y0, g.dy, g.ny) + 2;
-    for (int j = j0; j < std::min(j1, g.ny) && !wet && r.radius > 0; ++j)
-      for (int i = i0; i < std::min(i1, g.nx) && !wet; ++i) {
-        const double dx = g.x0 + (i + 0.5) * g.dx - r.x, dy = g.y0 + (j + 0.5) * g.dy - r.y;
-        wet = dx * dx + dy * dy <= r.radius * r.radius &&
-              swe::is_wet(m.init.h[static_cast<std::size_t>(j) * g.nx + i], sc.physics.dry_depth);
-      }
+    bool wet = false;
+    for (int j = cells.j0; j < cells.j1 && !wet; ++j)
+      for (int i = cells.i0; i < cells.i1 && !wet; ++i)
+        wet = cells.covers(i, j) && swe::is_wet(m.init.h[static_cast<std::size_t>(j) * g.nx + i], sc.physics.dry_depth);
     if (wet) continue;
     std::ostringstream o;
     o << "release " << k << " ('" << r.name << "') at (" << r.x << ", " << r.y << ") lies on land, dry at the start: "

@@ -10,6 +10,9 @@ enter_case() {
 }
 
 fail() { echo "FAIL ($CASE): $*" >&2; exit 1; }
+# A short `ria run` of the default scenario (2 h, hourly maps, no quicklooks, quiet), for the
+# cases of run_cli.sh and run_files_cli.sh that need a run but not its length.
+SHORT=(--set time.duration=2h --set time.output_interval=1h --set output.png_times=[] --quiet)
 # refused_without_cuda OUTPUT DIR: a command's OUTPUT says why CUDA cannot run here, and the
 # command left no DIR behind (a backend it refuses writes nothing).
 refused_without_cuda() {

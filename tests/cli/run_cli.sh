@@ -9,8 +9,6 @@ source "$HERE/cli_common.sh"
 RIA=$1
 enter_case "$2" "$3"
 
-SHORT=(--set time.duration=2h --set time.output_interval=1h --set output.png_times=[] --quiet)
-
 case $CASE in
 default)  # the README's main command: the embedded default scenario, all outputs
   "$RIA" run --output out > run.txt 2>&1 || { cat run.txt; fail "default scenario failed"; }

@@ -10,8 +10,6 @@ source "$HERE/cli_common.sh"
 RIA=$1
 enter_case "$2" "$3"
 
-SHORT=(--set time.duration=2h --set time.output_interval=1h --set output.png_times=[] --quiet)
-
 case $CASE in
 disk_full)  # writes beyond a file-size limit fail cleanly; the previous checkpoint stays valid
   "$RIA" run --output out --quiet --set time.duration=2h --set output.netcdf=false || fail "first run"
